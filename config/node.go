@@ -1,0 +1,190 @@
+package config
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Kind is the JSON type of a Node.
+type Kind int
+
+// The kinds of JSON values. Invalid is the zero value and marks a missing node.
+const (
+	Invalid Kind = iota
+	Null
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+// String returns the JavaScript-flavoured name of the kind, as used in
+// messages ("a string", "an array").
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "a boolean"
+	case Number:
+		return "a number"
+	case String:
+		return "a string"
+	case Array:
+		return "an array"
+	case Object:
+		return "an object"
+	}
+	return "missing"
+}
+
+// Node is one JSON value of a Document with its position.
+//
+// Objects keep their keys in the order JavaScript's JSON.parse gives them:
+// first appearance of each key, with the value of the last duplicate (a
+// later duplicate replaces the earlier value in place). Dups lists the keys
+// that appeared more than once.
+type Node struct {
+	Kind Kind
+	// Bool, Num and Str hold the value of scalar nodes. Raw is the literal as
+	// written (for numbers: "30", "3e4").
+	Bool bool
+	Num  float64
+	Str  string
+	Raw  string
+
+	Items []*Node // array elements
+	Keys  []string
+	Vals  []*Node // object values, parallel to Keys
+	Dups  []string
+
+	// Pointer is the RFC 6901 pointer of the node inside its document.
+	Pointer string
+	// Offset is the byte offset of the value; KeyOffset that of its member
+	// name when the node is an object member (else -1).
+	Offset    int
+	KeyOffset int
+	End       int
+}
+
+// Get returns the value of key in an object node, or nil.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i, k := range n.Keys {
+		if k == key {
+			return n.Vals[i]
+		}
+	}
+	return nil
+}
+
+// Has reports whether an object node has key.
+func (n *Node) Has(key string) bool { return n.Get(key) != nil }
+
+// Index returns the i-th element of an array node, or nil.
+func (n *Node) Index(i int) *Node {
+	if n == nil || n.Kind != Array || i < 0 || i >= len(n.Items) {
+		return nil
+	}
+	return n.Items[i]
+}
+
+// Lookup follows an RFC 6901 pointer from n. It returns nil when any step
+// is missing.
+func (n *Node) Lookup(pointer string) *Node {
+	if pointer == "" {
+		return n
+	}
+	if !strings.HasPrefix(pointer, "/") {
+		return nil
+	}
+	cur := n
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		tok = UnescapePointer(tok)
+		switch {
+		case cur == nil:
+			return nil
+		case cur.Kind == Object:
+			cur = cur.Get(tok)
+		case cur.Kind == Array:
+			i, err := strconv.Atoi(tok)
+			if err != nil {
+				return nil
+			}
+			cur = cur.Index(i)
+		default:
+			return nil
+		}
+	}
+	return cur
+}
+
+// IsString reports whether n is a string node.
+func (n *Node) IsString() bool { return n != nil && n.Kind == String }
+
+// Truthy reports JavaScript truthiness of the node's value: false, 0, NaN,
+// "" and null are falsy; objects and arrays are truthy. A missing node is
+// falsy (undefined).
+func (n *Node) Truthy() bool {
+	if n == nil {
+		return false
+	}
+	switch n.Kind {
+	case Null, Invalid:
+		return false
+	case Bool:
+		return n.Bool
+	case Number:
+		return n.Num != 0 && !math.IsNaN(n.Num)
+	case String:
+		return n.Str != ""
+	}
+	return true
+}
+
+// Text renders a scalar the way JavaScript's String() would, which is what
+// Gemini shows when it prints a value; composite values render as JSON-ish
+// placeholders.
+func (n *Node) Text() string {
+	if n == nil {
+		return "undefined"
+	}
+	switch n.Kind {
+	case Null:
+		return "null"
+	case Bool:
+		return strconv.FormatBool(n.Bool)
+	case Number:
+		return FormatNumber(n.Num)
+	case String:
+		return n.Str
+	case Array:
+		return "[array]"
+	case Object:
+		return "[object]"
+	}
+	return "undefined"
+}
+
+// FormatNumber formats f the way JavaScript's Number#toString does for the
+// values settings files hold (integers print without a fraction).
+func FormatNumber(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// EscapePointer escapes one reference token for an RFC 6901 pointer.
+func EscapePointer(tok string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+}
+
+// UnescapePointer undoes EscapePointer.
+func UnescapePointer(tok string) string {
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+}

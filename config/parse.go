@@ -1,0 +1,341 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/tailscale/hujson"
+)
+
+// Document is a parsed settings file: its bytes, its hujson syntax tree (the
+// basis of byte-stable edits) and the position-carrying Node tree.
+type Document struct {
+	// Path is the file the document was read from ("" for in-memory input).
+	Path string
+	// Data are the exact bytes of the file.
+	Data []byte
+	// Tree is the hujson syntax tree of Data. Edits patch a clone of it.
+	Tree hujson.Value
+	// Root is the value tree; for a settings file it is an object.
+	Root *Node
+
+	lineStarts []int
+}
+
+// ParseError is a file that Gemini CLI cannot load. Gemini treats every
+// such error as fatal (it exits 52 before doing anything, spec §1.4).
+type ParseError struct {
+	Path   string
+	Offset int
+	Line   int
+	Column int
+	// Code is a stable identifier: parse-error, trailing-comma, bom,
+	// empty-file, not-object, read-error.
+	Code string
+	Msg  string
+	Hint string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
+}
+
+// ErrNotObject is wrapped by a ParseError whose root is not a JSON object.
+var ErrNotObject = errors.New("settings file is not a valid JSON object")
+
+// Options changes how Parse reads a file.
+type Options struct {
+	// AllowNonObject accepts any JSON root (used for files that are not
+	// settings files, such as trustedFolders.json values).
+	AllowNonObject bool
+	// NoComments rejects comments, as plain JSON.parse does (extension
+	// hooks.json files, spec §3.5).
+	NoComments bool
+}
+
+// ReadFile reads and parses a settings file. A missing file returns an
+// error that satisfies errors.Is(err, fs.ErrNotExist); a directory or an
+// unreadable file returns a *ParseError with code read-error.
+func ReadFile(path string, opts Options) (*Document, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		hint := "check the file's permissions"
+		if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
+			hint = "a directory stands where Gemini expects a file: move it away"
+		}
+		return nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+			Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
+	}
+	return Parse(path, data, opts)
+}
+
+func unwrapPathError(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
+
+// Parse parses data as Gemini parses a settings file: JSON with // and /* */
+// comments, no trailing commas, no byte-order mark, not empty, and (unless
+// opts.AllowNonObject) an object at the root.
+func Parse(path string, data []byte, opts Options) (*Document, error) {
+	d := &Document{Path: path, Data: data}
+	d.indexLines()
+	fail := func(off int, code, msg, hint string) error {
+		line, col := d.Position(off)
+		return &ParseError{Path: path, Offset: off, Line: line, Column: col, Code: code, Msg: msg, Hint: hint}
+	}
+	// Gemini reads the file as UTF-8 and hands it to JSON.parse, which
+	// rejects U+FEFF at the start (spec §1.4: Unexpected token).
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return nil, fail(0, "bom", "file starts with a UTF-8 byte-order mark, which Gemini CLI rejects (Unexpected token)",
+			"save the file as UTF-8 without BOM")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fail(len(data), "empty-file", "file is empty, which Gemini CLI rejects (Unexpected end of JSON input)",
+			`write {} into it, or delete the file`)
+	}
+	tree, err := hujson.Parse(data)
+	if err != nil {
+		off := len(data)
+		msg := err.Error()
+		if m := hujsonPos.FindStringSubmatch(msg); m != nil {
+			l, _ := strconv.Atoi(m[1])
+			c, _ := strconv.Atoi(m[2])
+			off = d.byteOffset(l, c)
+			msg = m[3]
+		}
+		return nil, fail(off, "parse-error", "invalid JSON: "+msg, "fix the syntax at this position; Gemini CLI refuses to start until it parses")
+	}
+	if off, ok := findTrailingComma(&tree); ok {
+		return nil, fail(off, "trailing-comma", "trailing comma, which Gemini CLI rejects (JSON.parse does not allow it)",
+			"remove the comma after the last element")
+	}
+	if opts.NoComments {
+		if off, ok := findComment(&tree); ok {
+			return nil, fail(off, "comment", "comment in a file that Gemini parses as plain JSON",
+				"remove the comment: Gemini ignores the whole file otherwise")
+		}
+	}
+	d.Tree = tree
+	root, err := d.build(&tree, "", -1)
+	if err != nil {
+		return nil, err
+	}
+	d.Root = root
+	if !opts.AllowNonObject && root.Kind != Object {
+		return nil, fail(tree.StartOffset, "not-object", fmt.Sprintf("%s: root is %s", ErrNotObject, root.Kind),
+			"a settings file must be a JSON object, for example {\"hooks\": {}}")
+	}
+	return d, nil
+}
+
+// findTrailingComma reports the offset of the first trailing comma in v.
+func findTrailingComma(v *hujson.Value) (int, bool) {
+	best, found := 0, false
+	for x := range v.All() {
+		var last *hujson.Value
+		switch t := x.Value.(type) {
+		case *hujson.Object:
+			if n := len(t.Members); n > 0 {
+				last = &t.Members[n-1].Value
+			}
+		case *hujson.Array:
+			if n := len(t.Elements); n > 0 {
+				last = &t.Elements[n-1]
+			}
+		}
+		if last != nil && last.AfterExtra != nil {
+			off := last.EndOffset + len(last.AfterExtra)
+			if !found || off < best {
+				best, found = off, true
+			}
+		}
+	}
+	return best, found
+}
+
+// findComment reports the offset of the first comment in v.
+func findComment(v *hujson.Value) (int, bool) {
+	var offs []int
+	check := func(extra hujson.Extra, base int) {
+		if i := bytes.Index(extra, []byte("/")); i >= 0 {
+			offs = append(offs, base+i)
+		}
+	}
+	for x := range v.All() {
+		check(x.BeforeExtra, x.StartOffset-len(x.BeforeExtra))
+		check(x.AfterExtra, x.EndOffset)
+		switch t := x.Value.(type) {
+		case *hujson.Object:
+			for _, m := range t.Members {
+				check(m.Name.BeforeExtra, m.Name.StartOffset-len(m.Name.BeforeExtra))
+				check(m.Name.AfterExtra, m.Name.EndOffset)
+			}
+			if len(t.AfterExtra) > 0 && x.EndOffset > 0 {
+				check(t.AfterExtra, x.EndOffset-1-len(t.AfterExtra))
+			}
+		case *hujson.Array:
+			if len(t.AfterExtra) > 0 && x.EndOffset > 0 {
+				check(t.AfterExtra, x.EndOffset-1-len(t.AfterExtra))
+			}
+		}
+	}
+	if len(offs) == 0 {
+		return 0, false
+	}
+	sort.Ints(offs)
+	return offs[0], true
+}
+
+func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error) {
+	n := &Node{Pointer: ptr, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
+	switch t := v.Value.(type) {
+	case hujson.Literal:
+		switch t.Kind() {
+		case 'n':
+			n.Kind = Null
+		case 't', 'f':
+			n.Kind, n.Bool = Bool, t.Bool()
+		case '0':
+			n.Kind, n.Raw = Number, string(t)
+			f, err := strconv.ParseFloat(string(t), 64)
+			if err != nil {
+				// Out-of-range literals parse to ±Infinity in JavaScript.
+				f = parseJSNumber(string(t))
+			}
+			n.Num = f
+		case '"':
+			n.Kind, n.Raw = String, string(t)
+			if err := json.Unmarshal(t, &n.Str); err != nil {
+				line, col := d.Position(v.StartOffset)
+				return nil, &ParseError{Path: d.Path, Offset: v.StartOffset, Line: line, Column: col, Code: "parse-error",
+					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the string's escapes"}
+			}
+		}
+	case *hujson.Array:
+		n.Kind = Array
+		for i := range t.Elements {
+			c, err := d.build(&t.Elements[i], ptr+"/"+strconv.Itoa(i), -1)
+			if err != nil {
+				return nil, err
+			}
+			n.Items = append(n.Items, c)
+		}
+	case *hujson.Object:
+		n.Kind = Object
+		for i := range t.Members {
+			m := &t.Members[i]
+			var key string
+			if err := json.Unmarshal(m.Name.Value.(hujson.Literal), &key); err != nil {
+				line, col := d.Position(m.Name.StartOffset)
+				return nil, &ParseError{Path: d.Path, Offset: m.Name.StartOffset, Line: line, Column: col, Code: "parse-error",
+					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the key's escapes"}
+			}
+			c, err := d.build(&m.Value, ptr+"/"+EscapePointer(key), m.Name.StartOffset)
+			if err != nil {
+				return nil, err
+			}
+			if j := indexOf(n.Keys, key); j >= 0 {
+				// JSON.parse: the last duplicate's value, at the first key's place.
+				n.Vals[j] = c
+				n.Dups = append(n.Dups, key)
+				continue
+			}
+			n.Keys = append(n.Keys, key)
+			n.Vals = append(n.Vals, c)
+		}
+	}
+	return n, nil
+}
+
+func indexOf(ss []string, s string) int {
+	for i, x := range ss {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func parseJSNumber(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64) // returns ±Inf with a range error
+	return f
+}
+
+func (d *Document) indexLines() {
+	d.lineStarts = []int{0}
+	for i, b := range d.Data {
+		if b == '\n' {
+			d.lineStarts = append(d.lineStarts, i+1)
+		}
+	}
+}
+
+// Position returns the 1-based line and column of a byte offset. Columns
+// count characters (runes), not bytes, so they match what an editor shows.
+func (d *Document) Position(off int) (line, col int) {
+	if d.lineStarts == nil {
+		d.indexLines()
+	}
+	if off > len(d.Data) {
+		off = len(d.Data)
+	}
+	if off < 0 {
+		off = 0
+	}
+	i := sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off }) - 1
+	start := d.lineStarts[i]
+	return i + 1, utf8.RuneCount(d.Data[start:off]) + 1
+}
+
+// byteOffset converts hujson's 1-based line and byte column to an offset.
+func (d *Document) byteOffset(line, col int) int {
+	if line < 1 || line > len(d.lineStarts) {
+		return len(d.Data)
+	}
+	off := d.lineStarts[line-1] + col - 1
+	if off > len(d.Data) {
+		off = len(d.Data)
+	}
+	return off
+}
+
+// PositionOf returns the line and column of the node at pointer, or of the
+// nearest existing ancestor when it is missing. For an object member the
+// position is that of its key, which is where a reader looks.
+func (d *Document) PositionOf(pointer string) (line, col int) {
+	n := d.nearest(pointer)
+	off := n.Offset
+	if n.KeyOffset >= 0 {
+		off = n.KeyOffset
+	}
+	return d.Position(off)
+}
+
+func (d *Document) nearest(pointer string) *Node {
+	for {
+		if n := d.Root.Lookup(pointer); n != nil {
+			return n
+		}
+		i := bytes.LastIndexByte([]byte(pointer), '/')
+		if i < 0 {
+			return d.Root
+		}
+		pointer = pointer[:i]
+	}
+}

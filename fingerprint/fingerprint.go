@@ -1,0 +1,237 @@
+package fingerprint
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// Project names a project directory twice, because the two stores key it
+// differently.
+type Project struct {
+	// Dir is the directory as given, made absolute and cleaned but with
+	// symlinks kept: Node's path.resolve(cwd), the key of Gemini's
+	// trusted_hooks.json (spec §6).
+	Dir string
+	// Real is Dir with every symlink resolved (filepath.EvalSymlinks): the
+	// key of gh-hooks' own store, so that one project reached through two
+	// paths has one approval.
+	Real string
+}
+
+// NewProject resolves dir into a Project. The directory must exist.
+func NewProject(dir string) (Project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return Project{}, fmt.Errorf("%s: %w", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return Project{}, fmt.Errorf("%s: resolve project directory: %w", abs, err)
+	}
+	return Project{Dir: abs, Real: real}, nil
+}
+
+// Record is the approved state of one project hook: the fields that change
+// what runs, the hashes of its local scripts and the fingerprint over all of
+// them. It is what gh-hooks' store and the repository baseline hold, so it
+// contains no absolute path of the machine (script paths are relative to
+// the project; Command is as written in the file).
+type Record struct {
+	// Event is the event key the hook is listed under.
+	Event string `json:"event"`
+	// Pos is "definition/hook" inside the event ("*/0" for a bare-object
+	// event value); it orders hooks and aligns them when nothing else does.
+	Pos        string            `json:"pos"`
+	Name       string            `json:"name,omitempty"`
+	Type       string            `json:"type"`
+	Command    string            `json:"command,omitempty"`
+	Matcher    string            `json:"matcher,omitempty"`
+	Sequential bool              `json:"sequential,omitempty"`
+	Timeout    float64           `json:"timeout"`
+	Env        map[string]string `json:"env,omitempty"`
+	// Scripts maps each local script (Script.Path, or the word for an
+	// unresolvable one) to "sha256:<hex>", "missing", "unreadable" or
+	// "unresolvable".
+	Scripts map[string]string `json:"scripts,omitempty"`
+	// Fingerprint is "sha256:" + the hex hash of the canonical form of all
+	// fields above except Pos.
+	Fingerprint string `json:"fingerprint"`
+}
+
+// Hook is one project hook as this package sees it: the merge.Hook, its
+// scripts and its Record.
+type Hook struct {
+	merge.Hook
+	Scripts []Script
+	Record  Record
+}
+
+// Compute fingerprints the project hooks of p. Hooks of type "runtime" are
+// skipped, as Gemini's trust check skips them (spec §6); every other hook is
+// kept, including hooks under unknown event keys and disabled ones, which
+// Gemini fingerprints too. The order of hooks is kept.
+//
+// The command fingerprinted is the command as written (not the $VAR
+// expanded one), so that a baseline is the same on every machine; the
+// scripts are found in the command as Gemini runs it (the expanded command
+// when there is one).
+func Compute(p Project, hooks []merge.Hook) []Hook {
+	out := make([]Hook, 0, len(hooks))
+	for _, h := range hooks {
+		if h.Type == "runtime" {
+			continue
+		}
+		var scripts []Script
+		if h.Type == "command" {
+			cmd := h.ExpandedCommand
+			if cmd == "" {
+				cmd = h.Command
+			}
+			scripts = findScripts(cmd, p.Dir, p.Real, h.Env)
+		}
+		out = append(out, Hook{Hook: h, Scripts: scripts, Record: recordOf(h, scripts)})
+	}
+	return out
+}
+
+func recordOf(h merge.Hook, scripts []Script) Record {
+	r := Record{
+		Event: h.Event, Pos: posOf(h), Name: h.Name, Type: h.Type, Command: h.Command,
+		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: h.Timeout,
+	}
+	if r.Command == "" {
+		r.Command = h.ExpandedCommand
+	}
+	if len(h.Env) > 0 {
+		r.Env = make(map[string]string, len(h.Env))
+		for k, v := range h.Env {
+			r.Env[k] = v
+		}
+	}
+	for _, s := range scripts {
+		if s.State == ScriptOutside {
+			continue
+		}
+		if r.Scripts == nil {
+			r.Scripts = map[string]string{}
+		}
+		r.Scripts[s.id()] = s.stamp()
+	}
+	r.Fingerprint = r.sum()
+	return r
+}
+
+// posOf is the definition/hook part of a hook's ID.
+func posOf(h merge.Hook) string {
+	if h.ID != "" {
+		parts := strings.Split(h.ID, "/")
+		if len(parts) >= 2 {
+			return parts[len(parts)-2] + "/" + parts[len(parts)-1]
+		}
+	}
+	def := fmt.Sprint(h.DefIndex)
+	if h.DefIndex < 0 {
+		def = "*"
+	}
+	return fmt.Sprintf("%s/%d", def, h.HookIndex)
+}
+
+// sum hashes the canonical form: a JSON array with a version tag and the
+// fields in a fixed order, env and scripts as key-sorted pairs.
+func (r Record) sum() string {
+	pairs := func(m map[string]string) [][2]string {
+		out := make([][2]string, 0, len(m))
+		for k, v := range m {
+			out = append(out, [2]string{k, v})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+		return out
+	}
+	canon := []any{"gh-hooks/1", r.Event, r.Matcher, r.Sequential, r.Type, r.Name, r.Command,
+		r.Timeout, pairs(r.Env), pairs(r.Scripts)}
+	b, err := json.Marshal(canon)
+	if err != nil {
+		panic(err) // strings, bools and a finite float always marshal
+	}
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// Diff lists what differs from the approved record old to the current
+// record cur, in a fixed order: "event", "matcher", "sequential", "type",
+// "name", "command", "timeout", "env", then one entry per script sorted by
+// path: "script P" (content changed, or a script the approval did not
+// have), "script P missing" or "script P unreadable" (it was there at
+// approval). Scripts that the command no longer invokes are not listed: the
+// command or env change that dropped them is.
+func Diff(old, cur Record) []string {
+	var out []string
+	add := func(cond bool, what string) {
+		if cond {
+			out = append(out, what)
+		}
+	}
+	add(old.Event != cur.Event, "event")
+	add(old.Matcher != cur.Matcher, "matcher")
+	add(old.Sequential != cur.Sequential, "sequential")
+	add(old.Type != cur.Type, "type")
+	add(old.Name != cur.Name, "name")
+	add(old.Command != cur.Command, "command")
+	add(old.Timeout != cur.Timeout, "timeout")
+	add(!sameMap(old.Env, cur.Env), "env")
+	paths := make([]string, 0, len(cur.Scripts))
+	for p := range cur.Scripts {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		now, was := cur.Scripts[p], old.Scripts[p]
+		switch {
+		case now == was:
+		case now == string(ScriptMissing) || now == string(ScriptUnreadable):
+			out = append(out, "script "+p+" "+now)
+		default:
+			out = append(out, "script "+p)
+		}
+	}
+	return out
+}
+
+func sameMap(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// geminiKey is Gemini's getHookKey (types.ts:121-125, spec §6): name + ":"
+// + the env-expanded command for command hooks. merge fills Key; it is
+// recomputed only when empty.
+func geminiKey(h merge.Hook) string {
+	if h.Key != "" {
+		return h.Key
+	}
+	if h.Type == "command" {
+		return h.Name + ":" + h.ExpandedCommand
+	}
+	return h.Name + ":"
+}
+
+// exists reports whether dir is an existing directory.
+func exists(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir()
+}

@@ -1,0 +1,275 @@
+package fingerprint
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/gofrs/flock"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
+
+// Sentinel errors, for errors.Is.
+var (
+	// ErrCorrupt: a store or baseline file does not parse, or holds a value
+	// of the wrong shape. It is never overwritten.
+	ErrCorrupt = errors.New("corrupt trust store")
+	// ErrNoSuchHook: a selection names no project hook.
+	ErrNoSuchHook = errors.New("no such project hook")
+	// ErrNoSelection: neither hook names nor All were given.
+	ErrNoSelection = errors.New("no hooks selected")
+)
+
+// StoreError is a problem with a trust file, positioned in it.
+type StoreError struct {
+	Path         string
+	Line, Column int
+	Msg          string
+	// Hint is the fix, for the user.
+	Hint string
+	// Err is the sentinel it wraps (ErrCorrupt), or nil.
+	Err error
+}
+
+func (e *StoreError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
+}
+
+// Unwrap returns the sentinel.
+func (e *StoreError) Unwrap() error { return e.Err }
+
+// StorePath is gh-hooks' own approval store for a home directory (the same
+// home Gemini uses, so GEMINI_CLI_HOME moves both stores together).
+func StorePath(home string) string {
+	return filepath.Join(home, ".gemini", "gh-hooks", "trust.json")
+}
+
+// storeVersion is the format of trust.json and of the baseline.
+const storeVersion = 1
+
+// storeFile is trust.json:
+//
+//	{"version": 1, "projects": {"<real path>": {"dir": "<path as last given>", "hooks": [Record…]}}}
+type storeFile struct {
+	Version  int                      `json:"version"`
+	Projects map[string]*storeProject `json:"projects"`
+}
+
+type storeProject struct {
+	// Dir is the project path as given at the last approval (the real
+	// path is the map key).
+	Dir   string   `json:"dir"`
+	Hooks []Record `json:"hooks"`
+}
+
+// readJSON decodes a strict-JSON trust file into v, reporting syntax and
+// shape errors as path:line:col. ok is false when the file is absent or
+// holds only white space.
+func readJSON(path string, v any) (ok bool, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, &StoreError{Path: path, Line: 1, Column: 1, Msg: "cannot read: " + errText(err), Hint: "check the file's permissions"}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return false, nil
+	}
+	hint := fmt.Sprintf("fix the file by hand, or move it away (mv %s %s.bak) and approve again", path, path)
+	doc, err := config.Parse(path, data, config.Options{NoComments: true})
+	if err != nil {
+		se := &StoreError{Path: path, Line: 1, Column: 1, Msg: err.Error(), Hint: hint, Err: ErrCorrupt}
+		var pe *config.ParseError
+		if errors.As(err, &pe) {
+			se.Line, se.Column, se.Msg = pe.Line, pe.Column, pe.Msg
+		}
+		return false, se
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		se := &StoreError{Path: path, Line: 1, Column: 1, Msg: err.Error(), Hint: hint, Err: ErrCorrupt}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			se.Line, se.Column = doc.Position(int(te.Offset))
+			se.Msg = fmt.Sprintf("%s: want %s, got %s", te.Field, te.Type, te.Value)
+		}
+		return false, se
+	}
+	return true, nil
+}
+
+func readStore(path string) (*storeFile, error) {
+	s := &storeFile{Version: storeVersion}
+	ok, err := readJSON(path, s)
+	if err != nil {
+		return nil, err
+	}
+	if ok && s.Version != storeVersion {
+		return nil, &StoreError{Path: path, Line: 1, Column: 1, Err: ErrCorrupt,
+			Msg:  fmt.Sprintf("unsupported store version %d (this gh-hooks reads version %d)", s.Version, storeVersion),
+			Hint: "upgrade gh-hooks"}
+	}
+	if s.Projects == nil {
+		s.Projects = map[string]*storeProject{}
+	}
+	return s, nil
+}
+
+// encode renders a trust file: two-space indent, keys sorted, no HTML
+// escaping, final newline.
+func encode(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		panic(err) // only strings, bools, finite numbers, maps and slices
+	}
+	return b.Bytes()
+}
+
+// FileChange is one file a mutating call writes (or, in a dry run, would
+// write): its path and its bytes before (nil when new) and after.
+type FileChange struct {
+	Path   string
+	Before []byte
+	After  []byte
+}
+
+// locked runs fn holding gh-hooks' store lock (<store>.lock, flock), so
+// that concurrent gh-hooks processes serialise their read-modify-write
+// cycles and none loses another's update.
+func locked(home string, fn func() error) error {
+	dir := filepath.Dir(StorePath(home))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	lk := flock.New(StorePath(home)+".lock", flock.SetPermissions(0o600))
+	if err := lk.Lock(); err != nil {
+		return fmt.Errorf("%s: lock: %w", lk.Path(), err)
+	}
+	defer lk.Unlock()
+	return fn()
+}
+
+// apply writes the changes atomically, in order.
+func apply(changes []FileChange) error {
+	for _, c := range changes {
+		mode := fs.FileMode(0o600)
+		if fi, err := os.Stat(c.Path); err == nil {
+			mode = fi.Mode().Perm()
+		}
+		if filepath.Base(c.Path) == "trust.json" {
+			mode = 0o600 // gh-hooks' store is private whatever it was
+		}
+		if err := writeAtomic(c.Path, c.After, mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeAtomic replaces path with data: a temporary file in the same
+// directory, fsync, rename, fsync of the directory. A reader sees the old
+// or the new file, never a mix.
+func writeAtomic(path string, data []byte, mode fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("%s: write: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(mode); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%s: write: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync() // best effort: not every file system supports it
+		d.Close()
+	}
+	return nil
+}
+
+// Entry is one project in gh-hooks' store.
+type Entry struct {
+	// Project is the real path (the store key); Dir the path as given at
+	// the last approval.
+	Project string `json:"project"`
+	Dir     string `json:"dir"`
+	// Hooks is the number of approved hooks.
+	Hooks int `json:"hooks"`
+	// Exists is false when the project directory is gone (Prune drops it).
+	Exists bool `json:"exists"`
+}
+
+// List returns every project in gh-hooks' store, sorted by path.
+func List(home string) ([]Entry, error) {
+	s, err := readStore(StorePath(home))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Entry, 0, len(s.Projects))
+	for k, p := range s.Projects {
+		out = append(out, Entry{Project: k, Dir: p.Dir, Hooks: len(p.Hooks), Exists: exists(k)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Project < out[j].Project })
+	return out, nil
+}
+
+// Prune drops from gh-hooks' store every project whose directory no longer
+// exists, and returns their paths, sorted. Gemini's trusted_hooks.json is
+// left alone (Gemini itself never prunes it, spec §6). With dryRun nothing
+// is written; the change is returned either way (nil when nothing goes).
+func Prune(home string, dryRun bool) (gone []string, change *FileChange, err error) {
+	err = locked(home, func() error {
+		path := StorePath(home)
+		before, _ := os.ReadFile(path)
+		s, err := readStore(path)
+		if err != nil {
+			return err
+		}
+		for k := range s.Projects {
+			if _, err := os.Stat(k); errors.Is(err, fs.ErrNotExist) {
+				gone = append(gone, k)
+				delete(s.Projects, k)
+			}
+		}
+		if len(gone) == 0 {
+			return nil
+		}
+		sort.Strings(gone)
+		change = &FileChange{Path: path, Before: before, After: encode(s)}
+		if dryRun {
+			return nil
+		}
+		return apply([]FileChange{*change})
+	})
+	return gone, change, err
+}

@@ -1,0 +1,342 @@
+package fingerprint
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// Status is a project hook's approval state.
+type Status string
+
+// Statuses.
+const (
+	Approved Status = "approved" // the approved fingerprint matches
+	New      Status = "new"      // no approval matches this hook
+	Changed  Status = "changed"  // an approval matches, but something changed (see Changes)
+)
+
+// Options says whose hooks to judge.
+type Options struct {
+	// Home is the user's home (GEMINI_CLI_HOME already applied); both
+	// stores live under Home/.gemini.
+	Home string
+	// Project is the project directory.
+	Project Project
+	// Hooks are the project layer's hooks (merge.Hook with Layer
+	// "project"), in the order Gemini iterates the workspace file's hooks
+	// (spec §6: schema event order when the file validates, file order
+	// otherwise): that order is the order keys are appended to Gemini's
+	// store.
+	Hooks []merge.Hook
+}
+
+// HookReport is one project hook in an audit.
+type HookReport struct {
+	ID      string `json:"id"`
+	Event   string `json:"event"`
+	Name    string `json:"name"`
+	Command string `json:"command"`
+	// Key is Gemini's getHookKey (name:expanded command).
+	Key    string `json:"key"`
+	Status Status `json:"status"`
+	// Changes lists what changed since approval (see Diff); empty unless
+	// Status is Changed.
+	Changes []string `json:"changes"`
+	// Gemini is "trusted" when Gemini's trusted_hooks.json has Key for the
+	// project, else "untrusted"; "" in a baseline check.
+	Gemini string `json:"gemini,omitempty"`
+	// DisableName is the name hooksConfig.disabled matches (spec §3.6).
+	DisableName string `json:"disableName"`
+	Fingerprint string `json:"fingerprint"`
+	// Scripts are the scripts the command invokes, with their state;
+	// missing, unreadable and unresolvable ones are named here.
+	Scripts []Script `json:"scripts"`
+}
+
+// Report is the result of Audit or CheckBaseline.
+type Report struct {
+	// Project is the project directory as given; RealPath with symlinks
+	// resolved.
+	Project  string `json:"project"`
+	RealPath string `json:"realPath"`
+	// Store is the approval source: gh-hooks' store, or the baseline file.
+	Store string `json:"store"`
+	// GeminiStore is Gemini's trusted_hooks.json ("" in a baseline check);
+	// GeminiProblem says why it cannot be used or why Gemini misreads the
+	// project's entry.
+	GeminiStore   string `json:"geminiStore,omitempty"`
+	GeminiProblem string `json:"geminiProblem,omitempty"`
+	Hooks         []HookReport `json:"hooks"`
+	// Unapproved counts hooks that are new or changed.
+	Unapproved int `json:"unapproved"`
+	// Removed are approvals that match no current hook.
+	Removed []Record `json:"removed"`
+}
+
+// Audit compares every project hook with gh-hooks' store and with Gemini's.
+// A corrupt gh-hooks store is an error (*StoreError, ErrCorrupt); a broken
+// Gemini store is reported in GeminiProblem, every hook then "untrusted".
+func Audit(o Options) (*Report, error) {
+	s, err := readStore(StorePath(o.Home))
+	if err != nil {
+		return nil, err
+	}
+	var old []Record
+	if sp := s.Projects[o.Project.Real]; sp != nil {
+		old = sp.Hooks
+	}
+	r := check(o.Project, Compute(o.Project, o.Hooks), old)
+	r.Store = StorePath(o.Home)
+	gs := ReadGeminiStore(GeminiStorePath(o.Home))
+	r.GeminiStore = gs.Path
+	keys, problem := gs.Keys(o.Project.Dir)
+	if gs.Problem != nil {
+		problem = gs.Problem.Error()
+	}
+	r.GeminiProblem = problem
+	for i := range r.Hooks {
+		r.Hooks[i].Gemini = "untrusted"
+		if keys[r.Hooks[i].Key] {
+			r.Hooks[i].Gemini = "trusted"
+		}
+	}
+	return r, nil
+}
+
+// check builds a report of hooks against approved records.
+func check(p Project, hooks []Hook, old []Record) *Report {
+	cur := make([]Record, len(hooks))
+	for i, h := range hooks {
+		cur[i] = h.Record
+	}
+	m := match(cur, old)
+	r := &Report{Project: p.Dir, RealPath: p.Real, Hooks: []HookReport{}, Removed: []Record{}}
+	used := make([]bool, len(old))
+	for i, h := range hooks {
+		hr := HookReport{ID: h.ID, Event: h.Event, Name: h.Name, Command: h.Command, Key: geminiKey(h.Hook),
+			DisableName: h.DisableName, Fingerprint: h.Record.Fingerprint, Status: New, Changes: []string{}, Scripts: h.Scripts}
+		if hr.Scripts == nil {
+			hr.Scripts = []Script{}
+		}
+		if m[i] >= 0 {
+			used[m[i]] = true
+			if d := Diff(old[m[i]], cur[i]); len(d) > 0 {
+				hr.Status, hr.Changes = Changed, d
+			} else {
+				hr.Status = Approved
+			}
+		}
+		if hr.Status != Approved {
+			r.Unapproved++
+		}
+		r.Hooks = append(r.Hooks, hr)
+	}
+	for j, o := range old {
+		if !used[j] {
+			r.Removed = append(r.Removed, o)
+		}
+	}
+	return r
+}
+
+// Selection picks project hooks for Approve and Revoke.
+type Selection struct {
+	// All selects every project hook.
+	All bool
+	// Names selects hooks by ID, name, Gemini key, disable name (name or
+	// command), or command as written or expanded. Every name must select
+	// at least one hook.
+	Names []string
+}
+
+func (sel Selection) pick(hooks []Hook) ([]bool, error) {
+	picked := make([]bool, len(hooks))
+	if sel.All {
+		for i := range picked {
+			picked[i] = true
+		}
+		return picked, nil
+	}
+	if len(sel.Names) == 0 {
+		return nil, fmt.Errorf("%w: name the hooks or select all", ErrNoSelection)
+	}
+	var unknown []string
+	for _, n := range sel.Names {
+		found := false
+		for i, h := range hooks {
+			if n != "" && (n == h.ID || n == h.Name || n == h.Key || n == h.DisableName || n == h.Command || n == h.ExpandedCommand) {
+				picked[i], found = true, true
+			}
+		}
+		if !found {
+			unknown = append(unknown, fmt.Sprintf("%q", n))
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("%w: %s (gh-hooks trust audit lists the project hooks)", ErrNoSuchHook, strings.Join(unknown, ", "))
+	}
+	return picked, nil
+}
+
+// Result says what Approve or Revoke did.
+type Result struct {
+	// IDs are the selected hooks' IDs, in order.
+	IDs []string
+	// GeminiKeys are the keys added to Gemini's store (Approve only).
+	GeminiKeys []string
+	// Files are the files written (or, in a dry run, that would be).
+	Files []FileChange
+}
+
+// Approve records the selected hooks' current fingerprints in gh-hooks'
+// store under the project's real path, and appends their Gemini keys to
+// Gemini's trusted_hooks.json under the unresolved project path, in
+// Gemini's exact format (GeminiStore.Add). Approvals of unselected hooks
+// are kept; approvals that match no current hook are dropped.
+//
+// Both files are checked before either is written: a corrupt gh-hooks
+// store or Gemini store (or a Gemini entry for the project that is not a
+// list) fails with ErrCorrupt and nothing changes. With dryRun nothing is
+// written and Result.Files holds the would-be contents.
+func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
+	hooks := Compute(o.Project, o.Hooks)
+	picked, err := sel.pick(hooks)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	err = locked(o.Home, func() error {
+		path := StorePath(o.Home)
+		before, _ := os.ReadFile(path)
+		s, err := readStore(path)
+		if err != nil {
+			return err
+		}
+		var old []Record
+		if sp := s.Projects[o.Project.Real]; sp != nil {
+			old = sp.Hooks
+		}
+		cur := make([]Record, len(hooks))
+		for i, h := range hooks {
+			cur[i] = h.Record
+		}
+		m := match(cur, old)
+		kept := []Record{}
+		var keys []string
+		for i, h := range hooks {
+			switch {
+			case picked[i]:
+				kept = append(kept, h.Record)
+				res.IDs = append(res.IDs, h.ID)
+				keys = append(keys, geminiKey(h.Hook))
+			case m[i] >= 0:
+				kept = append(kept, old[m[i]])
+			}
+		}
+		s.Projects[o.Project.Real] = &storeProject{Dir: o.Project.Dir, Hooks: kept}
+		gs := ReadGeminiStore(GeminiStorePath(o.Home))
+		gout, gchanged, err := gs.Add(o.Project.Dir, keys)
+		if err != nil {
+			return err
+		}
+		if after := encode(s); !bytesEqual(before, after) {
+			res.Files = append(res.Files, FileChange{Path: path, Before: before, After: after})
+		}
+		if gchanged {
+			have, _ := gs.Keys(o.Project.Dir)
+			for _, k := range keys {
+				if !have[k] {
+					res.GeminiKeys = appendOnce(res.GeminiKeys, k)
+				}
+			}
+			res.Files = append(res.Files, FileChange{Path: gs.Path, Before: gs.data, After: gout})
+		}
+		if dryRun {
+			return nil
+		}
+		return apply(res.Files)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Revoke removes the selected hooks' approvals from gh-hooks' store (with
+// All, the project's whole entry, stale approvals included). Gemini's
+// trusted_hooks.json is left alone: its keys only silence Gemini's
+// warn-once notice, they never made a hook run or not (spec §6), and
+// Gemini itself never removes keys. Use PlanDisable to make Gemini skip a
+// hook.
+func Revoke(o Options, sel Selection, dryRun bool) (*Result, error) {
+	hooks := Compute(o.Project, o.Hooks)
+	picked, err := sel.pick(hooks)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	err = locked(o.Home, func() error {
+		path := StorePath(o.Home)
+		before, _ := os.ReadFile(path)
+		s, err := readStore(path)
+		if err != nil {
+			return err
+		}
+		sp := s.Projects[o.Project.Real]
+		for i, h := range hooks {
+			if picked[i] {
+				res.IDs = append(res.IDs, h.ID)
+			}
+		}
+		if sp == nil {
+			return nil
+		}
+		if sel.All {
+			delete(s.Projects, o.Project.Real)
+		} else {
+			cur := make([]Record, len(hooks))
+			for i, h := range hooks {
+				cur[i] = h.Record
+			}
+			m := match(cur, sp.Hooks)
+			drop := make([]bool, len(sp.Hooks))
+			for i := range hooks {
+				if picked[i] && m[i] >= 0 {
+					drop[m[i]] = true
+				}
+			}
+			kept := []Record{}
+			for j, r := range sp.Hooks {
+				if !drop[j] {
+					kept = append(kept, r)
+				}
+			}
+			sp.Hooks = kept
+		}
+		if after := encode(s); !bytesEqual(before, after) {
+			res.Files = append(res.Files, FileChange{Path: path, Before: before, After: after})
+		}
+		if dryRun {
+			return nil
+		}
+		return apply(res.Files)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
+
+func appendOnce(ss []string, s string) []string {
+	for _, x := range ss {
+		if x == s {
+			return ss
+		}
+	}
+	return append(ss, s)
+}

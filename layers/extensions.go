@@ -1,0 +1,242 @@
+package layers
+
+import (
+	"bufio"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
+
+var extNamePattern = regexp.MustCompile(`^[a-zA-Z0-9-]+$`)
+
+// loadExtensions finds installed extensions under <home>/.gemini/extensions
+// in readdir order (libuv sorts names byte-wise), decides whether each is
+// enabled for the project, and reads its hooks/hooks.json (spec §3.5).
+func (s *Set) loadExtensions(env Env) []*Layer {
+	entries, err := os.ReadDir(s.Paths.ExtensionsDir)
+	if err != nil {
+		return nil
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	enablement := s.readEnablement()
+	var out []*Layer
+	for _, dirName := range names {
+		dir := filepath.Join(s.Paths.ExtensionsDir, dirName)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		// A linked extension lives where its install metadata points.
+		if meta, err := config.ReadFile(filepath.Join(dir, ".gemini-extension-install.json"), config.Options{NoComments: true}); err == nil {
+			if t := meta.Root.Get("type"); t.IsString() && t.Str == "link" {
+				if src := meta.Root.Get("source"); src.IsString() && src.Str != "" {
+					dir = src.Str
+				}
+			}
+		}
+		manifest, err := config.ReadFile(filepath.Join(dir, "gemini-extension.json"), config.Options{NoComments: true})
+		if err != nil {
+			continue // not an extension, or an invalid manifest: Gemini skips it
+		}
+		name := manifest.Root.Get("name")
+		version := manifest.Root.Get("version")
+		if !name.IsString() || !extNamePattern.MatchString(name.Str) || !version.IsString() || version.Str == "" {
+			continue
+		}
+		l := &Layer{Kind: Extension, Extension: name.Str, Dir: dir, Path: filepath.Join(dir, "hooks", "hooks.json")}
+		if on, why := enablement.enabled(name.Str, s.Paths.ProjectDir); !on {
+			l.Reason = why
+			l.Exists = fileExists(l.Path)
+			out = append(out, l)
+			continue
+		}
+		s.readExtensionHooks(l, manifest)
+		if l.Exists {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
+	doc, err := config.ReadFile(l.Path, config.Options{NoComments: true})
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	l.Exists = true
+	if err != nil {
+		var pe *config.ParseError
+		if errors.As(err, &pe) {
+			l.Err = pe
+			// Gemini parses hooks.json with plain JSON.parse and only logs a
+			// warning on failure: the extension loads without hooks.
+			l.Reason = "Gemini cannot parse this file (plain JSON, no comments) and ignores all its hooks: " + pe.Msg
+			p := config.FromParseError(pe)
+			p.Severity = config.SevWarning
+			p.Code = "extension-hooks-unparsable"
+			p.Message = "Gemini ignores this extension hooks file: " + pe.Msg
+			if pe.Code == "comment" {
+				p.Hint = "remove the comments: extension hooks.json is parsed with plain JSON.parse"
+			}
+			s.Problems = append(s.Problems, p)
+		}
+		return
+	}
+	l.Doc = doc
+	hooks := doc.Root.Get("hooks")
+	if hooks == nil || hooks.Kind != config.Object {
+		l.Reason = `Gemini ignores this file: "hooks" property must be an object`
+		s.Problems = append(s.Problems, doc.At("/hooks", config.SevWarning, "extension-hooks-invalid",
+			`Gemini ignores this extension hooks file: "hooks" property must be an object`,
+			`write {"hooks": {"BeforeTool": [...]}}`))
+		return
+	}
+	vars := map[string]string{
+		"extensionPath": l.Dir,
+		"workspacePath": s.Paths.ProjectDir,
+	}
+	custom := readDotenv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
+	if s.Trust.Trusted {
+		for k, v := range readDotenv(filepath.Join(s.Paths.ProjectDir, ".env")) {
+			custom[k] = v
+		}
+	}
+	for k, v := range custom {
+		vars[k] = v
+	}
+	vars["/"] = string(filepath.Separator)
+	vars["pathSeparator"] = string(filepath.Separator)
+	l.Root = hydrate(doc.Root, vars)
+	if settings := manifest.Root.Get("settings"); settings != nil && settings.Kind == config.Array {
+		for _, it := range settings.Items {
+			if ev := it.Get("envVar"); ev.IsString() {
+				if v, ok := custom[ev.Str]; ok {
+					l.ExtEnv = append(l.ExtEnv, [2]string{ev.Str, v})
+				}
+			}
+		}
+	}
+	l.Loaded = true
+}
+
+var hydratePattern = regexp.MustCompile(`\$\{(.*?)\}`)
+
+// hydrate replaces ${key} in every string value (config/extensions/
+// variables.ts): unknown keys stay literal; there is no $VAR form.
+func hydrate(n *config.Node, vars map[string]string) *config.Node {
+	return n.Map(func(s string) string {
+		return hydratePattern.ReplaceAllStringFunc(s, func(m string) string {
+			if v, ok := vars[m[2:len(m)-1]]; ok {
+				return v
+			}
+			return m
+		})
+	})
+}
+
+// readDotenv reads KEY=VALUE lines the way dotenv.parse does for the
+// common cases (comments, export prefix, quotes).
+func readDotenv(path string) map[string]string {
+	out := map[string]string{}
+	f, err := os.Open(path)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		line = strings.TrimPrefix(line, "export ")
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'' || v[0] == '`') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		} else if i := strings.Index(v, " #"); i >= 0 {
+			v = strings.TrimSpace(v[:i])
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// enablement is extension-enablement.json (extensionEnablement.ts).
+type enablement map[string][]string
+
+func (s *Set) readEnablement() enablement {
+	e := enablement{}
+	doc, err := config.ReadFile(filepath.Join(s.Paths.ExtensionsDir, "extension-enablement.json"), config.Options{NoComments: true})
+	if err != nil {
+		return e // a broken file counts as empty: everything enabled
+	}
+	for i, name := range doc.Root.Keys {
+		ov := doc.Root.Vals[i].Get("overrides")
+		if ov == nil || ov.Kind != config.Array {
+			return enablement{}
+		}
+		for _, r := range ov.Items {
+			if !r.IsString() {
+				return enablement{}
+			}
+			e[name] = append(e[name], r.Str)
+		}
+	}
+	return e
+}
+
+// enabled evaluates the overrides: default on, last matching rule wins,
+// "!" disables, "*" is a wildcard, the path gets leading and trailing "/".
+func (e enablement) enabled(name, projectDir string) (bool, string) {
+	p := filepath.ToSlash(projectDir)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	on, why := true, ""
+	for _, rule := range e[name] {
+		disable := strings.HasPrefix(rule, "!")
+		r := strings.TrimPrefix(rule, "!")
+		if globRegexp(r).MatchString(p) {
+			on = !disable
+			why = "extension-enablement.json rule " + rule
+		}
+	}
+	if !on {
+		return false, "extension is disabled for this folder (" + why + ")"
+	}
+	return true, ""
+}
+
+var globStar = regexp.MustCompile(`(/?)\*`)
+
+func globRegexp(rule string) *regexp.Regexp {
+	q := regexp.QuoteMeta(rule)
+	q = strings.ReplaceAll(q, `\*`, `*`)
+	q = globStar.ReplaceAllString(q, `(${1}.*)?`)
+	re, err := regexp.Compile("^" + q + "$")
+	if err != nil {
+		return regexp.MustCompile(`^\b$`) // matches nothing
+	}
+	return re
+}

@@ -1,0 +1,210 @@
+package layers
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
+
+// The layer kinds, in Gemini's merge order.
+const (
+	SystemDefaults = "system-defaults"
+	User           = "user"
+	Project        = "project"
+	System         = "system"
+	Extension      = "extension"
+)
+
+// Layer is one file that can contribute hooks.
+type Layer struct {
+	// Kind is system-defaults, user, project, system or extension.
+	Kind string `json:"layer"`
+	// Extension is the extension's name when Kind is extension.
+	Extension string `json:"extension,omitempty"`
+	Path      string `json:"path"`
+	Exists    bool   `json:"exists"`
+	// Loaded is true when Gemini takes the file into its merge (settings)
+	// or registers its hooks (extensions).
+	Loaded bool `json:"loaded"`
+	// Reason says why a layer that exists is not loaded ("" when loaded).
+	Reason string `json:"reason"`
+	// Doc is the parsed file (nil when missing or unparseable); Err the
+	// parse error that Gemini treats as fatal.
+	Doc *config.Document  `json:"-"`
+	Err *config.ParseError `json:"-"`
+	// Root is the value Gemini works with: settings files after $VAR
+	// expansion (spec §1.5), extension hooks.json after ${var} hydration
+	// (spec §3.5). It keeps the file's positions.
+	Root *config.Node `json:"-"`
+	// Dir is the extension's directory (its ${extensionPath}).
+	Dir string `json:"-"`
+	// ExtEnv is the env injected into an extension's command hooks from its
+	// declared settings (spec §3.5), in declaration order.
+	ExtEnv [][2]string `json:"-"`
+}
+
+// ID is the layer part of a hook id: the kind, or "extension:<name>".
+func (l *Layer) ID() string {
+	if l.Kind == Extension {
+		return "extension:" + l.Extension
+	}
+	return l.Kind
+}
+
+// Set is everything Load found.
+type Set struct {
+	Paths Paths
+	// Layers holds the four settings layers in merge order, then the
+	// extensions in Gemini's order.
+	Layers []*Layer
+	Trust  Trust
+	// Problems are loading problems: parse errors, skipped system files,
+	// a broken trustedFolders.json.
+	Problems []config.Problem
+	// Fatal is true when Gemini CLI would refuse to start (exit 52).
+	Fatal bool
+	// Lookup is the environment used for $VAR expansion.
+	Lookup config.Lookup
+}
+
+// Settings returns the settings layer of a kind (never nil after Load).
+func (s *Set) Settings(kind string) *Layer {
+	for _, l := range s.Layers {
+		if l.Kind == kind {
+			return l
+		}
+	}
+	return nil
+}
+
+// Options configures Load.
+type Options struct {
+	// ProjectDir is the workspace directory (Gemini's cwd); "" means the
+	// current directory.
+	ProjectDir string
+	// Env is the environment; nil means the process environment.
+	Env Env
+}
+
+// Load reads every layer as Gemini CLI 0.61.0 does. It only returns an
+// error when the project directory cannot be determined; problems with
+// individual files are recorded in Set.Problems and on the Layer.
+func Load(opts Options) (*Set, error) {
+	env := opts.Env
+	if env == nil {
+		env = OSEnv
+	}
+	dir := opts.ProjectDir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("cannot determine the project directory: %w", err)
+		}
+		dir = wd
+	}
+	if st, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("project directory %s: %w", dir, err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("project directory %s is not a directory", dir)
+	}
+	s := &Set{Paths: ResolvePaths(dir, env), Lookup: config.Lookup(env)}
+	insecureOK := env.get(InsecureSystemEnv) == "1"
+
+	defaults := s.readSettings(SystemDefaults, s.Paths.SystemDefaults, true, insecureOK)
+	user := s.readSettings(User, s.Paths.User, false, false)
+	var project *Layer
+	if s.Paths.ProjectIsHome {
+		project = &Layer{Kind: Project, Path: "", Reason: "the project directory is the home directory: Gemini loads " +
+			s.Paths.User + " once, as the user layer, and has no project layer"}
+	} else {
+		project = s.readSettings(Project, s.Paths.Project, false, false)
+	}
+	system := s.readSettings(System, s.Paths.System, true, insecureOK)
+	s.Layers = []*Layer{defaults, user, project, system}
+
+	// Folder trust is decided from defaults, user and system only: a
+	// workspace cannot trust itself (spec §1.6).
+	s.Trust, _ = s.decideTrust(env, defaults, user, system)
+	if project.Loaded && !s.Trust.Trusted {
+		project.Loaded = false
+		project.Reason = "folder is not trusted: Gemini leaves the project file out of the merge"
+	}
+	s.Layers = append(s.Layers, s.loadExtensions(env)...)
+	config.SortProblems(s.Problems)
+	return s, nil
+}
+
+func (s *Set) decideTrust(env Env, layers ...*Layer) (Trust, error) {
+	enabled := true
+	for _, l := range layers {
+		if !l.Loaded || l.Root == nil {
+			continue
+		}
+		n := l.Root.Lookup("/security/folderTrust/enabled")
+		if n == nil || n.Kind == config.Null {
+			continue // undefined or null: `?? true` keeps the default
+		}
+		switch {
+		case n.Kind == config.String && strings.EqualFold(n.Str, "false"):
+			enabled = false // Zod's boolean coercion (spec §2.5)
+		case n.Kind == config.String && strings.EqualFold(n.Str, "true"):
+			enabled = true
+		default:
+			enabled = n.Truthy()
+		}
+	}
+	t, p := decideTrust(env, enabled, s.Paths.ProjectDir, s.Paths.TrustedFolders)
+	if p != nil {
+		s.Problems = append(s.Problems, *p)
+		s.Fatal = true
+	}
+	return t, nil
+}
+
+func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
+	l := &Layer{Kind: kind, Path: path}
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		l.Reason = "file does not exist"
+		return l
+	}
+	l.Exists = true
+	if system && err == nil && !st.IsDir() && !insecureOK {
+		// 0.61 skips insecure system files with a warning (spec §1.1).
+		if why := checkSecure(path); why != "" {
+			l.Reason = "Gemini 0.61 skips this system file: " + why
+			doc, _ := config.ReadFile(path, config.Options{})
+			p := config.Problem{Severity: config.SevWarning, Code: "system-file-skipped", Path: path, Line: 1, Column: 1,
+				Message: fmt.Sprintf("Gemini CLI 0.61 skips this %s file (Security Warning): %s", kind, why),
+				Hint:    "make the file and every parent directory owned by root and not writable by group or others (sudo chown root:root; sudo chmod go-w)"}
+			if doc != nil {
+				l.Doc = doc
+			}
+			s.Problems = append(s.Problems, p)
+			return l
+		}
+	}
+	doc, err := config.ReadFile(path, config.Options{})
+	if err != nil {
+		var pe *config.ParseError
+		if errors.As(err, &pe) {
+			l.Err = pe
+			l.Reason = "Gemini CLI cannot parse this file and refuses to start: " + pe.Msg
+			p := config.FromParseError(pe)
+			p.Message = "Gemini CLI refuses to start (exit 52): " + p.Message
+			s.Problems = append(s.Problems, p)
+			s.Fatal = true
+			return l
+		}
+		l.Reason = err.Error()
+		return l
+	}
+	l.Doc = doc
+	l.Root = config.ExpandTree(doc.Root, s.Lookup)
+	l.Loaded = true
+	return l
+}

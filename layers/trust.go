@@ -1,0 +1,116 @@
+package layers
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
+
+// Trust is Gemini's folder-trust decision for the project directory
+// (checkPathTrust, core/utils/trust.ts; spec §1.6).
+type Trust struct {
+	// Enabled is security.folderTrust.enabled as merged from the system
+	// defaults, user and system files (the workspace cannot change it).
+	Enabled bool `json:"enabled"`
+	Trusted bool `json:"trusted"`
+	// Source says what decided: env, setting, file, default.
+	Source string `json:"source"`
+	// Why is a sentence for humans.
+	Why string `json:"why"`
+	// Rule is the trustedFolders.json rule that decided, if any.
+	Rule string `json:"rule,omitempty"`
+}
+
+// The trust levels of trustedFolders.json.
+const (
+	trustFolder = "TRUST_FOLDER"
+	trustParent = "TRUST_PARENT"
+	doNotTrust  = "DO_NOT_TRUST"
+)
+
+// decideTrust follows checkPathTrust in 0.61: env first, then the setting,
+// then trustedFolders.json (longest matching rule, by the rule's own
+// length), and no rule means untrusted (callers use `?? false`).
+func decideTrust(env Env, enabled bool, projectDir, foldersPath string) (Trust, *config.Problem) {
+	t := Trust{Enabled: enabled}
+	if env.get("GEMINI_RESTRICTED_MODE") == "true" {
+		t.Source, t.Why = "env", "GEMINI_RESTRICTED_MODE=true forces the folder to be untrusted"
+		return t, nil
+	}
+	switch env.get("GEMINI_CLI_TRUST_WORKSPACE") {
+	case "false":
+		t.Source, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
+		return t, nil
+	case "true":
+		t.Trusted, t.Source, t.Why = true, "env", "GEMINI_CLI_TRUST_WORKSPACE=true trusts the folder"
+		return t, nil
+	}
+	if !enabled {
+		t.Trusted, t.Source, t.Why = true, "setting", "security.folderTrust.enabled is off, so every folder is trusted"
+		return t, nil
+	}
+	doc, err := config.ReadFile(foldersPath, config.Options{AllowNonObject: true})
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Source, t.Why = "default", "folder trust is on (Gemini's default) and no trustedFolders.json rule covers this folder"
+		return t, nil
+	}
+	if err != nil {
+		var pe *config.ParseError
+		if errors.As(err, &pe) {
+			p := config.FromParseError(pe)
+			p.Message = "trusted folders file cannot be read; Gemini CLI refuses to start: " + p.Message
+			t.Source, t.Why = "file", "trustedFolders.json is broken: Gemini CLI stops with a fatal error"
+			return t, &p
+		}
+		return t, nil
+	}
+	if doc.Root.Kind != config.Object {
+		p := doc.At("", config.SevError, "trusted-folders-invalid",
+			"Trusted folders file is not a valid JSON object: Gemini CLI refuses to start", `make it an object such as {"/path/to/project": "TRUST_FOLDER"}`)
+		t.Source, t.Why = "file", "trustedFolders.json is not an object: Gemini CLI stops with a fatal error"
+		return t, &p
+	}
+	loc := realpath(projectDir)
+	best, bestLevel := -1, ""
+	for i, rule := range doc.Root.Keys {
+		v := doc.Root.Vals[i]
+		if !v.IsString() || (v.Str != trustFolder && v.Str != trustParent && v.Str != doNotTrust) {
+			p := doc.At("/"+config.EscapePointer(rule), config.SevError, "trusted-folders-invalid",
+				fmt.Sprintf("Invalid trust level %q for path %q: Gemini CLI refuses to start", v.Text(), rule),
+				"use TRUST_FOLDER, TRUST_PARENT or DO_NOT_TRUST")
+			t.Source, t.Why = "file", "trustedFolders.json has an invalid rule: Gemini CLI stops with a fatal error"
+			return t, &p
+		}
+		eff := rule
+		if v.Str == trustParent {
+			eff = filepath.Dir(rule)
+		}
+		if isSubpath(realpath(abs(eff)), loc) && len(rule) > best {
+			best, bestLevel, t.Rule = len(rule), v.Str, rule
+		}
+	}
+	t.Source = "file"
+	switch bestLevel {
+	case doNotTrust:
+		t.Why = fmt.Sprintf("trustedFolders.json rule %q marks it DO_NOT_TRUST", t.Rule)
+	case trustFolder, trustParent:
+		t.Trusted = true
+		t.Why = fmt.Sprintf("trustedFolders.json rule %q (%s) trusts it", t.Rule, bestLevel)
+	default:
+		t.Source = "default"
+		t.Why = "folder trust is on (Gemini's default) and no trustedFolders.json rule covers this folder"
+	}
+	return t, nil
+}
+
+func isSubpath(parent, child string) bool {
+	rel, err := filepath.Rel(parent, child)
+	if err != nil {
+		return false
+	}
+	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}

@@ -1,0 +1,554 @@
+package merge
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+)
+
+// Result is Gemini's view of the hooks of one project.
+type Result struct {
+	Set *layers.Set
+	// HooksEnabled is the merged hooksConfig.enabled under JavaScript
+	// truthiness; when false Gemini creates no hook system at all.
+	HooksEnabled bool
+	// EnabledBy is the layer whose value decided HooksEnabled ("" for the
+	// default).
+	EnabledBy *layers.Layer
+	// Crash is non-empty when Gemini crashes at start-up (hooksConfig: null).
+	Crash string
+	// Disabled is the merged hooksConfig.disabled (union, Gemini's order).
+	Disabled []string
+	// DisabledSubstring is true when the merged list is a plain string, for
+	// which Gemini's includes() is a substring test.
+	DisabledSubstring bool
+	disabledFrom      map[string]*layers.Layer
+	// Hooks are all hooks found, grouped by event (Events order, then
+	// unknown keys in order of appearance), in registration order.
+	Hooks []*Hook
+	// Problems are the problems found while merging, most severe first,
+	// including the layers' loading problems.
+	Problems []config.Problem
+
+	// effective roots per layer (expanded and, when valid, coerced).
+	eff map[*layers.Layer]*config.Node
+	// deadEvents are events whose plan throws because of a non-string
+	// matcher (when a context is given).
+	deadEvents map[string]*Hook
+}
+
+// settingsLayer reports whether l is one of the four settings files.
+func settingsLayer(l *layers.Layer) bool { return l.Kind != layers.Extension }
+
+// Merge computes the effective hooks of a loaded layer set.
+func Merge(set *layers.Set) *Result {
+	r := &Result{Set: set, eff: map[*layers.Layer]*config.Node{}, disabledFrom: map[string]*layers.Layer{}, deadEvents: map[string]*Hook{}}
+	r.Problems = append(r.Problems, set.Problems...)
+
+	target := defaultsVal()
+	for _, l := range set.Layers {
+		root := l.Root
+		if root == nil && l.Doc != nil && settingsLayer(l) {
+			// Not merged (untrusted project, skipped system file), but its
+			// hooks are still listed, so read them the same way.
+			root = config.ExpandTree(l.Doc.Root, set.Lookup)
+		}
+		if root == nil {
+			continue
+		}
+		if settingsLayer(l) {
+			if bad := zodValid(root); bad != "" {
+				if l.Loaded {
+					r.Problems = append(r.Problems, l.Doc.At(bad, config.SevWarning, "invalid-configuration",
+						"Gemini's settings validation fails here, so it prints \"Invalid configuration\" at start-up and applies no type coercion to this whole file (\"5000\" stays a string, \"false\" stays truthy)",
+						"fix the value's type; see gh-hooks validate for the details"))
+				}
+			} else {
+				root = coerce(root)
+			}
+		}
+		r.eff[l] = root
+		if settingsLayer(l) && l.Loaded {
+			mergeInto(target, hookKeysOnly(root), l, nil)
+		}
+	}
+	r.readHooksConfig(target)
+	r.collect(target)
+	r.markDead()
+	r.untrustedProblem()
+	r.addProblems()
+	config.SortProblems(r.Problems)
+	return r
+}
+
+// defaultsVal is the schema defaults: all eleven events with [], and
+// hooksConfig {enabled: true, disabled: [], notifications: true} (spec §3.1).
+func defaultsVal() *val {
+	hooks := &val{kind: config.Object}
+	for _, e := range Events {
+		hooks.set(e, &val{kind: config.Array})
+	}
+	t := &config.Node{Kind: config.Bool, Bool: true}
+	hc := &val{kind: config.Object}
+	hc.set("enabled", &val{kind: config.Bool, node: t})
+	hc.set("disabled", &val{kind: config.Array})
+	hc.set("notifications", &val{kind: config.Bool, node: t})
+	root := &val{kind: config.Object}
+	root.set("hooks", hooks)
+	root.set("hooksConfig", hc)
+	return root
+}
+
+func hookKeysOnly(root *config.Node) *config.Node {
+	c := &config.Node{Kind: config.Object, Pointer: root.Pointer}
+	for i, k := range root.Keys {
+		if k == "hooks" || k == "hooksConfig" {
+			c.Keys = append(c.Keys, k)
+			c.Vals = append(c.Vals, root.Vals[i])
+		}
+	}
+	return c
+}
+
+func (r *Result) readHooksConfig(target *val) {
+	hc := target.get("hooksConfig")
+	switch {
+	case hc.kind == config.Null:
+		// cli/config/config.ts:1111 reads settings.hooksConfig.enabled and
+		// throws (spec §3.2).
+		r.Crash = fmt.Sprintf(`Gemini CLI crashes at start-up ("TypeError: Cannot read properties of null (reading 'enabled')") because "hooksConfig" is null in %s`, hc.layer.Path)
+		return
+	case hc.kind != config.Object:
+		// A string or array hooksConfig has no .enabled: undefined, falsy.
+		r.EnabledBy = hc.layer
+		return
+	}
+	if e := hc.get("enabled"); e != nil {
+		r.HooksEnabled = e.node.Truthy()
+		r.EnabledBy = e.layer
+	}
+	d := hc.get("disabled")
+	if d == nil {
+		return
+	}
+	switch d.kind {
+	case config.Array:
+		for _, it := range d.items {
+			if it.node.Kind == config.String {
+				if _, dup := r.disabledFrom[it.node.Str]; !dup {
+					r.disabledFrom[it.node.Str] = it.layer
+				}
+				r.Disabled = append(r.Disabled, it.node.Str)
+			}
+		}
+	case config.String:
+		r.Disabled = []string{d.node.Str}
+		r.DisabledSubstring = true
+		r.disabledFrom[d.node.Str] = d.layer
+	}
+	if r.Disabled == nil {
+		r.Disabled = []string{}
+	}
+}
+
+// disabledBy returns the disabled entry that disables name, and whether
+// one does (exact, case-sensitive: hookRegistry.ts:257,270, spec §3.6).
+func (r *Result) disabledBy(name string) (string, bool) {
+	if r.DisabledSubstring {
+		if len(r.Disabled) == 1 && strings.Contains(r.Disabled[0], name) {
+			return r.Disabled[0], true
+		}
+		return "", false
+	}
+	for _, d := range r.Disabled {
+		if d == name {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// mergedDef records where a definition landed in the merged hooks.
+type mergedDef struct {
+	event string
+	order int
+}
+
+func defID(l *layers.Layer, ptr string) string { return l.ID() + "\x00" + ptr }
+
+func (r *Result) collect(target *val) {
+	hooksVal := target.get("hooks")
+	merged := map[string]mergedDef{}
+	order := 0
+	var wipedBy *val
+	if hooksVal == nil || hooksVal.kind != config.Object {
+		wipedBy = hooksVal
+	} else {
+		for i, key := range hooksVal.keys {
+			v := hooksVal.vals[i]
+			for _, it := range v.items {
+				ptr := it.node.Pointer
+				merged[defID(it.layer, ptr)] = mergedDef{event: key, order: order}
+				order++
+			}
+		}
+	}
+
+	// Walk every file in layer order; within an event this is Gemini's
+	// registration order (concatenation in merge order, extensions last).
+	byEvent := map[string][]*Hook{}
+	var unknownOrder []string
+	for _, l := range r.Set.Layers {
+		root := r.eff[l]
+		if root == nil {
+			continue
+		}
+		hooks := root.Get("hooks")
+		if hooks == nil || hooks.Kind != config.Object {
+			continue
+		}
+		for i, key := range hooks.Keys {
+			if key == "enabled" || key == "disabled" || key == "notifications" {
+				continue // HOOKS_CONFIG_FIELDS: skipped silently (types.ts:60)
+			}
+			ev := hooks.Vals[i]
+			var defs []*config.Node
+			wrapped := false
+			switch {
+			case ev.Kind == config.Array:
+				defs = ev.Items
+			case ev.Kind == config.Object && settingsLayer(l) && IsEvent(key):
+				defs, wrapped = []*config.Node{ev}, true
+			}
+			for di, def := range defs {
+				hs := def.Get("hooks")
+				if def.Kind != config.Object || hs == nil || hs.Kind != config.Array {
+					continue
+				}
+				for hi, hk := range hs.Items {
+					h := r.newHook(l, key, di, wrapped, def, hi, hk)
+					r.judge(h, l, key, def, hk, merged, wipedBy)
+					if !IsEvent(key) && byEvent[key] == nil {
+						unknownOrder = append(unknownOrder, key)
+					}
+					byEvent[key] = append(byEvent[key], h)
+				}
+			}
+		}
+	}
+	for _, e := range append(append([]string(nil), Events...), unknownOrder...) {
+		r.Hooks = append(r.Hooks, byEvent[e]...)
+	}
+}
+
+func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, def *config.Node, hi int, hk *config.Node) *Hook {
+	defPart, defPtr := strconv.Itoa(di), "/hooks/"+config.EscapePointer(event)+"/"+strconv.Itoa(di)
+	if wrapped {
+		defPart, defPtr, di = "*", "/hooks/"+config.EscapePointer(event), -1
+	}
+	h := &Hook{
+		ID:        l.ID() + "/" + event + "/" + defPart + "/" + strconv.Itoa(hi),
+		Event:     event,
+		Layer:     l.Kind,
+		Extension: l.Extension,
+		Path:      l.Path,
+		Pointer:   defPtr + "/hooks/" + strconv.Itoa(hi),
+		DefIndex:  di,
+		HookIndex: hi,
+		Node:      hk,
+		Timeout:   DefaultTimeout,
+	}
+	if l.Doc != nil {
+		h.Line, _ = l.Doc.Position(hk.Offset)
+	}
+	if m := def.Get("matcher"); m != nil {
+		h.MatcherNode = m
+		if m.Kind == config.String {
+			h.Matcher = m.Str
+		}
+	}
+	if s := def.Get("sequential"); s != nil && s.Kind == config.Bool && s.Bool {
+		h.Sequential = true // only a literal true counts (hookPlanner.ts:54-56)
+	}
+	if hk.Kind != config.Object {
+		return h
+	}
+	str := func(k string) string {
+		if n := hk.Get(k); n != nil && n.Kind != config.Null {
+			return n.Text()
+		}
+		return ""
+	}
+	h.Type, h.Name, h.Description = str("type"), str("name"), str("description")
+	h.ExpandedCommand = str("command")
+	h.Command = h.ExpandedCommand
+	if l.Doc != nil {
+		if raw := l.Doc.Root.Lookup(h.Pointer + "/command"); raw != nil && raw.Kind != config.Null {
+			h.Command = raw.Text()
+		}
+	}
+	if t := hk.Get("timeout"); t != nil && t.Kind != config.Null {
+		// timeout ?? 60000 (hookRunner.ts:313): null and absent take the
+		// default, 0 and negatives are used as given (spec §5.5).
+		h.TimeoutNode = t
+		switch t.Kind {
+		case config.Number:
+			h.Timeout = t.Num
+		case config.String:
+			f, ok := jsNumber(t.Str)
+			if !ok {
+				f = 1 // Node clamps a non-numeric delay to 1 ms
+			}
+			h.Timeout = f
+		default:
+			h.Timeout = 1
+		}
+	}
+	if env := hk.Get("env"); env != nil && env.Kind == config.Object {
+		h.Env = map[string]string{}
+		for i, k := range env.Keys {
+			h.Env[k] = env.Vals[i].Text()
+			h.EnvKeys = append(h.EnvKeys, k)
+		}
+	}
+	if l.Kind == layers.Extension && h.Type == "command" && len(l.ExtEnv) > 0 {
+		// Extension settings are merged into every command hook's env and win
+		// (extension-manager.ts:893-917, spec §3.5).
+		if h.Env == nil {
+			h.Env = map[string]string{}
+		}
+		for _, kv := range l.ExtEnv {
+			if _, ok := h.Env[kv[0]]; !ok {
+				h.EnvKeys = append(h.EnvKeys, kv[0])
+			}
+			h.Env[kv[0]] = kv[1]
+		}
+	}
+	// getHookKey (types.ts:121-125) and getHookName (hookRegistry.ts:127-134).
+	cmdPart := ""
+	if h.Type == "command" {
+		cmdPart = h.ExpandedCommand
+		if hk.Get("command") == nil {
+			cmdPart = "undefined"
+		}
+	}
+	h.Key = h.Name + ":" + cmdPart
+	switch {
+	case h.Name != "":
+		h.DisableName = h.Name
+	case h.Type == "command" && h.ExpandedCommand != "":
+		h.DisableName = h.ExpandedCommand
+	case h.Type == "command":
+		h.DisableName = "unknown-command"
+	default:
+		h.DisableName = "unknown-hook"
+	}
+	return h
+}
+
+// invalidReason models validateHookConfig (hookRegistry.ts:296-326).
+func invalidReason(hk *config.Node) string {
+	if hk.Kind != config.Object {
+		return fmt.Sprintf("Gemini discards this entry: a hook must be an object, this is %s", hk.Kind)
+	}
+	t := hk.Get("type")
+	if !t.Truthy() {
+		return `Gemini discards this hook: it has no "type" (use "command")`
+	}
+	if t.Kind != config.String || (t.Str != "command" && t.Str != "plugin" && t.Str != "runtime") {
+		return fmt.Sprintf(`Gemini discards this hook: type %q is not "command", "plugin" or "runtime"`, t.Text())
+	}
+	if t.Str == "command" && !hk.Get("command").Truthy() {
+		return "Gemini discards this hook: a command hook needs a non-empty \"command\""
+	}
+	if t.Str == "runtime" && !hk.Get("name").Truthy() {
+		return "Gemini discards this hook: a runtime hook needs a \"name\""
+	}
+	return ""
+}
+
+func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.Node, merged map[string]mergedDef, wipedBy *val) {
+	set := r.Set
+	bad := invalidReason(hk)
+	md, inMerge := merged[defID(l, def.Pointer)]
+	switch {
+	case settingsLayer(l) && !l.Loaded:
+		h.Reason = l.Reason
+	case l.Kind == layers.Extension && !l.Loaded:
+		h.Reason = l.Reason
+	case r.Crash != "":
+		h.Reason = r.Crash
+	case !r.HooksEnabled:
+		h.Reason = r.disabledWhy()
+	case settingsLayer(l) && !set.Trust.Trusted:
+		h.Reason = "folder is not trusted: Gemini runs no settings hooks here, not even user hooks; " + trustHint(set)
+	case settingsLayer(l) && !inMerge:
+		h.Reason = r.lostWhy(l, event, wipedBy)
+	case !IsEvent(event):
+		h.Reason = fmt.Sprintf("Gemini does not know the event %q and skips it%s", event, suggestSuffix(event))
+	case l.Kind == layers.Extension && l.Root.Get("hooks").Get(event).Kind != config.Array:
+		h.Reason = "Gemini skips this event: its value is not an array"
+	case bad != "":
+		h.Reason = bad
+	default:
+		h.Registered = true
+		h.Enabled = true
+		if d, ok := r.disabledBy(h.DisableName); ok {
+			h.Enabled = false
+			from := ""
+			if dl := r.disabledFrom[d]; dl != nil {
+				from = " (" + dl.Path + ")"
+			}
+			h.Reason = fmt.Sprintf("disabled: %q is listed in hooksConfig.disabled%s", d, from)
+		}
+	}
+	_ = md
+	if h.Registered && h.Enabled {
+		h.Active = true
+		if h.MatcherNode != nil && h.MatcherNode.Truthy() && h.MatcherNode.Kind != config.String && ContextOf(event) != NoContext {
+			if r.deadEvents[event] == nil {
+				r.deadEvents[event] = h
+			}
+		}
+	}
+}
+
+// markDead makes every active hook of an event with a non-string matcher
+// inactive: the planner throws on `matcher.trim` and runs none (spec §4).
+func (r *Result) markDead() {
+	for _, h := range r.Hooks {
+		if culprit := r.deadEvents[h.Event]; culprit != nil && h.Active {
+			h.Active = false
+			h.Reason = fmt.Sprintf("the matcher at %s:%d is %s, not a string: Gemini's planner throws and runs no %s hook", culprit.Path, culprit.Line, culprit.MatcherNode.Kind, h.Event)
+		}
+	}
+}
+
+func (r *Result) disabledWhy() string {
+	if r.EnabledBy == nil {
+		return "hooks are disabled"
+	}
+	hc := r.eff[r.EnabledBy].Get("hooksConfig")
+	if hc == nil || hc.Kind != config.Object {
+		return fmt.Sprintf("hooks are disabled: \"hooksConfig\" in %s is %s, so hooksConfig.enabled is undefined", r.EnabledBy.Path, hc.Kind)
+	}
+	return fmt.Sprintf("hooks are disabled: hooksConfig.enabled is %s in %s; Gemini creates no hook system (extension hooks do not run either)", hc.Get("enabled").Text(), r.EnabledBy.Path)
+}
+
+func (r *Result) lostWhy(l *layers.Layer, event string, wipedBy *val) string {
+	if wipedBy != nil && wipedBy.layer != nil {
+		return fmt.Sprintf(`dropped by the merge: "hooks" is %s in %s, which replaces the hooks of every lower layer`, wipedBy.kind, wipedBy.layer.Path)
+	}
+	if !IsEvent(event) {
+		for _, later := range r.Set.Layers {
+			if later == l || !later.Loaded || !settingsLayer(later) {
+				continue
+			}
+			if root := r.eff[later]; root != nil && root.Get("hooks").Get(event) != nil && layerIndex(r.Set, later) > layerIndex(r.Set, l) {
+				return fmt.Sprintf("replaced by %q in %s: Gemini replaces unknown event keys instead of concatenating them", event, later.Path)
+			}
+		}
+	}
+	return "dropped by Gemini's merge of the settings layers"
+}
+
+func layerIndex(s *layers.Set, l *layers.Layer) int {
+	for i, x := range s.Layers {
+		if x == l {
+			return i
+		}
+	}
+	return -1
+}
+
+func trustHint(s *layers.Set) string {
+	return fmt.Sprintf(`trust it in Gemini's folder-trust dialog or add "%s": "TRUST_FOLDER" to %s`, s.Paths.ProjectDir, s.Paths.TrustedFolders)
+}
+
+// claudeEvents maps Claude Code event names to Gemini's (spec §7).
+var claudeEvents = map[string]string{
+	"PreToolUse": "BeforeTool", "PostToolUse": "AfterTool", "UserPromptSubmit": "BeforeAgent",
+	"Stop": "AfterAgent", "SubagentStop": "AfterAgent", "PreCompact": "PreCompress",
+	"SessionStart": "SessionStart", "SessionEnd": "SessionEnd", "Notification": "Notification",
+}
+
+// Suggest returns the Gemini event a user probably meant by name: the
+// Gemini name of a Claude event, or a case-insensitive match.
+func Suggest(name string) string {
+	if g, ok := claudeEvents[name]; ok {
+		return g
+	}
+	for _, e := range Events {
+		if strings.EqualFold(strings.ReplaceAll(name, "_", ""), e) {
+			return e
+		}
+	}
+	return ""
+}
+
+func suggestSuffix(event string) string {
+	if s := Suggest(event); s != "" {
+		return fmt.Sprintf(" (did you mean %s?)", s)
+	}
+	return ""
+}
+
+// EventOrder returns the events of r.Hooks in output order.
+func (r *Result) EventOrder() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, h := range r.Hooks {
+		if !seen[h.Event] {
+			seen[h.Event] = true
+			out = append(out, h.Event)
+		}
+	}
+	return out
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// untrustedProblem tells the user, once, that an untrusted folder runs no
+// settings hook at all (spec §1.7, §12 item 1).
+func (r *Result) untrustedProblem() {
+	if r.Set.Trust.Trusted {
+		return
+	}
+	n := 0
+	for _, h := range r.Hooks {
+		if settingsLayer(layerOf(r.Set, h)) {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	path := r.Set.Paths.Project
+	if path == "" {
+		path = r.Set.Paths.User
+	}
+	r.Problems = append(r.Problems, config.Problem{Severity: config.SevWarning, Code: "folder-untrusted", Path: path, Line: 1, Column: 1,
+		Message: fmt.Sprintf("folder is not trusted (%s): Gemini runs none of the %d settings hooks, not even user and system hooks; only extension hooks run", r.Set.Trust.Why, n),
+		Hint:    trustHint(r.Set)})
+}
+
+func layerOf(s *layers.Set, h *Hook) *layers.Layer {
+	for _, l := range s.Layers {
+		if l.Kind == h.Layer && l.Extension == h.Extension {
+			return l
+		}
+	}
+	return nil
+}

@@ -1,0 +1,500 @@
+package migrate
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// TargetKind is the kind of Gemini file the definitions are meant for.
+type TargetKind string
+
+// Target kinds.
+const (
+	// TargetSettings is a Gemini settings.json ("hooks" member).
+	TargetSettings TargetKind = "settings"
+	// TargetExtension is a Gemini extension's hooks/hooks.json, where
+	// ${CLAUDE_PLUGIN_ROOT} becomes ${extensionPath}.
+	TargetExtension TargetKind = "extension"
+)
+
+// Target names the Gemini file the conversion is for.
+type Target struct {
+	Kind TargetKind `json:"kind"`
+	Path string     `json:"path,omitempty"`
+}
+
+// Options tune Convert.
+type Options struct {
+	// OmitDefaultTimeout leaves a hook that has no Claude timeout without
+	// one, so Gemini's 60 s default applies. By default Claude's effective
+	// default (600 s for command hooks) is written explicitly.
+	OmitDefaultTimeout bool
+}
+
+// Hook is one Gemini hook config, with fields in Gemini's schema order
+// (spec §2.5). Timeout is in milliseconds; 0 means absent.
+type Hook struct {
+	Name        string `json:"name,omitempty"`
+	Type        string `json:"type"`
+	Command     string `json:"command"`
+	Description string `json:"description,omitempty"`
+	Timeout     int64  `json:"timeout,omitempty"`
+}
+
+// Definition is one Gemini hook definition (an element of an event array).
+// An empty Matcher is written without the key (matches everything).
+type Definition struct {
+	Matcher string `json:"matcher,omitempty"`
+	Hooks   []Hook `json:"hooks"`
+}
+
+// EventDefinitions are the definitions to append to one Gemini event array.
+type EventDefinitions struct {
+	Event       string       `json:"event"`
+	Definitions []Definition `json:"definitions"`
+}
+
+// Result is the conversion for one target: what to append, per event in
+// merge.Events order, and the report.
+type Result struct {
+	Append []EventDefinitions `json:"append"`
+	Report Report             `json:"report"`
+}
+
+// Convert converts the hooks of sources for target. existing is the root of
+// the target document as it is now (nil when the file does not exist);
+// definitions already in it, equal in event, matcher, sequential and hooks,
+// are not emitted again, and definitions repeated across sources are
+// emitted once (Claude runs an identical handler from two settings files
+// once). Convert never fails: everything it cannot convert is reported as
+// dropped.
+func Convert(target Target, sources []*Source, existing *config.Node, opts Options) *Result {
+	c := &converter{target: target, opts: opts, seen: map[string]bool{}}
+	for _, key := range existingKeys(existing) {
+		c.seen[key] = true
+		c.present = append(c.present, key)
+	}
+	presentSet := map[string]bool{}
+	for _, k := range c.present {
+		presentSet[k] = true
+	}
+	c.presentSet = presentSet
+	res := &Result{Report: Report{Target: target, Sources: sources}}
+	c.res = res
+	for _, s := range sources {
+		c.source(s)
+	}
+	for _, ev := range merge.Events {
+		if defs := c.out[ev]; len(defs) > 0 {
+			res.Append = append(res.Append, EventDefinitions{Event: ev, Definitions: defs})
+		}
+	}
+	res.Report.count()
+	return res
+}
+
+type converter struct {
+	target     Target
+	opts       Options
+	res        *Result
+	out        map[string][]Definition
+	seen       map[string]bool // definition keys emitted or present
+	present    []string
+	presentSet map[string]bool
+	origin     map[string]string // definition key → path that emitted it
+}
+
+func (c *converter) item(s *Source, n *config.Node, ev string) Item {
+	line, col := s.Doc.PositionOf(n.Pointer)
+	return Item{Path: s.Path, Pointer: n.Pointer, Line: line, Column: col, Event: ev}
+}
+
+func (c *converter) drop(it Item, reason string) {
+	it.Fate, it.Reason = FateDropped, reason
+	c.res.Report.Items = append(c.res.Report.Items, it)
+}
+
+func (c *converter) source(s *Source) {
+	h := s.hooks()
+	if h == nil {
+		s.Notes = append(s.Notes, "no hooks object")
+		return
+	}
+	if h.Kind != config.Object {
+		c.drop(c.item(s, h, ""), fmt.Sprintf("hooks is %s, want an object of events", h.Kind))
+		return
+	}
+	for i, ev := range h.Keys {
+		val := h.Vals[i]
+		rule, known := eventRules[ev]
+		if val.Kind != config.Array {
+			c.drop(c.item(s, val, ev), fmt.Sprintf("event value is %s, want an array of matcher groups", val.Kind))
+			continue
+		}
+		for _, g := range val.Items {
+			c.group(s, ev, rule, known, g)
+		}
+	}
+}
+
+// group converts one Claude matcher group.
+func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *config.Node) {
+	if g.Kind != config.Object {
+		c.drop(c.item(s, g, ev), fmt.Sprintf("matcher group is %s, want an object", g.Kind))
+		return
+	}
+	hs := g.Get("hooks")
+	if hs == nil || hs.Kind != config.Array {
+		why := "matcher group has no hooks array"
+		if g.Has("command") {
+			why = "flat {matcher, command} group: Claude needs the command inside a hooks array"
+		}
+		c.drop(c.item(s, g, ev), why)
+		return
+	}
+	mn := g.Get("matcher")
+	matcher := ""
+	if mn != nil && mn.Kind == config.String {
+		matcher = mn.Str
+	}
+	items := make([]Item, len(hs.Items))
+	for i, hn := range hs.Items {
+		items[i] = c.item(s, hn, ev)
+		items[i].Matcher = matcher
+		if t := hn.Get("type"); t.IsString() {
+			items[i].Type = t.Str
+		}
+		if cmd := hn.Get("command"); cmd.IsString() {
+			items[i].Command = cmd.Str
+		}
+	}
+	dropAll := func(reason string) {
+		for _, it := range items {
+			c.drop(it, reason)
+		}
+	}
+	switch {
+	case !known:
+		dropAll(fmt.Sprintf("%q is not a Claude hook event (names are case-sensitive)", ev))
+		return
+	case rule.gemini == "":
+		dropAll(fmt.Sprintf("%s has no Gemini counterpart: %s", ev, rule.loss))
+		return
+	case mn != nil && mn.Kind != config.String && mn.Kind != config.Null:
+		dropAll(fmt.Sprintf("matcher is %s, want a string", mn.Kind))
+		return
+	}
+	// The group's Gemini matchers and what the translation loses.
+	var matchers, changes, notes []string
+	if rule.loss != "" {
+		changes = append(changes, ev+" → "+rule.gemini+": "+rule.loss)
+	}
+	switch ctx := merge.ContextOf(rule.gemini); {
+	case claudeToolEvents[ev]:
+		tm := convertToolMatcher(matcher)
+		if tm.empty() {
+			dropAll(fmt.Sprintf("no tool of matcher %q has a Gemini counterpart: %s", matcher, strings.Join(tm.lost, ", ")))
+			return
+		}
+		matchers = []string{tm.matcher}
+		if len(tm.lost) > 0 {
+			changes = append(changes, "matcher lost "+strings.Join(tm.lost, ", "))
+		}
+		if len(tm.approx) > 0 {
+			changes = append(changes, "approximate tool mapping: "+strings.Join(tm.approx, "; "))
+		}
+		notes = append(notes, tm.notes...)
+	case rule.values != nil:
+		tm := convertTriggerMatcher(rule, ev, matcher)
+		if !tm.all && len(tm.triggers) == 0 {
+			dropAll(fmt.Sprintf("no value of matcher %q has a Gemini %s counterpart: %s", matcher, rule.gemini, strings.Join(tm.lost, ", ")))
+			return
+		}
+		if len(tm.lost) > 0 {
+			changes = append(changes, "matcher lost "+strings.Join(tm.lost, ", "))
+		}
+		switch {
+		case ctx == merge.NoContext:
+			// Notification: Gemini fires it without a context and ignores
+			// the matcher (spec §4); it notifies only ToolPermission.
+			matchers = []string{""}
+			if !tm.all {
+				changes = append(changes, "Gemini ignores Notification matchers; the hook runs for every Gemini notification (only ToolPermission exists)")
+			}
+		case tm.all:
+			matchers = []string{""}
+		default:
+			// Gemini compares triggers exactly (spec §4): one definition
+			// per trigger.
+			matchers = tm.triggers
+		}
+	default:
+		if matcher != "" && matcher != "*" {
+			notes = append(notes, fmt.Sprintf("matcher %q dropped: neither Claude nor Gemini uses a matcher on this event", matcher))
+		}
+		matchers = []string{""}
+	}
+	// Handlers.
+	var conv []Hook
+	var idx []int
+	for i, hn := range hs.Items {
+		h, reason, hc, hnotes := c.handler(s, ev, hn)
+		if reason != "" {
+			c.drop(items[i], reason)
+			continue
+		}
+		items[i].Changes = append(append([]string(nil), changes...), hc...)
+		items[i].Notes = append(append([]string(nil), notes...), hnotes...)
+		conv = append(conv, h)
+		idx = append(idx, i)
+	}
+	if len(conv) == 0 {
+		return
+	}
+	emitted, present := 0, 0
+	dupOf := ""
+	for _, m := range matchers {
+		d := Definition{Matcher: m, Hooks: conv}
+		key := defKey(rule.gemini, m, false, conv)
+		switch {
+		case c.presentSet[key]:
+			present++
+		case c.seen[key]:
+			dupOf = c.origin[key]
+		default:
+			c.seen[key] = true
+			if c.origin == nil {
+				c.origin = map[string]string{}
+			}
+			c.origin[key] = s.Path
+			if c.out == nil {
+				c.out = map[string][]Definition{}
+			}
+			c.out[rule.gemini] = append(c.out[rule.gemini], d)
+			emitted++
+		}
+	}
+	for _, i := range idx {
+		it := items[i]
+		it.GeminiEvent, it.GeminiMatchers = rule.gemini, matchers
+		switch {
+		case emitted == 0 && present > 0:
+			it.Fate = FateAlreadyPresent
+		case emitted == 0:
+			it.Fate, it.Reason = FateDropped, "identical to a hook already converted from "+dupOf+" (Claude runs it once)"
+		case len(it.Changes) > 0:
+			it.Fate = FateChanged
+		default:
+			it.Fate = FateMigrated
+		}
+		c.res.Report.Items = append(c.res.Report.Items, it)
+	}
+}
+
+// handler converts one Claude handler. A non-empty reason means dropped.
+func (c *converter) handler(s *Source, ev string, hn *config.Node) (h Hook, reason string, changes, notes []string) {
+	if hn.Kind != config.Object {
+		return h, fmt.Sprintf("hook entry is %s, want an object", hn.Kind), nil, nil
+	}
+	t := hn.Get("type")
+	switch {
+	case t == nil:
+		return h, "hook has no type (Claude requires one)", nil, nil
+	case !t.IsString():
+		return h, fmt.Sprintf("type is %s, want a string", t.Kind), nil, nil
+	case t.Str != "command":
+		return h, fmt.Sprintf("Gemini cannot run %q hooks, only command hooks", t.Str), nil, nil
+	}
+	cmdNode, argsNode := hn.Get("command"), hn.Get("args")
+	if !cmdNode.IsString() || strings.TrimSpace(cmdNode.Str) == "" {
+		return h, "command hook without a command", nil, nil
+	}
+	if hn.Has("if") && !claudeToolEvents[ev] {
+		return h, "Claude never runs a hook with \"if\" on a non-tool event", nil, nil
+	}
+	cmd := cmdNode.Str
+	if argsNode != nil {
+		if argsNode.Kind != config.Array {
+			return h, fmt.Sprintf("args is %s, want an array of strings", argsNode.Kind), nil, nil
+		}
+		var args []string
+		for _, a := range argsNode.Items {
+			if !a.IsString() {
+				return h, fmt.Sprintf("args element is %s, want a string", a.Kind), nil, nil
+			}
+			args = append(args, a.Str)
+		}
+		cmd = foldArgs(cmd, args)
+		changes = append(changes, "exec form (command + args) folded into one shell command")
+	}
+	if strings.Contains(cmd, "${user_config.") {
+		notes = append(notes, "${user_config.*} has no Gemini counterpart (Gemini extensions inject settings as env vars)")
+	}
+	ps := []placeholder{projectDir}
+	switch {
+	case s.Kind == KindPlugin && c.target.Kind == TargetExtension:
+		ps = append(ps, extensionRoot)
+	case s.Kind == KindPlugin && s.Dir != "":
+		ps = append(ps, literalRoot(s.Dir))
+	}
+	if nc, changed := rewriteVars(cmd, ps...); changed {
+		notes = append(notes, "command rewritten: Claude path variables replaced by their quoted Gemini form")
+		cmd = nc
+	}
+	for _, v := range claudeVars(cmd) {
+		changes = append(changes, "$"+v+" is not set by Gemini")
+	}
+	if ev == "PreToolUse" && (strings.Contains(cmd, "permissionDecision") || strings.Contains(cmd, "hookSpecificOutput")) {
+		notes = append(notes, "command seems to decide through hookSpecificOutput.permissionDecision, which Gemini ignores: print {\"decision\":\"deny\",\"reason\":…} or exit 2 to block")
+	}
+	h = Hook{Type: "command", Command: cmd}
+	if n := hn.Get("name"); n.IsString() && n.Str != "" {
+		h.Name = n.Str
+	}
+	if d := hn.Get("description"); d.IsString() {
+		h.Description = d.Str
+	}
+	// Timeout: Claude seconds → Gemini milliseconds (claude-hooks.md §1.3).
+	secs, explicit := claudeDefaultTimeout(ev), false
+	if tn := hn.Get("timeout"); tn != nil {
+		if tn.Kind == config.Number && tn.Num > 0 && !math.IsInf(tn.Num, 0) {
+			secs, explicit = tn.Num, true
+			if secs >= 1000 {
+				notes = append(notes, fmt.Sprintf("timeout %s looks like milliseconds; converted as seconds to %s ms (%s min): check it",
+					tn.Raw, config.FormatNumber(math.Round(secs*1000)), config.FormatNumber(math.Round(secs/60))))
+			}
+		} else {
+			notes = append(notes, fmt.Sprintf("timeout %s is not a positive number of seconds; Claude's default used", tn.Text()))
+		}
+	}
+	if ev == "SessionEnd" {
+		notes = append(notes, "Claude gives SessionEnd hooks a shared 1.5 s budget (raised to the largest timeout, at most 60 s); Gemini times each hook")
+	}
+	switch {
+	case explicit || !c.opts.OmitDefaultTimeout:
+		h.Timeout = int64(math.Round(secs * 1000))
+		if !explicit {
+			notes = append(notes, fmt.Sprintf("no timeout: Claude's default of %s s written as %d ms (Gemini's default is 60000)", config.FormatNumber(secs), h.Timeout))
+		}
+	default:
+		notes = append(notes, "no timeout: Gemini's 60 s default applies instead of Claude's "+config.FormatNumber(secs)+" s")
+	}
+	// Fields Gemini has no counterpart for.
+	for _, k := range hn.Keys {
+		switch k {
+		case "type", "command", "args", "timeout", "name", "description":
+			continue
+		case "async", "asyncRewake", "if", "rewakeMessage", "rewakeSummary":
+			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+		case "shell":
+			if v := hn.Get(k); v.IsString() && v.Str == "bash" {
+				notes = append(notes, `"shell":"bash" dropped: Gemini uses bash on Unix`)
+			} else {
+				changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+			}
+		default:
+			if why, ok := ignoredFields[k]; ok {
+				notes = append(notes, fmt.Sprintf("%q ignored: %s", k, why))
+			} else {
+				notes = append(notes, fmt.Sprintf("unknown field %q ignored", k))
+			}
+		}
+	}
+	return h, "", changes, notes
+}
+
+// canonHook is the comparable form of a hook config.
+type canonHook struct {
+	Name, Type, Command, Description string
+	Timeout                          float64
+	HasTimeout                       bool
+}
+
+// defKey is a definition's identity for idempotence: event, matcher
+// (trimmed; "", "*" and absent are the same, spec §4), sequential and the
+// hooks' name, type, command, description and timeout.
+func defKey(event, matcher string, sequential bool, hooks []Hook) string {
+	m := strings.TrimSpace(matcher)
+	if m == "*" {
+		m = ""
+	}
+	ch := make([]canonHook, len(hooks))
+	for i, h := range hooks {
+		ch[i] = canonHook{Name: h.Name, Type: h.Type, Command: h.Command, Description: h.Description,
+			Timeout: float64(h.Timeout), HasTimeout: h.Timeout != 0}
+	}
+	b, _ := json.Marshal(struct {
+		E, M string
+		S    bool
+		H    []canonHook
+	}{event, m, sequential, ch})
+	return string(b)
+}
+
+// existingKeys returns the keys of the definitions in root's hooks object.
+// Definitions with anything defKey cannot describe (env, unknown fields,
+// non-string values) get no key and so never equal a migrated one.
+func existingKeys(root *config.Node) []string {
+	hooks := root.Get("hooks")
+	if hooks == nil || hooks.Kind != config.Object {
+		return nil
+	}
+	var keys []string
+	for i, ev := range hooks.Keys {
+		arr := hooks.Vals[i]
+		if arr.Kind != config.Array {
+			continue
+		}
+	defs:
+		for _, d := range arr.Items {
+			if d.Kind != config.Object {
+				continue
+			}
+			m, seq, hs := d.Get("matcher"), d.Get("sequential"), d.Get("hooks")
+			if hs == nil || hs.Kind != config.Array || (m != nil && !m.IsString()) {
+				continue
+			}
+			matcher := ""
+			if m != nil {
+				matcher = m.Str
+			}
+			var list []Hook
+			for _, hn := range hs.Items {
+				if hn.Kind != config.Object {
+					continue defs
+				}
+				var h Hook
+				for j, k := range hn.Keys {
+					v := hn.Vals[j]
+					switch {
+					case k == "timeout" && v.Kind == config.Number && v.Num == math.Trunc(v.Num) && v.Num > 0:
+						h.Timeout = int64(v.Num)
+					case k == "name" && v.IsString():
+						h.Name = v.Str
+					case k == "type" && v.IsString():
+						h.Type = v.Str
+					case k == "command" && v.IsString():
+						h.Command = v.Str
+					case k == "description" && v.IsString():
+						h.Description = v.Str
+					default:
+						continue defs
+					}
+				}
+				list = append(list, h)
+			}
+			keys = append(keys, defKey(ev, matcher, seq != nil && seq.Kind == config.Bool && seq.Bool, list))
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// geminiTriggers lists the triggers Gemini fires for a trigger event.
+func geminiTriggers(event string) []string { return merge.Triggers[event] }

@@ -1,0 +1,161 @@
+package migrate
+
+// eventRule says what becomes of one Claude event.
+type eventRule struct {
+	gemini string // "" = dropped
+	// loss names what the mapping loses (mapped-with-loss) or, for a
+	// dropped event, why it is dropped.
+	loss string
+	// values is the matcher vocabulary of lifecycle events (Claude side);
+	// trigger maps those values to Gemini triggers ("" = none).
+	values  []string
+	trigger map[string]string
+}
+
+// Event contexts on the Claude side.
+var claudeToolEvents = map[string]bool{
+	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
+	"PermissionRequest": true, "PermissionDenied": true,
+}
+
+// eventRules covers all 31 Claude events (claude-hooks.md §1.1) with the
+// mapping of claude-hooks.md §5 and peers-and-user-asks.md Appendix A.
+var eventRules = map[string]eventRule{
+	"PreToolUse":  {gemini: "BeforeTool"},
+	"PostToolUse": {gemini: "AfterTool"},
+	// Appendix A: AfterTool also fires on success, so mapping it would run
+	// a failure handler after every tool; report instead of mapping.
+	"PostToolUseFailure": {loss: "Gemini has no failure-only tool event; AfterTool fires after every tool, so a failure handler would run on success too"},
+	"UserPromptSubmit":   {gemini: "BeforeAgent"},
+	"Stop":               {gemini: "AfterAgent"},
+	"SubagentStop": {gemini: "AfterAgent",
+		loss: "Gemini has no subagent-stop event: AfterAgent fires when the main agent finishes, and the agent_type matcher cannot be expressed"},
+	"SessionStart": {gemini: "SessionStart",
+		values: []string{"startup", "resume", "clear", "compact", "fork"},
+		// spec §2.1: Gemini SessionStart triggers are startup, resume, clear.
+		trigger: map[string]string{"startup": "startup", "resume": "resume", "clear": "clear"}},
+	"SessionEnd": {gemini: "SessionEnd",
+		values: []string{"clear", "resume", "logout", "prompt_input_exit", "other", "bypass_permissions_disabled"},
+		// spec §2.1: exit, clear, logout, prompt_input_exit, other.
+		trigger: map[string]string{"clear": "clear", "logout": "logout", "prompt_input_exit": "prompt_input_exit", "other": "other"}},
+	"PreCompact": {gemini: "PreCompress",
+		values:  []string{"manual", "auto"},
+		trigger: map[string]string{"manual": "manual", "auto": "auto"}},
+	"Notification": {gemini: "Notification",
+		values: []string{"permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog",
+			"elicitation_url_dialog", "elicitation_complete", "elicitation_response", "agent_needs_input", "agent_completed"},
+		// Gemini fires Notification only for ToolPermission (spec §2.1).
+		trigger: map[string]string{"permission_prompt": "ToolPermission"}},
+	"PermissionRequest":   {loss: "Gemini has no permission-request event (Notification ToolPermission can only observe)"},
+	"PermissionDenied":    {loss: "Gemini has no permission-denied event"},
+	"PostToolBatch":       {loss: "Gemini has no tool-batch event"},
+	"UserPromptExpansion": {loss: "Gemini has no prompt-expansion event"},
+	"StopFailure":         {loss: "Gemini has no stop-failure event"},
+	"SubagentStart":       {loss: "Gemini has no subagent-start event"},
+	"Setup":               {loss: "Gemini has no setup event"},
+	"PostCompact":         {loss: "Gemini has no post-compaction event"},
+	"InstructionsLoaded":  {loss: "Gemini has no instructions-loaded event"},
+	"ConfigChange":        {loss: "Gemini has no config-change event"},
+	"CwdChanged":          {loss: "Gemini has no cwd-changed event"},
+	"DirectoryAdded":      {loss: "Gemini has no directory-added event"},
+	"FileChanged":         {loss: "Gemini has no file-watch event"},
+	"WorktreeCreate":      {loss: "Gemini has no worktree events"},
+	"WorktreeRemove":      {loss: "Gemini has no worktree events"},
+	"TeammateIdle":        {loss: "Gemini has no teammate events"},
+	"TaskCreated":         {loss: "Gemini has no task events"},
+	"TaskCompleted":       {loss: "Gemini has no task events"},
+	"Elicitation":         {loss: "Gemini has no elicitation events"},
+	"ElicitationResult":   {loss: "Gemini has no elicitation events"},
+	"MessageDisplay":      {loss: "Gemini has no message-display event"},
+}
+
+// toolMap is claude-hooks.md §3.1: Claude tool name → Gemini tool name; ""
+// means no counterpart. Every name Claude has shipped is listed so that a
+// regex matcher can be evaluated against the whole vocabulary.
+var toolMap = map[string]string{
+	"Bash": "run_shell_command", "PowerShell": "run_shell_command",
+	// Read maps to read_file only: read_many_files takes include patterns,
+	// not a file_path, so a Read hook's script would not understand it.
+	"Read": "read_file", "Write": "write_file",
+	"Edit": "replace", "MultiEdit": "replace",
+	"Glob": "glob", "Grep": "grep_search", "LS": "list_directory",
+	"WebFetch": "web_fetch", "WebSearch": "google_web_search",
+	"TodoWrite": "write_todos",
+	"Agent":     "invoke_agent", "Task": "invoke_agent",
+	"TaskCreate": "tracker_create_task", "TaskUpdate": "tracker_update_task",
+	"TaskGet": "tracker_get_task", "TaskList": "tracker_list_tasks",
+	"Skill": "activate_skill", "SlashCommand": "activate_skill",
+	"AskUserQuestion": "ask_user",
+	"EnterPlanMode":   "enter_plan_mode", "ExitPlanMode": "exit_plan_mode",
+	"ListMcpResourcesTool": "list_mcp_resources", "ReadMcpResourceTool": "read_mcp_resource",
+	"TaskOutput": "read_background_output", "BashOutput": "read_background_output",
+	// No counterpart. NotebookRead is left out on purpose: a Notebook.*
+	// matcher means notebooks, and read_file would widen it.
+	"NotebookEdit": "", "NotebookRead": "", "TaskStop": "", "KillShell": "",
+	"LSP": "", "Monitor": "", "CronCreate": "", "CronDelete": "", "CronList": "",
+	"ScheduleWakeup": "", "RemoteTrigger": "", "EnterWorktree": "", "ExitWorktree": "",
+	"SendMessage": "", "ListAgents": "", "SendUserFile": "", "PushNotification": "",
+	"Artifact": "", "ReportFindings": "", "ShareOnboardingGuide": "", "ToolSearch": "",
+	"WaitForMcpServers": "", "Workflow": "", "EndConversation": "",
+	"TeamCreate": "", "TeamDelete": "",
+}
+
+// approxTools map to a Gemini tool whose input or semantics differ.
+var approxTools = map[string]string{
+	"PowerShell":   "Gemini runs one shell (bash on Unix), not PowerShell",
+	"Agent":        "invoke_agent takes other arguments than Claude's Agent/Task (no subagent_type)",
+	"Task":         "invoke_agent takes other arguments than Claude's Agent/Task (no subagent_type)",
+	"TaskCreate":   "tracker tools differ from Claude's Task* tools",
+	"TaskUpdate":   "tracker tools differ from Claude's Task* tools",
+	"TaskGet":      "tracker tools differ from Claude's Task* tools",
+	"TaskList":     "tracker tools differ from Claude's Task* tools",
+	"TaskOutput":   "read_background_output only approximates TaskOutput/BashOutput",
+	"BashOutput":   "read_background_output only approximates TaskOutput/BashOutput",
+	"SlashCommand": "activate_skill activates skills, not slash commands",
+}
+
+// toolVocabulary is toolMap's keys in a fixed order, used to evaluate regex
+// matchers and to order results.
+var toolVocabulary = []string{
+	"Bash", "PowerShell", "Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS",
+	"WebFetch", "WebSearch", "TodoWrite", "Agent", "Task", "TaskCreate", "TaskUpdate",
+	"TaskGet", "TaskList", "Skill", "SlashCommand", "AskUserQuestion", "EnterPlanMode",
+	"ExitPlanMode", "ListMcpResourcesTool", "ReadMcpResourceTool", "TaskOutput", "BashOutput",
+	"NotebookEdit", "NotebookRead", "TaskStop", "KillShell", "LSP", "Monitor", "CronCreate",
+	"CronDelete", "CronList", "ScheduleWakeup", "RemoteTrigger", "EnterWorktree", "ExitWorktree",
+	"SendMessage", "ListAgents", "SendUserFile", "PushNotification", "Artifact", "ReportFindings",
+	"ShareOnboardingGuide", "ToolSearch", "WaitForMcpServers", "Workflow", "EndConversation",
+	"TeamCreate", "TeamDelete",
+}
+
+// claudeDefaultTimeout is Claude's effective timeout in seconds for a
+// command hook without one (claude-hooks.md §1.3).
+func claudeDefaultTimeout(event string) float64 {
+	switch event {
+	case "UserPromptSubmit":
+		return 30
+	case "MessageDisplay":
+		return 10
+	case "SessionEnd":
+		// SessionEnd hooks share a 1.5 s budget (claude-hooks.md §1.3).
+		return 1.5
+	}
+	return 600
+}
+
+// ignoredFields are Claude handler keys Gemini has no counterpart for, with
+// what is lost. Keys not listed and not handled are reported generically.
+var ignoredFields = map[string]string{
+	"async":           "Gemini always waits for the hook (no background run)",
+	"asyncRewake":     "Gemini always waits for the hook (no background run or rewake)",
+	"statusMessage":   "Gemini has no per-hook spinner text",
+	"once":            "Gemini has no run-once hooks",
+	"if":              "Gemini has no per-hook permission-rule condition; the hook now runs for every matched tool",
+	"shell":           "Gemini picks the shell itself (bash on Unix, PowerShell on Windows)",
+	"model":           "only prompt/agent hooks use a model",
+	"continueOnBlock": "prompt-hook field",
+	"rewakeMessage":   "Gemini has no async rewake",
+	"rewakeSummary":   "Gemini has no async rewake",
+	"environment":     "not a Claude field; Gemini's env object is not derived from it",
+	"matcher":         "a handler-level matcher is ignored by Claude too",
+}

@@ -1,0 +1,186 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Context is the synthetic session a payload describes.
+type Context struct {
+	// SessionID is session_id and GEMINI_SESSION_ID.
+	SessionID string
+	// TranscriptPath is transcript_path; Gemini sends "" without a recording.
+	TranscriptPath string
+	// Cwd is cwd: the working directory, GEMINI_PROJECT_DIR and GEMINI_CWD.
+	Cwd string
+	// Tool is tool_name for BeforeTool/AfterTool ("" means run_shell_command).
+	Tool string
+	// Trigger is source/reason/trigger for SessionStart, SessionEnd and
+	// PreCompress ("" means startup, exit and manual).
+	Trigger string
+	// Now is the timestamp; the zero value means time.Now().
+	Now time.Time
+}
+
+// ErrUnknownEvent is returned by BuildInput for a name that is not one of
+// Gemini's eleven events.
+var ErrUnknownEvent = errors.New("unknown event")
+
+// ErrBadInput is returned by BuildInput when the override is not a JSON object.
+var ErrBadInput = errors.New("input is not a JSON object")
+
+// BuildInput returns the stdin payload Gemini would send for event (spec
+// §5.1): session_id, transcript_path, cwd, hook_event_name and timestamp
+// (ISO 8601 with milliseconds, UTC, as Date#toISOString), then plausible
+// event fields (tool_name/tool_input, tool_response, prompt, source, reason,
+// trigger, llm_request, ...). override, when non-empty, must be a JSON
+// object; its top-level properties replace or extend the defaults
+// ({...defaults, ...override}), so giving tool_input replaces the whole
+// default tool_input.
+func BuildInput(event string, ctx Context, override []byte) (*Object, error) {
+	now := ctx.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	in := NewObject()
+	in.Set("session_id", ctx.SessionID)
+	in.Set("transcript_path", ctx.TranscriptPath)
+	in.Set("cwd", ctx.Cwd)
+	in.Set("hook_event_name", event)
+	in.Set("timestamp", now.UTC().Format("2006-01-02T15:04:05.000Z"))
+	if err := eventDefaults(in, event, ctx); err != nil {
+		return nil, err
+	}
+	if len(override) == 0 {
+		return in, nil
+	}
+	v, err := ParseJSON(string(override))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadInput, err)
+	}
+	o, ok := v.(*Object)
+	if !ok {
+		return nil, fmt.Errorf("%w: got %s", ErrBadInput, kindOf(v))
+	}
+	assign(in, o)
+	return in, nil
+}
+
+// eventDefaults adds the event-specific fields (types.ts:498-722).
+func eventDefaults(in *Object, event string, ctx Context) error {
+	tool := ctx.Tool
+	if tool == "" {
+		tool = "run_shell_command"
+	}
+	trigger := func(def string) string {
+		if ctx.Trigger != "" {
+			return ctx.Trigger
+		}
+		return def
+	}
+	switch event {
+	case "BeforeTool", "AfterTool":
+		in.Set("tool_name", tool)
+		in.Set("tool_input", toolInput(tool))
+		if event == "AfterTool" {
+			r := NewObject()
+			r.Set("llmContent", "ok")
+			r.Set("returnDisplay", "ok")
+			in.Set("tool_response", r)
+		}
+	case "BeforeAgent":
+		in.Set("prompt", "Hello")
+	case "AfterAgent":
+		in.Set("prompt", "Hello")
+		in.Set("prompt_response", "Hi! How can I help?")
+		in.Set("stop_hook_active", false)
+	case "Notification":
+		in.Set("notification_type", "ToolPermission")
+		in.Set("message", "Tool "+tool+" requires permission")
+		d := NewObject()
+		d.Set("type", "exec")
+		d.Set("title", "Confirm Shell Command")
+		in.Set("details", d)
+	case "SessionStart":
+		in.Set("source", trigger("startup"))
+	case "SessionEnd":
+		in.Set("reason", trigger("exit"))
+	case "PreCompress":
+		in.Set("trigger", trigger("manual"))
+	case "BeforeModel", "BeforeToolSelection":
+		in.Set("llm_request", llmRequest())
+	case "AfterModel":
+		in.Set("llm_request", llmRequest())
+		in.Set("llm_response", llmResponse())
+	default:
+		return fmt.Errorf("%w %q: want one of BeforeTool, AfterTool, BeforeAgent, AfterAgent, Notification, SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection (case-sensitive)", ErrUnknownEvent, event)
+	}
+	return nil
+}
+
+// toolInput is a plausible argument object for a few built-in tools.
+func toolInput(tool string) *Object {
+	o := NewObject()
+	switch tool {
+	case "run_shell_command":
+		o.Set("command", "echo hello")
+		o.Set("description", "Print hello")
+	case "write_file":
+		o.Set("file_path", "hello.txt")
+		o.Set("content", "hello\n")
+	case "replace":
+		o.Set("file_path", "hello.txt")
+		o.Set("old_string", "hello")
+		o.Set("new_string", "bye")
+	case "read_file":
+		o.Set("file_path", "hello.txt")
+	}
+	return o
+}
+
+// llmRequest mirrors hookTranslator.toHookLLMRequest's shape.
+func llmRequest() *Object {
+	msg := NewObject()
+	msg.Set("role", "user")
+	msg.Set("content", "Hello")
+	tc := NewObject()
+	tc.Set("mode", "AUTO")
+	r := NewObject()
+	r.Set("model", "gemini-2.5-pro")
+	r.Set("messages", []any{msg})
+	r.Set("config", NewObject())
+	r.Set("toolConfig", tc)
+	return r
+}
+
+// llmResponse mirrors hookTranslator.toHookLLMResponse's shape.
+func llmResponse() *Object {
+	content := NewObject()
+	content.Set("role", "model")
+	content.Set("parts", []any{"Hi! How can I help?"})
+	cand := NewObject()
+	cand.Set("content", content)
+	cand.Set("finishReason", "STOP")
+	r := NewObject()
+	r.Set("text", "Hi! How can I help?")
+	r.Set("candidates", []any{cand})
+	return r
+}
+
+// kindOf names a JSON value's kind for messages.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	}
+	return "an object"
+}

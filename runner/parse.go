@@ -1,0 +1,175 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Output formats of a hook result.
+const (
+	FormatJSON = "json" // stdout (or stderr) parsed as a JSON object or array
+	FormatText = "text" // converted with the exit-code rule
+	FormatNone = "none" // no output: blank, or JSON that is not an object
+)
+
+// jsTrim is String#trim.
+func jsTrim(s string) string { return strings.Trim(s, jsSpace) }
+
+// ParseOutput turns a finished hook's streams and exit code into Gemini's
+// output value (hookRunner.ts:434-490,537-560; spec §5.4):
+//
+//   - the text is stdout.trim(), or stderr.trim() only when stdout is blank
+//   - JSON.parse it; a string result is parsed again; an object or array
+//     is the output (format json); a number, boolean or null is no output
+//   - text that does not parse becomes {decision:"allow", systemMessage}
+//     for exit 0, {decision:"allow", systemMessage:"Warning: "+text} for
+//     exit 1 and {decision:"deny", reason} for any other code (format text)
+//
+// The returned output is nil, *Object or []any. exitCode is the code
+// Gemini reports (0 for a signal).
+func ParseOutput(stdout, stderr string, exitCode int) (output any, format string) {
+	text := jsTrim(stdout)
+	if text == "" {
+		text = jsTrim(stderr)
+	}
+	if text == "" {
+		return nil, FormatNone
+	}
+	v, err := ParseJSON(text)
+	if err == nil {
+		if s, ok := v.(string); ok {
+			v, err = ParseJSON(s)
+		}
+	}
+	if err != nil {
+		return plainText(text, exitCode), FormatText
+	}
+	switch v.(type) {
+	case *Object, []any:
+		return v, FormatJSON
+	}
+	return nil, FormatNone
+}
+
+// plainText is convertPlainTextToHookOutput.
+func plainText(text string, exitCode int) *Object {
+	o := NewObject()
+	switch exitCode {
+	case 0:
+		o.Set("decision", "allow")
+		o.Set("systemMessage", text)
+	case 1:
+		o.Set("decision", "allow")
+		o.Set("systemMessage", "Warning: "+text)
+	default:
+		o.Set("decision", "deny")
+		o.Set("reason", text)
+	}
+	return o
+}
+
+// explain returns warnings for a finished (not timed-out) hook: the ways
+// Gemini's reading of the output may surprise its author (spec §5.4, §12).
+func explain(stdout, stderr string, exitCode int, signaled bool, output any, format string) []string {
+	var w []string
+	out, errText := jsTrim(stdout), jsTrim(stderr)
+	text := out
+	if text == "" {
+		text = errText
+	}
+	blocking := isBlocking(prop(output, "decision"))
+	switch {
+	case signaled:
+		w = append(w, "killed by a signal: Gemini reports exit code 0 and counts the hook as failed; any output is still parsed")
+	case exitCode == 1:
+		w = append(w, "exit 1 is a non-blocking warning: the hook counts as failed but does not block")
+	case exitCode >= 2 && format == FormatJSON && !blocking:
+		w = append(w, fmt.Sprintf("exit %d with JSON output: JSON wins, so this does not block (add \"decision\": \"deny\" to block)", exitCode))
+	case exitCode >= 2 && format == FormatNone && text == "":
+		w = append(w, fmt.Sprintf("exit %d with no output: does not block; Gemini only warns that the hook failed (print a reason to block)", exitCode))
+	case exitCode >= 2 && format == FormatNone:
+		w = append(w, fmt.Sprintf("exit %d with JSON that is not an object: no output, does not block", exitCode))
+	case exitCode >= 3 && format == FormatText:
+		w = append(w, fmt.Sprintf("exit %d blocks like exit 2 (the docs call codes other than 0 and 2 warnings)", exitCode))
+	}
+	if out == "" && errText != "" && !signaled {
+		if format == FormatJSON {
+			w = append(w, "JSON on stderr is parsed because stdout is empty")
+		} else {
+			w = append(w, "stdout is empty, so stderr is used as the output text")
+		}
+	}
+	if out != "" && errText != "" && format == FormatText && exitCode >= 2 {
+		w = append(w, "stdout is the block reason; stderr is ignored because stdout is not empty")
+	}
+	switch format {
+	case FormatText:
+		if i, trailing := embeddedJSON(text); i > 0 {
+			w = append(w, "text before the JSON: Gemini treats all of it as plain text (print only the JSON object)")
+		} else if i == 0 && trailing {
+			w = append(w, "text after the JSON: Gemini treats all of it as plain text (print only the JSON object)")
+		}
+		if strings.HasPrefix(text, `"`) {
+			if _, err := ParseJSON(text); err == nil {
+				w = append(w, "output is a JSON string whose content is not JSON: treated as plain text, quotes included")
+			}
+		}
+	case FormatNone:
+		if text != "" {
+			v, _ := ParseJSON(text)
+			if s, ok := v.(string); ok {
+				v, _ = ParseJSON(s)
+			}
+			w = append(w, fmt.Sprintf("output is JSON %s, not an object: Gemini ignores it", kindOf(v)))
+		}
+	case FormatJSON:
+		if _, ok := output.([]any); ok {
+			w = append(w, "output is a JSON array: accepted as output but has no effect")
+		}
+		if v, _ := ParseJSON(text); v != nil {
+			if _, ok := v.(string); ok {
+				w = append(w, "output is a JSON string holding JSON: Gemini decodes it twice")
+			}
+		}
+		if d := prop(output, "decision"); d != nil {
+			if s, ok := d.(string); !ok || !knownDecision(s) {
+				w = append(w, fmt.Sprintf("decision %s is not one of allow, deny, block, ask, approve: treated as allow", Stringify(d)))
+			}
+		}
+	}
+	return w
+}
+
+// embeddedJSON finds the first '{' or '[' from which a JSON object or
+// array parses up to the end of a line, returning its byte offset (-1 when
+// none) and whether text follows the value.
+func embeddedJSON(text string) (int, bool) {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '{' || (i > 0 && text[i-1] != '\n') {
+			continue
+		}
+		rest := text[i:]
+		for end := len(rest); end > 0; end = strings.LastIndexByte(rest[:end], '\n') {
+			if v, err := ParseJSON(rest[:end]); err == nil {
+				if _, ok := v.(*Object); ok {
+					return i, end < len(rest)
+				}
+			}
+			if strings.LastIndexByte(rest[:end], '\n') < 0 {
+				break
+			}
+		}
+	}
+	return -1, false
+}
+
+func knownDecision(s string) bool {
+	switch s {
+	case "allow", "deny", "block", "ask", "approve":
+		return true
+	}
+	return false
+}
+
+// isBlocking is DefaultHookOutput.isBlockingDecision on a decision value.
+func isBlocking(d any) bool { return d == "block" || d == "deny" }

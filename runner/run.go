@@ -1,0 +1,416 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+)
+
+// DefaultKillDelay is how long Gemini waits after SIGTERM before SIGKILL
+// on a timed-out hook (hookRunner.ts:370-399; spec §5.5).
+const DefaultKillDelay = 5 * time.Second
+
+// maxTimer is Node's TIMEOUT_MAX (2^31-1 ms).
+const maxTimer = 1<<31 - 1
+
+// Hook is one planned hook, in plan order. Callers convert merge.Hook.
+type Hook struct {
+	// ID identifies the hook in reports (merge.Hook.ID).
+	ID string `json:"id"`
+	// Name is the hook's name ("" when absent).
+	Name string `json:"name"`
+	// Type is command, plugin or runtime; anything but runtime runs as a
+	// command, as in Gemini.
+	Type string `json:"type"`
+	// Command is the command after Gemini's load-time $VAR expansion;
+	// ExpandCommand is applied here, at run time.
+	Command string `json:"command"`
+	// Timeout is in milliseconds with Gemini's default (60000) already
+	// filled in for an absent or null value. 0 and negatives are kept (`??`
+	// semantics); use NaN for a value JavaScript's Number() cannot read.
+	Timeout float64 `json:"timeout"`
+	// TimeoutLabel is how Gemini prints the timeout in "Hook timed out
+	// after <label>ms" when it was not a number in the file (e.g. "abc");
+	// "" means the JavaScript rendering of Timeout.
+	TimeoutLabel string `json:"-"`
+	// Env is merged last into the child environment, in EnvKeys order
+	// (keys missing from EnvKeys follow, sorted).
+	Env     map[string]string `json:"env,omitempty"`
+	EnvKeys []string          `json:"-"`
+}
+
+// DisplayName is Gemini's getHookName: name, else command for command
+// hooks ("unknown-command"), else "unknown-hook".
+func (h Hook) DisplayName() string {
+	if h.Name != "" {
+		return h.Name
+	}
+	if h.Type == "command" {
+		if h.Command != "" {
+			return h.Command
+		}
+		return "unknown-command"
+	}
+	return "unknown-hook"
+}
+
+// Plan is an execution plan for one event: hooks in plan order and
+// whether they run one after another (spec §4).
+type Plan struct {
+	Event      string
+	Hooks      []Hook
+	Sequential bool
+}
+
+// Options tune execution. The zero value behaves like Gemini.
+type Options struct {
+	// Env is the base environment ("K=V"); nil means os.Environ().
+	Env []string
+	// KillDelay is the wait between SIGTERM and SIGKILL after a timeout;
+	// 0 means DefaultKillDelay.
+	KillDelay time.Duration
+	// Shell is the POSIX shell run as <Shell> -c <command>; "" means bash.
+	Shell string
+	// PlansDir is GEMINI_PLANS_DIR and the $GEMINI_PLANS_DIR expansion
+	// (Gemini: <home>/.gemini/tmp/<project id>/<session id>/plans).
+	PlansDir string
+}
+
+// Result is what one hook did.
+type Result struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	// Expanded is the command after ExpandCommand, as passed to bash -c.
+	Expanded string `json:"expandedCommand"`
+	// Input is the payload written to this hook's stdin.
+	Input *Object `json:"input"`
+	// Success is Gemini's success: exit code 0 and no error.
+	Success bool `json:"success"`
+	// ExitCode is Gemini's reported code (a signal reports 0); nil when the
+	// hook produced no exit status (timeout, spawn error, runtime hook).
+	ExitCode *int `json:"exitCode"`
+	// Signal names the signal that ended the shell, if any.
+	Signal     string  `json:"signal,omitempty"`
+	DurationMS int64   `json:"durationMs"`
+	TimeoutMS  float64 `json:"timeoutMs"`
+	TimedOut   bool    `json:"timedOut"`
+	Stdout     string  `json:"stdout"`
+	Stderr     string  `json:"stderr"`
+	// Format is json, text or none.
+	Format string `json:"format"`
+	// Output is the parsed output (*Object or []any), nil when none.
+	Output any `json:"output"`
+	// Decision is the output's decision when it is a string.
+	Decision string `json:"decision"`
+	// Error is Gemini's error message (e.g. "Hook timed out after 50ms").
+	Error    string   `json:"error,omitempty"`
+	Warnings []string `json:"warnings"`
+
+	duration float64 // ms, for totalDuration
+}
+
+// Report is the outcome of running a plan.
+type Report struct {
+	Event string `json:"event"`
+	// Execution is "sequential" or "parallel".
+	Execution string   `json:"execution"`
+	Input     *Object  `json:"input"`
+	Hooks     []Result `json:"hooks"`
+	// Aggregate is HookAggregator's verdict over all results.
+	Aggregate Aggregate `json:"aggregate"`
+	// Warnings are the messages Gemini itself shows the user.
+	Warnings []string `json:"warnings"`
+}
+
+// Blocks reports whether the event's aggregated output blocks: a deny or
+// block decision, or continue:false (gh-hooks run exits 3).
+func (r *Report) Blocks() bool { return r.Aggregate.Blocks }
+
+// Run executes plan with payload in as Gemini's HookRunner does, then
+// aggregates. Parallel plans start every hook at once; sequential plans run
+// in order and feed each successful hook's output into the next input
+// (spec §5.6). Every hook runs even after a block. Cancelling ctx kills
+// running hooks (SIGTERM, then SIGKILL) and reports "hook cancelled: ...". The returned error is only for a cwd that
+// is not a string; hook failures are reported in the Report.
+func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, error) {
+	rep := &Report{Event: plan.Event, Execution: "parallel", Input: in, Hooks: make([]Result, len(plan.Hooks)), Warnings: []string{}}
+	if plan.Sequential {
+		rep.Execution = "sequential"
+	}
+	if _, ok := prop(in, "cwd").(string); !ok {
+		return nil, fmt.Errorf("input cwd: want a string, got %s", kindOf(prop(in, "cwd")))
+	}
+	var chainErr error
+	if plan.Sequential {
+		cur := in
+		for i, h := range plan.Hooks {
+			rep.Hooks[i] = runHook(ctx, h, plan.Event, cur, opt)
+			r := rep.Hooks[i]
+			if r.Success && r.Output != nil {
+				next, err := chain(cur, r.Output, plan.Event)
+				if err != nil {
+					// The TypeError escapes executeHooksSequential and
+					// executeHooks reports it alone (hookEventHandler.ts:214-221).
+					chainErr = err
+					rep.Hooks = rep.Hooks[:i+1]
+					break
+				}
+				cur = next
+			}
+		}
+	} else {
+		var wg sync.WaitGroup
+		for i, h := range plan.Hooks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rep.Hooks[i] = runHook(ctx, h, plan.Event, in, opt)
+			}()
+		}
+		wg.Wait()
+	}
+	if chainErr != nil {
+		rep.Aggregate = Aggregate{Strategy: StrategyOf(plan.Event), Errors: []string{chainErr.Error()}}
+	} else {
+		rep.Aggregate = aggregate(rep.Hooks, plan.Event)
+	}
+	var failed []string
+	for i, r := range rep.Hooks {
+		if !r.Success {
+			failed = append(failed, plan.Hooks[i].DisplayName())
+		}
+	}
+	if len(failed) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("Hook(s) [%s] failed for event %s. Press F12 to see the debug drawer for more details.", strings.Join(failed, ", "), plan.Event))
+	}
+	return rep, nil
+}
+
+// chain is applyHookOutputToInput (hookRunner.ts:139-247).
+func chain(in *Object, output any, event string) (*Object, error) {
+	next := in.Clone()
+	hso := prop(output, "hookSpecificOutput")
+	if !truthy(hso) {
+		return next, nil
+	}
+	switch event {
+	case "BeforeAgent":
+		ok, err := inOperator("additionalContext", hso)
+		if err != nil || !ok {
+			return next, err
+		}
+		ac, isStr := prop(hso, "additionalContext").(string)
+		if p, has := next.Get("prompt"); isStr && has {
+			next.Set("prompt", jsConcat(p)+"\n\n"+ac)
+		}
+	case "BeforeModel":
+		ok, err := inOperator("llm_request", hso)
+		if err != nil || !ok {
+			return next, err
+		}
+		part := prop(hso, "llm_request")
+		if cur, has := next.Get("llm_request"); truthy(part) && has {
+			m := spread(cur)
+			assign(m, spread(part))
+			next.Set("llm_request", m)
+		}
+	case "BeforeTool":
+		ok, err := inOperator("tool_input", hso)
+		if err != nil || !ok {
+			return next, err
+		}
+		part := prop(hso, "tool_input")
+		if cur, has := next.Get("tool_input"); truthy(part) && has {
+			m := spread(cur)
+			assign(m, spread(part))
+			next.Set("tool_input", m)
+		}
+	}
+	return next, nil
+}
+
+// jsConcat is the left operand of string +=: String(v), except that
+// objects print as [object Object].
+func jsConcat(v any) string { return jsString(v) }
+
+// runHook is HookRunner.executeHook for one hook.
+func runHook(ctx context.Context, h Hook, event string, in *Object, opt Options) Result {
+	r := Result{ID: h.ID, Name: h.Name, Type: h.Type, Command: h.Command, Input: in, TimeoutMS: h.Timeout, Format: FormatNone, Warnings: []string{}}
+	start := time.Now()
+	finish := func() Result {
+		d := time.Since(start)
+		r.DurationMS = d.Milliseconds()
+		r.duration = float64(d.Milliseconds())
+		return r
+	}
+	if h.Type == "runtime" {
+		// JSON cannot carry a function: action(...) throws (hookRunner.ts:252-302).
+		r.Error = "hookConfig.action is not a function"
+		r.Warnings = append(r.Warnings, "runtime hooks need a JavaScript function: from settings they always fail")
+		return finish()
+	}
+	if h.Command == "" {
+		r.Error = "Command hook missing command"
+		return finish()
+	}
+	cwd, _ := prop(in, "cwd").(string)
+	sid := jsString(prop(in, "session_id"))
+	if prop(in, "session_id") == nil {
+		sid = ""
+	}
+	env := opt.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	// Later entries win in os/exec, as later keys do in Gemini's env object.
+	env = append([]string(nil), env...)
+	r.Expanded = ExpandCommand(h.Command, cwd, opt.PlansDir, sid)
+	env = append(env,
+		"GEMINI_PROJECT_DIR="+cwd,
+		"GEMINI_PLANS_DIR="+opt.PlansDir,
+		"GEMINI_CWD="+cwd,
+		"GEMINI_SESSION_ID="+sid,
+		"CLAUDE_PROJECT_DIR="+cwd,
+	)
+	for _, k := range envOrder(h) {
+		env = append(env, k+"="+h.Env[k])
+	}
+	shell := opt.Shell
+	if shell == "" {
+		shell = "bash"
+	}
+	cmd := exec.Command(shell, "-c", r.Expanded)
+	cmd.Dir = cwd
+	cmd.Env = env
+	cmd.Stdin = strings.NewReader(Stringify(in)) // EPIPE is ignored by os/exec
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	setGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		r.Error = err.Error()
+		return finish()
+	}
+	done := make(chan struct{})
+	var timedOut, cancelled atomic.Bool
+	var escalate *time.Timer
+	var mu sync.Mutex
+	kill := func(byCtx bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		select {
+		case <-done:
+			return
+		default:
+		}
+		if byCtx {
+			cancelled.Store(true)
+		} else {
+			timedOut.Store(true)
+		}
+		signalGroup(cmd, false)
+		delay := opt.KillDelay
+		if delay <= 0 {
+			delay = DefaultKillDelay
+		}
+		escalate = time.AfterFunc(delay, func() {
+			mu.Lock()
+			defer mu.Unlock()
+			select {
+			case <-done:
+			default:
+				signalGroup(cmd, true)
+			}
+		})
+	}
+	timer := time.AfterFunc(nodeDelay(h.Timeout), func() { kill(false) })
+	stopCtx := context.AfterFunc(ctx, func() { kill(true) })
+	werr := cmd.Wait()
+	mu.Lock()
+	close(done)
+	timer.Stop()
+	stopCtx()
+	if escalate != nil {
+		escalate.Stop()
+	}
+	mu.Unlock()
+	r.Stdout, r.Stderr = decodeUTF8(stdout.Bytes()), decodeUTF8(stderr.Bytes())
+	if cancelled.Load() && !timedOut.Load() {
+		r.Error = "hook cancelled: " + context.Cause(ctx).Error()
+		return finish()
+	}
+	if timedOut.Load() {
+		r.TimedOut = true
+		r.Error = "Hook timed out after " + timeoutLabel(h) + "ms"
+		r.Warnings = append(r.Warnings, fmt.Sprintf("timed out after %sms: output discarded, the hook counts as failed", timeoutLabel(h)))
+		return finish()
+	}
+	if cmd.ProcessState == nil {
+		r.Error = werr.Error()
+		return finish()
+	}
+	code, sig := exitStatus(cmd.ProcessState)
+	r.Signal = sig
+	r.Success = code == 0 && sig == ""
+	r.ExitCode = &code
+	r.Output, r.Format = ParseOutput(r.Stdout, r.Stderr, code)
+	if d, ok := prop(r.Output, "decision").(string); ok {
+		r.Decision = d
+	}
+	r.Warnings = append(r.Warnings, explain(r.Stdout, r.Stderr, code, sig != "", r.Output, r.Format)...)
+	return finish()
+}
+
+// envOrder lists h.Env's keys: EnvKeys order first, then the rest sorted.
+func envOrder(h Hook) []string {
+	seen := map[string]bool{}
+	var keys []string
+	for _, k := range h.EnvKeys {
+		if _, ok := h.Env[k]; ok && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	var rest []string
+	for k := range h.Env {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sortStrings(rest)
+	return append(keys, rest...)
+}
+
+// nodeDelay is setTimeout's clamping: a delay that is not >= 1 and
+// <= 2^31-1 ms (0, negative, NaN, huge) becomes 1 ms; fractions truncate.
+func nodeDelay(ms float64) time.Duration {
+	if !(ms >= 1 && ms <= maxTimer) {
+		ms = 1
+	}
+	return time.Duration(math.Trunc(ms)) * time.Millisecond
+}
+
+// timeoutLabel renders the timeout as `${timeout}` does.
+func timeoutLabel(h Hook) string {
+	if h.TimeoutLabel != "" {
+		return h.TimeoutLabel
+	}
+	return jsString(h.Timeout)
+}
+
+// decodeUTF8 mirrors Buffer#toString: invalid bytes become U+FFFD.
+func decodeUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}

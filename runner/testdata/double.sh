@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# a JSON string holding JSON: decoded twice, blocks.
+echo '"{\"decision\":\"deny\"}"'

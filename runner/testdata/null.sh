@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# JSON null: no output at all.
+echo null

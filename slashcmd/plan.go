@@ -1,0 +1,137 @@
+package slashcmd
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
+
+// Problem codes produced by PlanMigration.
+const (
+	CodeTargetExists = "target-exists"
+	CodeNamespace    = "namespace"
+)
+
+// PlanOptions says which Claude commands tree maps onto which Gemini one.
+type PlanOptions struct {
+	// From is a Claude commands directory (<project>/.claude/commands or
+	// ~/.claude/commands). A missing directory plans nothing.
+	From string
+	// To is the Gemini commands directory (<project>/.gemini/commands or
+	// <home>/.gemini/commands).
+	To string
+	// Force allows replacing existing files in To.
+	Force bool
+	// BuiltIns are reported when a migrated name collides with them; nil
+	// means BuiltinNames.
+	BuiltIns []string
+}
+
+// Write is one planned file.
+type Write struct {
+	// Source is the Claude .md file, Target the .toml file to write.
+	Source string `json:"source"`
+	Target string `json:"target"`
+	// Name is the slash name Gemini gives Target (R6), without "/".
+	Name string `json:"name"`
+	// Exists reports whether Target is already there.
+	Exists bool `json:"exists"`
+	// Skip is set when the file must not be written: it exists with other
+	// content and Force is off, or it already holds exactly Data.
+	Skip bool   `json:"skip"`
+	Data []byte `json:"-"`
+}
+
+// Plan is the result of PlanMigration. Nothing has been written.
+type Plan struct {
+	Writes   []Write          `json:"writes"`
+	Problems []config.Problem `json:"problems"`
+}
+
+// PlanMigration converts every **/*.md under opts.From with ConvertClaude
+// and maps a/b.md to <To>/a/b.toml, so the Gemini name is a:b (R6, C4). It
+// never writes: callers write each Write with Skip false. An existing
+// target with different content is skipped with a target-exists warning
+// unless Force; an identical one is skipped silently. Writes are sorted by
+// Target. The error is non-nil only when From cannot be read or a
+// conversion fails its own round trip.
+func PlanMigration(opts PlanOptions) (*Plan, error) {
+	builtins := opts.BuiltIns
+	if builtins == nil {
+		builtins = BuiltinNames
+	}
+	isBuiltin := map[string]bool{}
+	for _, b := range builtins {
+		isBuiltin[b] = true
+	}
+	plan := &Plan{}
+	var sources []string
+	err := filepath.WalkDir(opts.From, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), ".md") {
+			sources = append(sources, p)
+		}
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return plan, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: list claude commands: %w", opts.From, err)
+	}
+	sort.Strings(sources)
+	for _, src := range sources {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: read claude command: %w", src, err)
+		}
+		conv, err := ConvertClaude(src, data)
+		if err != nil {
+			return nil, err
+		}
+		plan.Problems = append(plan.Problems, conv.Report...)
+		rel, _ := filepath.Rel(opts.From, src)
+		rel = filepath.ToSlash(strings.TrimSuffix(rel, ".md")) + ".toml"
+		name, changed := CommandName(rel)
+		w := Write{Source: src, Target: filepath.Join(opts.To, filepath.FromSlash(rel)), Name: name, Data: conv.TOML}
+		if changed {
+			plan.Problems = append(plan.Problems, problemAt(src, config.SevWarning, CodeNameSanitized,
+				fmt.Sprintf("Gemini will name this command /%s (characters outside [A-Za-z0-9_.-] become _)", name),
+				"rename the Claude file before migrating"))
+		}
+		if strings.Contains(name, ":") {
+			base := name[strings.LastIndex(name, ":")+1:]
+			plan.Problems = append(plan.Problems, problemAt(src, config.SevInfo, CodeNamespace,
+				fmt.Sprintf("Claude calls this command /%s; Gemini calls it /%s (subfolders are namespaces)", base, name), ""))
+		}
+		if isBuiltin[name] {
+			plan.Problems = append(plan.Problems, problemAt(src, config.SevWarning, CodeBuiltinClash,
+				fmt.Sprintf("/%s is a Gemini built-in: the migrated command will be available only as a renamed command (/user.%s or /workspace.%s)", name, name, name),
+				"rename the Claude file before migrating"))
+		}
+		if old, err := os.ReadFile(w.Target); err == nil {
+			w.Exists = true
+			switch {
+			case bytes.Equal(old, w.Data):
+				w.Skip = true
+			case !opts.Force:
+				w.Skip = true
+				plan.Problems = append(plan.Problems, problemAt(w.Target, config.SevWarning, CodeTargetExists,
+					"exists with other content; not overwritten", "gh-hooks migrate --force to replace it"))
+			}
+		}
+		plan.Writes = append(plan.Writes, w)
+	}
+	sort.SliceStable(plan.Writes, func(i, j int) bool { return plan.Writes[i].Target < plan.Writes[j].Target })
+	config.SortProblems(plan.Problems)
+	return plan, nil
+}
