@@ -87,14 +87,14 @@ var pythonInterp = interp{inline: []string{"-c", "-m"}, withArg: []string{"-W", 
 var interpreters = map[string]interp{
 	"bash": shellInterp, "sh": shellInterp, "zsh": shellInterp, "dash": shellInterp, "ksh": shellInterp,
 	"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
-	"bun":     {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
-	"deno":    {sub: "run"},
-	"python":  pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
-	"ruby":    {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
-	"perl":    {inline: []string{"-e", "-E"}, withArg: []string{"-I"}},
-	"php":     {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
-	"source":  {},
-	".":       {},
+	"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
+	"deno":   {sub: "run"},
+	"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
+	"ruby":   {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
+	"perl":   {inline: []string{"-e", "-E"}, withArg: []string{"-I"}},
+	"php":    {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
+	"source": {},
+	".":      {},
 }
 
 // prefixes are commands that run the rest of the line as a command.
@@ -106,6 +106,9 @@ type scanner struct {
 	vars      func(string) (string, bool)
 	seen      map[string]bool
 	out       []Script
+	// orig maps a top-level word back to the command as written (nil
+	// inside bash -c, whose words are shown as tokenized).
+	orig func(word) string
 }
 
 // findScripts returns the scripts command invokes when Gemini runs it in
@@ -126,7 +129,14 @@ func findScripts(command, dir, real string, env map[string]string) []Script {
 		}
 		return "", false
 	}
-	sc.scan(runnerExpand(command, dir), 0)
+	line, starts, ends := runnerExpand(command, dir)
+	sc.orig = func(w word) string {
+		if w.End <= w.Start || w.End > len(starts) {
+			return w.Text
+		}
+		return command[starts[w.Start]:ends[w.End-1]]
+	}
+	sc.scan(line, 0)
 	return sc.out
 }
 
@@ -213,7 +223,10 @@ func (sc *scanner) interpreter(it interp, base string, args []word, depth int) {
 		}
 		if contains(it.inline, v) || (it.shell && !strings.HasPrefix(v, "--") && strings.Contains(v, "c")) {
 			if it.shell && i+1 < len(args) && depth < 3 && !args[i+1].Unresolved {
+				orig := sc.orig
+				sc.orig = nil
 				sc.scan(args[i+1].Value, depth+1)
+				sc.orig = orig
 			}
 			return
 		}
@@ -244,6 +257,9 @@ func contains(ss []string, s string) bool {
 // add resolves one script word relative to the project and hashes it.
 func (sc *scanner) add(w word) {
 	s := Script{Word: w.Text}
+	if sc.orig != nil {
+		s.Word = sc.orig(w)
+	}
 	if w.Unresolved {
 		s.State = ScriptUnresolvable
 	} else {

@@ -67,8 +67,8 @@ type Report struct {
 	// GeminiStore is Gemini's trusted_hooks.json ("" in a baseline check);
 	// GeminiProblem says why it cannot be used or why Gemini misreads the
 	// project's entry.
-	GeminiStore   string `json:"geminiStore,omitempty"`
-	GeminiProblem string `json:"geminiProblem,omitempty"`
+	GeminiStore   string       `json:"geminiStore,omitempty"`
+	GeminiProblem string       `json:"geminiProblem,omitempty"`
 	Hooks         []HookReport `json:"hooks"`
 	// Unapproved counts hooks that are new or changed.
 	Unapproved int `json:"unapproved"`

@@ -11,6 +11,7 @@ import (
 // value must not be trusted as a path.
 type word struct {
 	Text       string // the word as written in the command
+	Start, End int    // byte offsets of Text in the tokenized string
 	Value      string // after quote removal and known-variable expansion
 	Unresolved bool
 	Op         bool // a control operator (; & && || | |& ( ) newline)
@@ -45,6 +46,15 @@ func splitWords(s string, vars func(string) (string, bool)) []word {
 }
 
 func (lx *lexer) next() (word, bool) {
+	w, ok := lx.scan()
+	if ok {
+		w.End = lx.i
+		w.Start = lx.i - len(w.Text)
+	}
+	return w, ok
+}
+
+func (lx *lexer) scan() (word, bool) {
 	// Skip blanks (not newlines: a newline separates commands).
 	for lx.i < len(lx.s) && (lx.s[lx.i] == ' ' || lx.s[lx.i] == '\t' || lx.s[lx.i] == '\r') {
 		lx.i++
@@ -287,9 +297,34 @@ func shellQuote(s string) string {
 // forms before the shell sees the command. ${NAME} is left to the shell.
 // Plans directory and session id are not known here; they stay as
 // written and so make the word unresolved.
-func runnerExpand(cmd, dir string) string {
+//
+// It also returns, for each byte of the result, the offsets in cmd of the
+// text it came from (start, end), so words can be shown as written.
+func runnerExpand(cmd, dir string) (string, []int, []int) {
 	q := shellQuote(dir)
-	cmd = strings.ReplaceAll(cmd, "$GEMINI_PROJECT_DIR", q)
-	cmd = strings.ReplaceAll(cmd, "$GEMINI_CWD", q)
-	return strings.ReplaceAll(cmd, "$CLAUDE_PROJECT_DIR", q)
+	var b strings.Builder
+	var starts, ends []int
+	for i := 0; i < len(cmd); {
+		if cmd[i] == '$' {
+			found := false
+			for _, name := range []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"} {
+				if strings.HasPrefix(cmd[i+1:], name) {
+					b.WriteString(q)
+					for range len(q) {
+						starts, ends = append(starts, i), append(ends, i+1+len(name))
+					}
+					i += 1 + len(name)
+					found = true
+					break
+				}
+			}
+			if found {
+				continue
+			}
+		}
+		b.WriteByte(cmd[i])
+		starts, ends = append(starts, i), append(ends, i+1)
+		i++
+	}
+	return b.String(), starts, ends
 }

@@ -34,7 +34,7 @@ type Layer struct {
 	Reason string `json:"reason"`
 	// Doc is the parsed file (nil when missing or unparseable); Err the
 	// parse error that Gemini treats as fatal.
-	Doc *config.Document  `json:"-"`
+	Doc *config.Document   `json:"-"`
 	Err *config.ParseError `json:"-"`
 	// Root is the value Gemini works with: settings files after $VAR
 	// expansion (spec §1.5), extension hooks.json after ${var} hydration

@@ -20,7 +20,11 @@ const InsecureSystemEnv = "GH_HOOKS_TRUST_SYSTEM_FILES_FOR_TESTING"
 // the file and every ancestor directory must be owned by root and not be
 // group- or other-writable; a symlinked ancestor must itself be root-owned.
 // It returns "" when the file passes.
-func checkSecure(path string) string {
+func checkSecure(path string) string { return CheckSecure(path) }
+
+// CheckSecure returns why Gemini 0.61 would skip the system file at path
+// ("" when it would load it).
+func CheckSecure(path string) string {
 	check := func(p string, st os.FileInfo) string {
 		sys, ok := st.Sys().(*syscall.Stat_t)
 		if !ok {

@@ -26,9 +26,9 @@ type ContextKind int
 
 // Matcher contexts.
 const (
-	NoContext ContextKind = iota // matcher ignored
-	ToolContext                  // JavaScript regex on the tool name
-	TriggerContext               // exact trigger string
+	NoContext      ContextKind = iota // matcher ignored
+	ToolContext                       // JavaScript regex on the tool name
+	TriggerContext                    // exact trigger string
 )
 
 // ContextOf returns the matcher context of an event.

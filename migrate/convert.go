@@ -235,7 +235,7 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 			matchers = tm.triggers
 		}
 	default:
-		if matcher != "" && matcher != "*" {
+		if matcher != "" && matcher != "*" && ev != "SubagentStop" {
 			notes = append(notes, fmt.Sprintf("matcher %q dropped: neither Claude nor Gemini uses a matcher on this event", matcher))
 		}
 		matchers = []string{""}

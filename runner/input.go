@@ -28,7 +28,7 @@ type Context struct {
 var ErrUnknownEvent = errors.New("unknown event")
 
 // ErrBadInput is returned by BuildInput when the override is not a JSON object.
-var ErrBadInput = errors.New("input is not a JSON object")
+var ErrBadInput = errors.New("input must be a JSON object")
 
 // BuildInput returns the stdin payload Gemini would send for event (spec
 // §5.1): session_id, transcript_path, cwd, hook_event_name and timestamp

@@ -105,6 +105,9 @@ func arrayIndex(key string) (uint64, bool) {
 	return n, true
 }
 
+// errEOF is JSON.parse's complaint about truncated text.
+var errEOF = errors.New("unexpected end of JSON input")
+
 // errTrailing is returned by ParseJSON for text after the first value.
 var errTrailing = errors.New("unexpected text after JSON value")
 
@@ -116,6 +119,9 @@ func ParseJSON(text string) (any, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	v, err := parseValue(dec)
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, errEOF
+	}
 	if err != nil {
 		return nil, err
 	}

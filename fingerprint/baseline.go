@@ -1,0 +1,113 @@
+package fingerprint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// BaselinePath is the repository-level baseline a team commits:
+// <project>/.gemini/gh-hooks-trust.json.
+func BaselinePath(p Project) string {
+	return filepath.Join(p.Dir, ".gemini", "gh-hooks-trust.json")
+}
+
+// baselineFile is the baseline's format: {"version": 1, "hooks": [Record…]}.
+type baselineFile struct {
+	Version int      `json:"version"`
+	Hooks   []Record `json:"hooks"`
+}
+
+// MarshalBaseline renders the baseline for the current project hooks:
+// records sorted by event (Gemini's schema order, then unknown event keys
+// by name) and position, object keys sorted, two-space indent, final
+// newline. It holds no absolute path of the machine: script paths are
+// relative to the project and commands are as written in the file (a
+// matcher or env value that Gemini's $VAR expansion turned into a home
+// path is the exception, since merge only keeps expanded values).
+func MarshalBaseline(p Project, hooks []merge.Hook) []byte {
+	f := baselineFile{Version: storeVersion, Hooks: []Record{}}
+	for _, h := range Compute(p, hooks) {
+		f.Hooks = append(f.Hooks, h.Record)
+	}
+	sort.SliceStable(f.Hooks, func(i, j int) bool { return recordLess(f.Hooks[i], f.Hooks[j]) })
+	return encode(f)
+}
+
+func recordLess(a, b Record) bool {
+	ra, rb := eventRank(a.Event), eventRank(b.Event)
+	if ra != rb {
+		return ra < rb
+	}
+	if a.Event != b.Event {
+		return a.Event < b.Event
+	}
+	ad, ah := posNums(a.Pos)
+	bd, bh := posNums(b.Pos)
+	if ad != bd {
+		return ad < bd
+	}
+	return ah < bh
+}
+
+func eventRank(e string) int {
+	for i, x := range merge.Events {
+		if x == e {
+			return i
+		}
+	}
+	return len(merge.Events)
+}
+
+// posNums parses "def/hook"; "*" (a wrapped bare object) sorts first.
+func posNums(pos string) (int, int) {
+	d, h, _ := strings.Cut(pos, "/")
+	dn, err := strconv.Atoi(d)
+	if err != nil {
+		dn = -1
+	}
+	hn, _ := strconv.Atoi(h)
+	return dn, hn
+}
+
+// ReadBaseline reads a baseline file. A missing file is an error that
+// satisfies errors.Is(err, fs.ErrNotExist); a broken one is a *StoreError
+// with ErrCorrupt.
+func ReadBaseline(path string) ([]Record, error) {
+	var f baselineFile
+	ok, err := readJSON(path, &f)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: no baseline: %w", path, fs.ErrNotExist)
+	}
+	if f.Version != storeVersion {
+		return nil, &StoreError{Path: path, Line: 1, Column: 1, Err: ErrCorrupt,
+			Msg:  fmt.Sprintf("unsupported baseline version %d (this gh-hooks reads version %d)", f.Version, storeVersion),
+			Hint: "upgrade gh-hooks"}
+	}
+	return f.Hooks, nil
+}
+
+// CheckBaseline compares the current project hooks with the baseline at
+// path (BaselinePath for the usual place), with the same matching and
+// statuses as Audit; HookReport.Gemini is left empty.
+func CheckBaseline(p Project, hooks []merge.Hook, path string) (*Report, error) {
+	old, err := ReadBaseline(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w (hint: write one with the current hooks, review it, and commit it)", err)
+		}
+		return nil, err
+	}
+	r := check(p, Compute(p, hooks), old)
+	r.Store = path
+	return r, nil
+}

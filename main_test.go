@@ -1,0 +1,42 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files and testscript expectations")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"gh-hooks": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the end-to-end scenarios in testdata/script. Every
+// script gets a private home, and the system paths point into $WORK, so no
+// test reads the real home or /etc.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		UpdateScripts:       *update,
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			home := filepath.Join(env.WorkDir, "home")
+			env.Setenv("HOME", home)
+			env.Setenv("GEMINI_CLI_HOME", home)
+			env.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(env.WorkDir, "etc", "gemini-cli", "settings.json"))
+			env.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(env.WorkDir, "etc", "gemini-cli", "system-defaults.json"))
+			env.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", filepath.Join(home, ".gemini", "trustedFolders.json"))
+			env.Setenv("NO_COLOR", "1")
+			for _, k := range []string{"GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_RESTRICTED_MODE", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "SANDBOX"} {
+				env.Setenv(k, "")
+			}
+			return os.MkdirAll(home, 0o755)
+		},
+	})
+}
