@@ -37,9 +37,6 @@ func BenchmarkAppend(b *testing.B) {
 				if err := e.Append("/hooks/AfterTool", hookDef); err != nil {
 					b.Fatal(err)
 				}
-				if err := e.Append("/hooks/BeforeTool", hookDef); err != nil {
-					b.Fatal(err)
-				}
 				if _, err := e.Bytes(); err != nil {
 					b.Fatal(err)
 				}

@@ -112,10 +112,17 @@ func (d *Document) Edit() *Editor {
 }
 
 // Bytes returns the edited file. It fails, rather than return bytes that
-// Gemini would reject, when the result does not parse (which would be a bug
-// in the editor).
+// Gemini would reject, when the result is not valid JSONC or has a trailing
+// comma (either would be a bug in the editor). The check parses the syntax
+// only; Update runs the full Parse before it writes.
 func (e *Editor) Bytes() ([]byte, error) {
-	if _, err := Parse(e.path, e.buf, Options{AllowNonObject: true}); err != nil {
+	err := e.ensureTree()
+	if err == nil {
+		if off, bad := findTrailingComma(&e.tree); bad {
+			err = fmt.Errorf("%s: trailing comma", e.posOf(off))
+		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: edit produced a file that does not parse (bug in gh-hooks): %w", e.name(), err)
 	}
 	return e.buf, nil

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 
 	"github.com/gofrs/flock"
@@ -96,12 +97,40 @@ func readJSON(path string, v any) (ok bool, err error) {
 		se := &StoreError{Path: path, Line: 1, Column: 1, Msg: err.Error(), Hint: hint, Err: ErrCorrupt}
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			se.Line, se.Column = doc.Position(int(te.Offset))
-			se.Msg = fmt.Sprintf("%s: want %s, got %s", te.Field, te.Type, te.Value)
+			se.Line, se.Column = doc.Position(valueAt(doc.Root, int(te.Offset)-1).Offset)
+			se.Msg = fmt.Sprintf("%s: want %s, got %s", te.Field, kindName(te.Type), te.Value)
 		}
 		return false, se
 	}
 	return true, nil
+}
+
+// valueAt returns the innermost value that contains byte offset off.
+func valueAt(n *config.Node, off int) *config.Node {
+	for _, c := range append(append([]*config.Node{}, n.Items...), n.Vals...) {
+		if c.Offset <= off && off < c.End {
+			return valueAt(c, off)
+		}
+	}
+	return n
+}
+
+// kindName names a Go type as the JSON it decodes from.
+func kindName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	}
+	return "a number"
 }
 
 func readStore(path string) (*storeFile, error) {

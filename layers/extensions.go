@@ -15,10 +15,21 @@ import (
 
 var extNamePattern = regexp.MustCompile(`^[a-zA-Z0-9-]+$`)
 
-// loadExtensions finds installed extensions under <home>/.gemini/extensions
-// in readdir order (libuv sorts names byte-wise), decides whether each is
-// enabled for the project, and reads its hooks/hooks.json (spec §3.5).
-func (s *Set) loadExtensions(env Env) []*Layer {
+// installed is one extension as Gemini's extension manager finds it under
+// <home>/.gemini/extensions, with its enablement for the project.
+type installed struct {
+	name     string
+	dir      string // where the extension lives (a link's source)
+	manifest *config.Document
+	enabled  bool
+	reason   string // why it is disabled; "" when enabled
+}
+
+// discoverExtensions finds installed extensions under
+// <home>/.gemini/extensions in readdir order (libuv sorts names byte-wise)
+// and decides whether each is enabled for the project (spec §3.5).
+// Directories without a valid manifest are skipped, as Gemini skips them.
+func (s *Set) discoverExtensions() []installed {
 	entries, err := os.ReadDir(s.Paths.ExtensionsDir)
 	if err != nil {
 		return nil
@@ -29,7 +40,7 @@ func (s *Set) loadExtensions(env Env) []*Layer {
 	}
 	sort.Strings(names)
 	enablement := s.readEnablement()
-	var out []*Layer
+	var out []installed
 	for _, dirName := range names {
 		dir := filepath.Join(s.Paths.ExtensionsDir, dirName)
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -52,14 +63,25 @@ func (s *Set) loadExtensions(env Env) []*Layer {
 		if !name.IsString() || !extNamePattern.MatchString(name.Str) || !version.IsString() || version.Str == "" {
 			continue
 		}
-		l := &Layer{Kind: Extension, Extension: name.Str, Dir: dir, Path: filepath.Join(dir, "hooks", "hooks.json")}
-		if on, why := enablement.enabled(name.Str, s.Paths.ProjectDir); !on {
-			l.Reason = why
+		on, why := enablement.enabled(name.Str, s.Paths.ProjectDir)
+		out = append(out, installed{name: name.Str, dir: dir, manifest: manifest, enabled: on, reason: why})
+	}
+	return out
+}
+
+// loadExtensions reads the hooks/hooks.json of every discovered extension
+// (spec §3.5); disabled extensions are kept, unloaded, when the file exists.
+func (s *Set) loadExtensions(env Env) []*Layer {
+	var out []*Layer
+	for _, e := range s.discoverExtensions() {
+		l := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: filepath.Join(e.dir, "hooks", "hooks.json")}
+		if !e.enabled {
+			l.Reason = e.reason
 			l.Exists = fileExists(l.Path)
 			out = append(out, l)
 			continue
 		}
-		s.readExtensionHooks(l, manifest)
+		s.readExtensionHooks(l, e.manifest)
 		if l.Exists {
 			out = append(out, l)
 		}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadmeExample runs the README's example command on the built-in
+// example tree and checks what it shows, so the README stays true.
+func TestReadmeExample(t *testing.T) {
+	t.Setenv("GEMINI_CLI_HOME", filepath.Join("testdata", "example", "home"))
+	t.Setenv("HOME", filepath.Join("testdata", "example", "home"))
+	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join("testdata", "example", "etc", "settings.json"))
+	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
+	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
+	t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
+	t.Setenv("NO_COLOR", "1")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"gh-hooks", "--project", filepath.Join("testdata", "example", "project"), "effective", "--event", "BeforeTool", "--tool", "write_file"}, nil, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"user/BeforeTool/0/0\twrite_file|replace\tsecret-scan ($HOME/bin/secret-scan.sh)\t10000ms\tparallel\tactive",
+		"extension:audio-alerts/AfterAgent/0/0",
+		`Gemini does not know the hook event "PreToolUse"`,
+		"Plan: BeforeTool for tool write_file\n  3 hook(s), sequential\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
