@@ -181,10 +181,21 @@ func FormatNumber(f float64) string {
 
 // EscapePointer escapes one reference token for an RFC 6901 pointer.
 func EscapePointer(tok string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return pointerEscaper.Replace(tok)
 }
+
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
 
 // UnescapePointer undoes EscapePointer.
 func UnescapePointer(tok string) string {
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	if !strings.Contains(tok, "~") {
+		return tok
+	}
+	return pointerUnescaper.Replace(tok)
 }
