@@ -621,3 +621,26 @@ func TestJSNumber(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAudit audits 50 project hooks, each running a local script.
+func BenchmarkAudit(b *testing.B) {
+	root := b.TempDir()
+	home, dir := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	os.MkdirAll(filepath.Join(dir, "scripts"), 0o755)
+	p, _ := NewProject(dir)
+	var hooks []merge.Hook
+	for i := range 50 {
+		name := fmt.Sprintf("scripts/h%d.sh", i)
+		os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("echo hi\n", 100)), 0o755)
+		hooks = append(hooks, hk("BeforeTool", 0, i, "", "bash "+name+" --x && echo ok"))
+	}
+	o := Options{Home: home, Project: p, Hooks: hooks}
+	if _, err := Approve(o, Selection{All: true}, false); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Audit(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
