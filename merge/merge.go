@@ -374,7 +374,11 @@ func invalidReason(hk *config.Node) string {
 func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.Node, merged map[string]mergedDef, wipedBy *val) {
 	set := r.Set
 	bad := invalidReason(hk)
-	md, inMerge := merged[defID(l, def.Pointer)]
+	_, inMerge := merged[defID(l, def.Pointer)]
+	// Enabled is reported for every hook, registered or not: it says
+	// whether hooksConfig.disabled names it.
+	disabledAs, disabled := r.disabledBy(h.DisableName)
+	h.Enabled = !disabled
 	switch {
 	case settingsLayer(l) && !l.Loaded:
 		h.Reason = l.Reason
@@ -396,17 +400,14 @@ func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.N
 		h.Reason = bad
 	default:
 		h.Registered = true
-		h.Enabled = true
-		if d, ok := r.disabledBy(h.DisableName); ok {
-			h.Enabled = false
+		if disabled {
 			from := ""
-			if dl := r.disabledFrom[d]; dl != nil {
+			if dl := r.disabledFrom[disabledAs]; dl != nil {
 				from = " (" + dl.Path + ")"
 			}
-			h.Reason = fmt.Sprintf("disabled: %q is listed in hooksConfig.disabled%s", d, from)
+			h.Reason = fmt.Sprintf("disabled: %q is listed in hooksConfig.disabled%s", disabledAs, from)
 		}
 	}
-	_ = md
 	if h.Registered && h.Enabled {
 		h.Active = true
 		if h.MatcherNode != nil && h.MatcherNode.Truthy() && h.MatcherNode.Kind != config.String && ContextOf(event) != NoContext {
