@@ -1,0 +1,107 @@
+package config
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseRejectsWhatGeminiRejects(t *testing.T) {
+	tests := []struct {
+		name       string
+		in         string
+		code       string
+		line, col  int
+		msgContain string
+	}{
+		{"trailing comma in object", "{\n  \"a\": 1,\n}", "trailing-comma", 2, 9, "trailing comma"},
+		{"trailing comma in array", "{\"a\": [1, 2, ]}", "trailing-comma", 1, 12, "trailing comma"},
+		{"trailing comma after comment", "{\"a\": 1, // c\n}", "trailing-comma", 1, 8, "trailing comma"},
+		{"bom", "\xef\xbb\xbf{}", "bom", 1, 1, "byte-order mark"},
+		{"empty", "", "empty-file", 1, 1, "empty"},
+		{"blank", "  \n\t", "empty-file", 2, 2, "empty"},
+		{"array root", "[1]", "not-object", 1, 1, "not a valid JSON object"},
+		{"null root", "null", "not-object", 1, 1, "root is null"},
+		{"syntax", "{\n  \"a\": tru\n}", "parse-error", 2, 8, "invalid"},
+		{"unterminated", "{\"a\": \"x", "parse-error", 1, 9, "invalid JSON"},
+		{"position counts characters", "{\"é\": 1,}", "trailing-comma", 1, 8, "trailing comma"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("s.json", []byte(tt.in), Options{})
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse(%q) = %v, want a *ParseError", tt.in, err)
+			}
+			got := []any{pe.Code, pe.Line, pe.Column}
+			if d := cmp.Diff([]any{tt.code, tt.line, tt.col}, got); d != "" {
+				t.Errorf("code/line/col (-want +got):\n%s\nerror: %v", d, err)
+			}
+			if !strings.Contains(pe.Msg, tt.msgContain) || pe.Hint == "" {
+				t.Errorf("message %q lacks %q or has no hint (%q)", pe.Msg, tt.msgContain, pe.Hint)
+			}
+		})
+	}
+}
+
+func TestParseAcceptsWhatGeminiAccepts(t *testing.T) {
+	in := `{
+  // line comment
+  "url": "http://x//y", /* block */
+  "dup": 1,
+  "k": "v",
+  "dup": 2
+}`
+	d, err := Parse("s.json", []byte(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Root.Get("url").Str; got != "http://x//y" {
+		t.Errorf("comment marker inside a string: got %q", got)
+	}
+	// JSON.parse keeps the first key's place and the last value.
+	if d := cmp.Diff([]string{"url", "dup", "k"}, d.Root.Keys); d != "" {
+		t.Errorf("keys (-want +got):\n%s", d)
+	}
+	if got := d.Root.Get("dup").Num; got != 2 {
+		t.Errorf("duplicate key value = %v, want 2", got)
+	}
+	if line, col := d.PositionOf("/k"); line != 5 || col != 3 {
+		t.Errorf("PositionOf(/k) = %d:%d, want 5:3", line, col)
+	}
+	if line, col := d.PositionOf("/missing/deeper"); line != 1 || col != 1 {
+		t.Errorf("PositionOf of a missing pointer falls back to the root: got %d:%d", line, col)
+	}
+}
+
+func TestParseNoComments(t *testing.T) {
+	_, err := Parse("hooks.json", []byte("{\n  // x\n  \"hooks\": {}\n}"), Options{NoComments: true})
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Code != "comment" || pe.Line != 2 || pe.Column != 3 {
+		t.Fatalf("got %v, want a comment error at 2:3", err)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u", "EMPTY": ""}
+	look := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	tests := []struct{ in, want string }{
+		{"$HOME/x", "/home/u/x"},
+		{"${HOME}/x", "/home/u/x"},
+		{"${NOPE:-dflt}", "dflt"},
+		{"${NOPE:-}", ""},
+		{"$NOPE2 stays", "$NOPE2 stays"},
+		{"${NOPE}", "${NOPE}"},
+		{"$1 and $", "$1 and $"},
+		{"$EMPTY|", "|"},
+		{"${HOME:-x}", "/home/u"},
+		{"echo $HOME ${NOPE:-dflt} $NOPE2", "echo /home/u dflt $NOPE2"},
+	}
+	for _, tt := range tests {
+		if got := Expand(tt.in, look); got != tt.want {
+			t.Errorf("Expand(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
