@@ -16,6 +16,14 @@ import (
 
 // DefaultKillDelay is how long Gemini waits after SIGTERM before SIGKILL
 // on a timed-out hook (hookRunner.ts:370-399; spec §5.5).
+//
+// Two deliberate differences from Node, both making timeouts stricter:
+// Gemini signals only the bash process (child.kill), so commands bash
+// started may outlive it and keep the result waiting; and its SIGKILL is
+// guarded by `!child.killed`, which Node sets as soon as SIGTERM is sent,
+// so a hook that ignores SIGTERM is never killed there (checked with Node
+// 20: a TERM-trapping hook ran to completion). Here the whole process
+// group gets SIGTERM, then SIGKILL after the delay.
 const DefaultKillDelay = 5 * time.Second
 
 // maxTimer is Node's TIMEOUT_MAX (2^31-1 ms).
@@ -154,7 +162,7 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 	if plan.Sequential {
 		cur := in
 		for i, h := range plan.Hooks {
-			rep.Hooks[i] = runHook(ctx, h, plan.Event, cur, opt)
+			rep.Hooks[i] = runHook(ctx, h, cur, opt)
 			r := rep.Hooks[i]
 			if r.Success && r.Output != nil {
 				next, err := chain(cur, r.Output, plan.Event)
@@ -174,7 +182,7 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				rep.Hooks[i] = runHook(ctx, h, plan.Event, in, opt)
+				rep.Hooks[i] = runHook(ctx, h, in, opt)
 			}()
 		}
 		wg.Wait()
@@ -211,7 +219,7 @@ func chain(in *Object, output any, event string) (*Object, error) {
 		}
 		ac, isStr := prop(hso, "additionalContext").(string)
 		if p, has := next.Get("prompt"); isStr && has {
-			next.Set("prompt", jsConcat(p)+"\n\n"+ac)
+			next.Set("prompt", jsString(p)+"\n\n"+ac)
 		}
 	case "BeforeModel":
 		ok, err := inOperator("llm_request", hso)
@@ -239,12 +247,8 @@ func chain(in *Object, output any, event string) (*Object, error) {
 	return next, nil
 }
 
-// jsConcat is the left operand of string +=: String(v), except that
-// objects print as [object Object].
-func jsConcat(v any) string { return jsString(v) }
-
 // runHook is HookRunner.executeHook for one hook.
-func runHook(ctx context.Context, h Hook, event string, in *Object, opt Options) Result {
+func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	r := Result{ID: h.ID, Name: h.Name, Type: h.Type, Command: h.Command, Input: in, TimeoutMS: h.Timeout, Format: FormatNone, Warnings: []string{}}
 	start := time.Now()
 	finish := func() Result {
@@ -264,9 +268,9 @@ func runHook(ctx context.Context, h Hook, event string, in *Object, opt Options)
 		return finish()
 	}
 	cwd, _ := prop(in, "cwd").(string)
-	sid := jsString(prop(in, "session_id"))
-	if prop(in, "session_id") == nil {
-		sid = ""
+	sid := ""
+	if v := prop(in, "session_id"); v != nil {
+		sid = jsString(v)
 	}
 	env := opt.Env
 	if env == nil {
@@ -312,10 +316,14 @@ func runHook(ctx context.Context, h Hook, event string, in *Object, opt Options)
 			return
 		default:
 		}
+		first := escalate == nil
 		if byCtx {
 			cancelled.Store(true)
 		} else {
 			timedOut.Store(true)
+		}
+		if !first {
+			return
 		}
 		signalGroup(cmd, false)
 		delay := opt.KillDelay

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -443,3 +444,58 @@ func errString(err error) string {
 }
 
 func nan() float64 { return math.NaN() }
+
+// TestStdinEPIPE: a hook that exits without reading a large payload is
+// not an error (Gemini ignores EPIPE).
+func TestStdinEPIPE(t *testing.T) {
+	needBash(t)
+	big := `{"prompt":"` + strings.Repeat("x", 4<<20) + `"}`
+	rep := run(t, "BeforeAgent", false, testInput(t, "BeforeAgent", t.TempDir(), big), Options{}, cmdHook("h", "exit 0"))
+	r := rep.Hooks[0]
+	if diff := cmp.Diff([]any{true, ""}, []any{r.Success, r.Error}); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestReportJSON pins the --json shape of a report.
+func TestReportJSON(t *testing.T) {
+	needBash(t)
+	rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{}, cmdHook("h", script(t, "json_deny.sh")))
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Event     string `json:"event"`
+		Execution string `json:"execution"`
+		Hooks     []struct {
+			ID       string          `json:"id"`
+			ExitCode *int            `json:"exitCode"`
+			Format   string          `json:"format"`
+			Decision string          `json:"decision"`
+			Output   json.RawMessage `json:"output"`
+			TimedOut bool            `json:"timedOut"`
+		} `json:"hooks"`
+		Aggregate struct {
+			Decision string          `json:"decision"`
+			Blocks   bool            `json:"blocks"`
+			Output   json.RawMessage `json:"output"`
+		} `json:"aggregate"`
+		Warnings []string `json:"warnings"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	zero := 0
+	want := got
+	want.Event, want.Execution, want.Warnings = "BeforeTool", "parallel", []string{}
+	want.Hooks = append(want.Hooks[:0:0], got.Hooks...)
+	want.Hooks[0].ID, want.Hooks[0].ExitCode, want.Hooks[0].Format, want.Hooks[0].Decision = "h", &zero, "json", "deny"
+	want.Hooks[0].Output = json.RawMessage(`{"decision":"deny","reason":"nope"}`)
+	want.Hooks[0].TimedOut = false
+	want.Aggregate.Decision, want.Aggregate.Blocks = "deny", true
+	want.Aggregate.Output = json.RawMessage(`{"continue":true,"suppressOutput":false,"decision":"deny","reason":"nope"}`)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
