@@ -9,6 +9,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/validate"
 )
 
 func effectiveCommand() *cli.Command {
@@ -126,7 +127,7 @@ func runEffective(c *cli.Context) error {
 
 // allProblems is every problem gh-hooks knows about the loaded files.
 func allProblems(r *merge.Result) []config.Problem {
-	return r.Problems
+	return validate.Check(r)
 }
 
 // fatalError returns exit 1 when Gemini CLI would refuse to start.

@@ -4,9 +4,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/gh-hooks/gh-hooks/layers"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files and testscript expectations")
@@ -33,9 +36,17 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(env.WorkDir, "etc", "gemini-cli", "system-defaults.json"))
 			env.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", filepath.Join(home, ".gemini", "trustedFolders.json"))
 			env.Setenv("NO_COLOR", "1")
-			for _, k := range []string{"GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_RESTRICTED_MODE", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "SANDBOX"} {
-				env.Setenv(k, "")
+			// Unset (not empty: Gemini expands a set-but-empty $VAR) anything
+			// from the caller's environment that changes Gemini's behaviour.
+			unset := map[string]bool{"GEMINI_CLI_TRUST_WORKSPACE": true, "GEMINI_RESTRICTED_MODE": true,
+				"GEMINI_PROJECT_DIR": true, "CLAUDE_PROJECT_DIR": true, "SANDBOX": true, layers.InsecureSystemEnv: true}
+			vars := env.Vars[:0]
+			for _, kv := range env.Vars {
+				if k, _, _ := strings.Cut(kv, "="); !unset[k] {
+					vars = append(vars, kv)
+				}
 			}
+			env.Vars = vars
 			return os.MkdirAll(home, 0o755)
 		},
 	})

@@ -1,0 +1,144 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// Check returns every problem of a merge result: r.Problems (loading and
+// structural problems, unchanged) followed by the lint problems of this
+// package, sorted most severe first (config.SortProblems). Lint checks
+// never repeat a code that merge reports. Hooks under unknown event keys
+// are left to merge's unknown-event problem.
+func Check(r *merge.Result) []config.Problem {
+	c := &checker{r: r, docs: map[string]*config.Document{}}
+	for _, l := range r.Set.Layers {
+		if l.Doc != nil {
+			c.docs[l.Path] = l.Doc
+		}
+	}
+	c.hooks()
+	c.duplicates()
+	c.sharedNames()
+	c.disabled()
+	c.enabledOverride()
+	out := append(append([]config.Problem(nil), r.Problems...), c.out...)
+	config.SortProblems(out)
+	return out
+}
+
+type checker struct {
+	r    *merge.Result
+	docs map[string]*config.Document
+	out  []config.Problem
+}
+
+// add reports a problem at the value that pointer names in the file at
+// path (at its nearest existing ancestor when it is missing).
+func (c *checker) add(path, pointer string, sev config.Severity, code, msg, hint string) {
+	doc := c.docs[path]
+	if doc == nil {
+		return
+	}
+	c.addAt(doc, pointer, -1, sev, code, msg, hint)
+}
+
+// addAt is add for a document; off >= 0 overrides the position with a
+// byte offset inside the file.
+func (c *checker) addAt(doc *config.Document, pointer string, off int, sev config.Severity, code, msg, hint string) {
+	p := doc.At(pointer, sev, code, msg, hint)
+	if off < 0 {
+		// Point at the value, not at its key: the value is what is wrong.
+		if n := doc.Root.Lookup(pointer); n != nil {
+			off = n.Offset
+		}
+	}
+	if off >= 0 {
+		p.Line, p.Column = doc.Position(off)
+	}
+	c.out = append(c.out, p)
+}
+
+// addKey reports a problem at the member name of pointer (for a field that
+// should not be there at all).
+func (c *checker) addKey(path, pointer string, sev config.Severity, code, msg, hint string) {
+	doc := c.docs[path]
+	if doc == nil {
+		return
+	}
+	off := -1
+	if n := doc.Root.Lookup(pointer); n != nil {
+		off = n.Offset
+		if n.KeyOffset >= 0 {
+			off = n.KeyOffset
+		}
+	}
+	c.addAt(doc, pointer, off, sev, code, msg, hint)
+}
+
+// raw returns the node at pointer as written in the file (before $VAR
+// expansion and Zod coercion), or nil.
+func (c *checker) raw(path, pointer string) *config.Node {
+	if doc := c.docs[path]; doc != nil {
+		return doc.Root.Lookup(pointer)
+	}
+	return nil
+}
+
+// where names a hook's position for messages: path:line.
+func where(h *merge.Hook) string {
+	return h.Path + ":" + itoa(h.Line)
+}
+
+// defPointer is the pointer of the definition that holds a hook.
+func defPointer(h *merge.Hook) string {
+	i := strings.LastIndex(h.Pointer, "/hooks/")
+	return h.Pointer[:i]
+}
+
+// hooks runs the per-hook and per-definition checks.
+func (c *checker) hooks() {
+	seenDef := map[string]bool{}
+	for _, h := range c.r.Hooks {
+		if !merge.IsEvent(h.Event) || c.docs[h.Path] == nil {
+			continue // unknown-event (merge) says everything there is to say
+		}
+		if dp := h.Path + "\x00" + defPointer(h); !seenDef[dp] {
+			seenDef[dp] = true
+			c.matcher(h)
+			c.sequential(h)
+		}
+		if h.Node == nil || h.Node.Kind != config.Object {
+			continue
+		}
+		c.claudeShape(h)
+		c.hookType(h)
+		c.timeout(h)
+		c.env(h)
+		c.command(h)
+	}
+}
+
+// layerOf returns the layer a hook came from.
+func (c *checker) layerOf(h *merge.Hook) *layers.Layer {
+	for _, l := range c.r.Set.Layers {
+		if l.Path == h.Path && l.Kind == h.Layer && l.Extension == h.Extension {
+			return l
+		}
+	}
+	return nil
+}
+
+func itoa(i int) string {
+	return config.FormatNumber(float64(i))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}

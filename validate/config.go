@@ -1,0 +1,151 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// duplicates reports active hooks that the planner drops because an
+// earlier hook of the same event has the same getHookKey (spec §3.7).
+func (c *checker) duplicates() {
+	first := map[string]*merge.Hook{}
+	for _, h := range c.r.Hooks {
+		if !h.Active {
+			continue
+		}
+		k := h.Event + "\x00" + h.Key
+		f := first[k]
+		if f == nil {
+			first[k] = h
+			continue
+		}
+		c.add(h.Path, h.Pointer, config.SevWarning, "duplicate-hook",
+			fmt.Sprintf("Gemini runs this %s hook only once: it has the same name and command (key %q) as the hook at %s, which comes first and wins whenever both match; this copy's matcher, timeout and env are then ignored", h.Event, h.Key, where(f)),
+			"remove one copy, or give the copies different names if both should run")
+	}
+}
+
+// sharedNames reports a name used by several different hooks: one
+// hooksConfig.disabled entry disables all of them (spec §3.6).
+func (c *checker) sharedNames() {
+	first := map[string]*merge.Hook{}
+	for _, h := range c.r.Hooks {
+		if h.Name == "" || !merge.IsEvent(h.Event) {
+			continue
+		}
+		f := first[h.Name]
+		if f == nil {
+			first[h.Name] = h
+			continue
+		}
+		if f.Event == h.Event && f.Key == h.Key {
+			continue // a plain duplicate, see duplicate-hook
+		}
+		c.add(h.Path, h.Pointer+"/name", config.SevInfo, "name-shared",
+			fmt.Sprintf("the name %q is also used by the %s hook at %s: one hooksConfig.disabled entry disables every hook of that name, in every event and layer", h.Name, f.Event, where(f)),
+			"give each hook its own name if you want to disable them separately")
+	}
+}
+
+// disabled checks each hooksConfig.disabled entry of the loaded settings
+// files against the hooks' names (getHookName, exact and case-sensitive,
+// compared after $VAR expansion; spec §3.6).
+func (c *checker) disabled() {
+	if c.r.DisabledSubstring {
+		return // merge's disabled-string covers it
+	}
+	names := map[string]bool{}
+	var all []string
+	for _, h := range c.r.Hooks {
+		if merge.IsEvent(h.Event) && h.DisableName != "" && !names[h.DisableName] {
+			names[h.DisableName] = true
+			if h.DisableName != "unknown-hook" && h.DisableName != "unknown-command" {
+				all = append(all, h.DisableName)
+			}
+		}
+	}
+	for _, l := range c.r.Set.Layers {
+		if l.Kind == layers.Extension || !l.Loaded || l.Root == nil || l.Doc == nil {
+			continue
+		}
+		d := l.Root.Lookup("/hooksConfig/disabled")
+		if d == nil || d.Kind != config.Array {
+			continue
+		}
+		for i, it := range d.Items {
+			if it.Kind != config.String || names[it.Str] {
+				continue
+			}
+			ptr := "/hooksConfig/disabled/" + strconv.Itoa(i)
+			if h := c.namedWithCommand(it.Str); h != nil {
+				c.add(l.Path, ptr, config.SevWarning, "disabled-by-command",
+					fmt.Sprintf("%q is the command of the hook %q at %s: Gemini matches disabled entries against a hook's name when it has one, so this entry disables nothing", it.Str, h.Name, where(h)),
+					fmt.Sprintf("disable it by its name: %q (gh-hooks disable %s)", h.Name, h.Name))
+				continue
+			}
+			hint := "remove the entry"
+			for _, n := range all {
+				if strings.EqualFold(n, it.Str) {
+					hint = fmt.Sprintf("names are case-sensitive: write %q", n)
+				}
+			}
+			if hint == "remove the entry" && len(all) > 0 {
+				shown := all
+				if len(shown) > 5 {
+					shown = shown[:5]
+				}
+				hint = "remove the entry, or use a hook's name (or, for a nameless command hook, its exact command): " + quoteJoin(shown)
+				if len(all) > len(shown) {
+					hint += ", ..."
+				}
+			}
+			c.add(l.Path, ptr, config.SevWarning, "disabled-unknown",
+				fmt.Sprintf("no hook is named %q: this hooksConfig.disabled entry disables nothing", it.Str), hint)
+		}
+	}
+}
+
+// namedWithCommand finds a named hook whose command is s.
+func (c *checker) namedWithCommand(s string) *merge.Hook {
+	for _, h := range c.r.Hooks {
+		if h.Name != "" && merge.IsEvent(h.Event) && (h.ExpandedCommand == s || h.Command == s) {
+			return h
+		}
+	}
+	return nil
+}
+
+// enabledOverride tells when a higher layer turns hooks back on that a
+// lower one turned off: hooksConfig.enabled is last-wins, so a trusted
+// workspace can re-enable hooks the user disabled (spec §3.3).
+func (c *checker) enabledOverride() {
+	by := c.r.EnabledBy
+	if !c.r.HooksEnabled || by == nil || by.Doc == nil || c.r.Crash != "" {
+		return
+	}
+	var off []string
+	for _, l := range c.r.Set.Layers {
+		if l == by {
+			break
+		}
+		if l.Kind == layers.Extension || !l.Loaded || l.Root == nil {
+			continue
+		}
+		e := l.Root.Lookup("/hooksConfig/enabled")
+		if e != nil && (e.Kind == config.Bool && !e.Bool || e.Kind == config.String && strings.EqualFold(e.Str, "false")) {
+			off = append(off, l.Path)
+		}
+	}
+	if len(off) == 0 || slices.Contains(off, by.Path) {
+		return
+	}
+	c.add(by.Path, "/hooksConfig/enabled", config.SevInfo, "enabled-overrides",
+		fmt.Sprintf("hooks are on because hooksConfig.enabled here overrides false in %s: the highest layer that sets it wins, so this %s file re-enables hooks that were turned off", strings.Join(off, ", "), by.Kind),
+		"remove hooksConfig.enabled from this file if the lower layer's choice should hold")
+}

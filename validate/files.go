@@ -1,0 +1,166 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// Files returns the problems of the named files only, sorted most severe
+// first. A file that is one of set's layers is checked as part of the
+// whole merge, so cross-file checks (duplicates, disabled names,
+// overrides) see every layer. Any other file is checked on its own, as
+// the only layer of a trusted copy of set: as an extension hooks file
+// (plain JSON, ${var} hydration) when it is named hooks.json inside a
+// directory named hooks, else as a settings file (JSONC, $VAR expansion)
+// whose project directory is the parent of its .gemini directory, or
+// set's project directory.
+//
+// A file that does not exist or is a directory is an error (wrapping
+// fs.ErrNotExist for a missing file); a file that does not parse is a
+// problem, not an error.
+func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
+	inSet := map[string]string{}
+	for _, l := range set.Layers {
+		if l.Path != "" {
+			inSet[realpath(l.Path)] = l.Path
+		}
+	}
+	want := map[string]bool{}
+	var alone []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, unwrapPath(err))
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s: is a directory, not a settings or hooks file", p)
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if lp, ok := inSet[realpath(abs)]; ok {
+			want[lp] = true
+		} else if !want[abs] {
+			want[abs] = true
+			alone = append(alone, abs)
+		}
+	}
+	var all []config.Problem
+	if len(alone) < len(want) {
+		all = Check(merge.Merge(set))
+	}
+	for _, p := range alone {
+		all = append(all, Check(merge.Merge(Standalone(set, p)))...)
+	}
+	var out []config.Problem
+	for _, p := range all {
+		if want[p.Path] {
+			out = append(out, p)
+		}
+	}
+	config.SortProblems(out)
+	return out, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func realpath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+// Standalone returns a trusted copy of set whose only layer is the file at
+// path (absolute), read as Files describes.
+func Standalone(set *layers.Set, path string) *layers.Set {
+	s := &layers.Set{Paths: set.Paths, Lookup: set.Lookup,
+		Trust: layers.Trust{Enabled: set.Trust.Enabled, Trusted: true, Source: "standalone", Why: "checked as a standalone file"}}
+	dir := filepath.Dir(path)
+	if filepath.Base(path) == "hooks.json" && filepath.Base(dir) == "hooks" {
+		s.Layers = []*layers.Layer{readExtension(s, path, filepath.Dir(dir))}
+		return s
+	}
+	if filepath.Base(dir) == ".gemini" {
+		s.Paths.ProjectDir = filepath.Dir(dir)
+		s.Paths.Project = path
+	}
+	l := &layers.Layer{Kind: layers.Project, Path: path, Exists: true}
+	doc, err := config.ReadFile(path, config.Options{})
+	var pe *config.ParseError
+	switch {
+	case errors.As(err, &pe):
+		l.Err = pe
+		l.Reason = "Gemini CLI cannot parse this file and refuses to start: " + pe.Msg
+		p := config.FromParseError(pe)
+		p.Message = "Gemini CLI refuses to start (exit 52): " + p.Message
+		s.Problems = append(s.Problems, p)
+		s.Fatal = true
+	case err != nil:
+		l.Reason = err.Error()
+	default:
+		l.Doc, l.Root, l.Loaded = doc, config.ExpandTree(doc.Root, set.Lookup), true
+	}
+	s.Layers = []*layers.Layer{l}
+	return s
+}
+
+var hydratePattern = regexp.MustCompile(`\$\{(.*?)\}`)
+
+// readExtension reads an extension hooks file the way layers does for an
+// enabled extension (spec §3.5), without the extension's settings.
+func readExtension(s *layers.Set, path, extDir string) *layers.Layer {
+	l := &layers.Layer{Kind: layers.Extension, Extension: filepath.Base(extDir), Dir: extDir, Path: path, Exists: true}
+	doc, err := config.ReadFile(path, config.Options{NoComments: true})
+	var pe *config.ParseError
+	switch {
+	case errors.As(err, &pe):
+		l.Err = pe
+		l.Reason = "Gemini cannot parse this file (plain JSON, no comments) and ignores all its hooks: " + pe.Msg
+		p := config.FromParseError(pe)
+		p.Severity, p.Code = config.SevWarning, "extension-hooks-unparsable"
+		p.Message = "Gemini ignores this extension hooks file: " + pe.Msg
+		if pe.Code == "comment" {
+			p.Hint = "remove the comments: extension hooks.json is parsed with plain JSON.parse"
+		}
+		s.Problems = append(s.Problems, p)
+		return l
+	case err != nil:
+		l.Reason = err.Error()
+		return l
+	}
+	l.Doc = doc
+	if h := doc.Root.Get("hooks"); h == nil || h.Kind != config.Object {
+		l.Reason = `Gemini ignores this file: "hooks" property must be an object`
+		s.Problems = append(s.Problems, doc.At("/hooks", config.SevWarning, "extension-hooks-invalid",
+			`Gemini ignores this extension hooks file: "hooks" property must be an object`,
+			`write {"hooks": {"BeforeTool": [...]}}`))
+		return l
+	}
+	vars := map[string]string{"extensionPath": extDir, "workspacePath": s.Paths.ProjectDir,
+		"/": string(filepath.Separator), "pathSeparator": string(filepath.Separator)}
+	l.Root = doc.Root.Map(func(v string) string {
+		return hydratePattern.ReplaceAllStringFunc(v, func(m string) string {
+			if r, ok := vars[m[2:len(m)-1]]; ok {
+				return r
+			}
+			return m
+		})
+	})
+	l.Loaded = true
+	return l
+}

@@ -1,0 +1,248 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// jsTrim is String.prototype.trim, which the planner applies to matchers
+// (hookPlanner.ts, spec §4).
+func jsTrim(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == 0xfeff })
+}
+
+// matcher checks one definition's matcher against the event's context
+// (spec §4). Non-string matchers are merge's matcher-not-string.
+func (c *checker) matcher(h *merge.Hook) {
+	if h.MatcherNode == nil || h.MatcherNode.Kind != config.String {
+		return
+	}
+	m := jsTrim(h.Matcher)
+	if m == "" || m == "*" {
+		return // match everything
+	}
+	ptr := defPointer(h) + "/matcher"
+	switch merge.ContextOf(h.Event) {
+	case merge.NoContext:
+		c.add(h.Path, ptr, config.SevWarning, "matcher-ignored",
+			fmt.Sprintf("Gemini fires %s without a tool name or trigger and ignores matchers there: this hook runs every time, not only for %q", h.Event, m),
+			"remove the matcher, and filter inside the hook's script if you need to")
+	case merge.TriggerContext:
+		c.triggerMatcher(h, ptr, m)
+	case merge.ToolContext:
+		c.toolMatcher(h, ptr, m)
+	}
+}
+
+// triggerMatcher: lifecycle matchers are compared with === after trim,
+// never as regexes (hookPlanner.ts, spec §4, §12 item 9).
+func (c *checker) triggerMatcher(h *merge.Hook, ptr, m string) {
+	triggers := merge.Triggers[h.Event]
+	if slices.Contains(triggers, m) {
+		return
+	}
+	list := strings.Join(triggers, ", ")
+	if strings.ContainsAny(m, `|*+?^$()[]{}\.`) {
+		hint := fmt.Sprintf("write one exact trigger (%s), or remove the matcher to run on every trigger", list)
+		var parts []string
+		for _, p := range strings.Split(m, "|") {
+			if slices.Contains(triggers, strings.TrimSpace(p)) {
+				parts = append(parts, fmt.Sprintf("%q", strings.TrimSpace(p)))
+			}
+		}
+		if len(parts) > 1 {
+			hint = "use one definition per trigger, with the matchers " + strings.Join(parts, " and ") + ", or remove the matcher to run on every trigger"
+		}
+		c.add(h.Path, ptr, config.SevWarning, "trigger-matcher-regex",
+			fmt.Sprintf("%s matchers are exact strings, not regexes: Gemini compares %q with the trigger (%s) and it never matches, so this hook never runs", h.Event, m, list),
+			hint)
+		return
+	}
+	hint := fmt.Sprintf("use one of: %s", list)
+	for _, t := range triggers {
+		if strings.EqualFold(t, m) {
+			hint = fmt.Sprintf("triggers are case-sensitive: write %q", t)
+		}
+	}
+	c.add(h.Path, ptr, config.SevWarning, "unknown-trigger",
+		fmt.Sprintf("Gemini never fires %s with the trigger %q (its triggers are %s): this hook never runs", h.Event, m, list),
+		hint)
+}
+
+// toolMatcher: tool matchers are unanchored JavaScript regexes, with a
+// literal comparison when the regex is invalid (hookPlanner.ts
+// matchesToolName, spec §4).
+func (c *checker) toolMatcher(h *merge.Hook, ptr, m string) {
+	if len(m) >= 2 && strings.HasPrefix(m, "/") && strings.HasSuffix(m, "/") {
+		// The schema documents /pattern/, the planner never implemented it
+		// (spec §2.6).
+		c.add(h.Path, ptr, config.SevWarning, "matcher-slashes",
+			fmt.Sprintf("Gemini does not implement the /pattern/ form: the slashes are part of the regex, so %q only matches tool names containing slashes, and no tool name has one: this hook never runs", m),
+			fmt.Sprintf("drop the slashes: %q", m[1:len(m)-1]))
+		return
+	}
+	if _, err := merge.JSRegexp(m); err != nil {
+		c.add(h.Path, ptr, config.SevWarning, "matcher-invalid-regex",
+			fmt.Sprintf("%q is not a valid JavaScript regex (%v): Gemini falls back to comparing it literally, so it only matches a tool named exactly %q", m, err, m),
+			`fix the regex, or escape its special characters with \`)
+		return
+	}
+	alts := alternatives(m)
+	if c.claudeMatcher(h, ptr, m, alts) {
+		return
+	}
+	c.unanchored(h, ptr, m, alts)
+}
+
+// alternatives splits a matcher at top-level "|"; it returns nil when the
+// matcher has groups, classes or escapes, which this package does not
+// analyse.
+func alternatives(m string) []string {
+	if strings.ContainsAny(m, `()[]{}\`) {
+		return nil
+	}
+	return strings.Split(m, "|")
+}
+
+// stripAnchors removes ^ and $ from one alternative.
+func stripAnchors(a string) (name string, start, end bool) {
+	a = strings.TrimSpace(a)
+	start, end = strings.HasPrefix(a, "^"), strings.HasSuffix(a, "$")
+	return strings.TrimSuffix(strings.TrimPrefix(a, "^"), "$"), start, end
+}
+
+// matchedTools is the Gemini tools a (valid) regex selects.
+func matchedTools(re string) []string {
+	var out []string
+	for _, t := range geminiTools {
+		if merge.MatchTool(re, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// claudeMatcher reports Claude Code tool names, which never match a Gemini
+// tool (matching is case-sensitive and the names differ; claude-hooks.md
+// §3.1). It returns true when it reported.
+func (c *checker) claudeMatcher(h *merge.Hook, ptr, m string, alts []string) bool {
+	var dead, fixed []string
+	found := false
+	for _, a := range alts {
+		name, _, _ := stripAnchors(a)
+		g, isClaude := claudeTools[name]
+		switch {
+		case isClaude && len(matchedTools(a)) == 0:
+			found = true
+			dead = append(dead, name)
+			if g != "" && !slices.Contains(fixed, g) {
+				fixed = append(fixed, g)
+			}
+		case strings.HasPrefix(name, "mcp__"):
+			// Claude's mcp__server__tool; Gemini ≥ 0.34 names MCP tools
+			// mcp_<server>_<tool> (claude-hooks.md §3).
+			found = true
+			dead = append(dead, name)
+			fixed = append(fixed, strings.ReplaceAll(name, "__", "_"))
+		default:
+			if n := strings.TrimSpace(a); n != "" && !slices.Contains(fixed, n) {
+				fixed = append(fixed, n)
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	what := fmt.Sprintf("%q is a Claude Code tool name", dead[0])
+	if len(dead) > 1 {
+		what = fmt.Sprintf("%s are Claude Code tool names", quoteJoin(dead))
+	}
+	effect := "this hook never runs"
+	if len(matchedTools(m)) > 0 {
+		effect = "that part of the matcher is dead"
+	}
+	hint := "Gemini has no counterpart of this tool: remove the hook"
+	if len(fixed) > 0 {
+		hint = fmt.Sprintf("use Gemini's tool names: %q", strings.Join(fixed, "|"))
+	}
+	c.add(h.Path, ptr, config.SevWarning, "matcher-claude-tool",
+		fmt.Sprintf("%s and Gemini has no tool of that name (matching is case-sensitive): %s", what, effect), hint)
+	return true
+}
+
+// unanchored reports plain tool-name alternatives that, being unanchored
+// regexes, also select other built-in tools: "read_file" matches
+// read_many_files too (spec §4: `write_file` matches `xwrite_filex`).
+func (c *checker) unanchored(h *merge.Hook, ptr, m string, alts []string) {
+	if alts == nil {
+		return
+	}
+	var notes, wanted []string
+	allNames := true
+	for _, a := range alts {
+		name, start, end := stripAnchors(a)
+		if name == "" || !isIdent(name) {
+			return // something this check does not understand
+		}
+		re := a
+		got := matchedTools(re)
+		named := slices.Contains(geminiTools, name)
+		var others []string
+		for _, t := range got {
+			if t != name {
+				others = append(others, t)
+			}
+		}
+		if named {
+			wanted = append(wanted, name)
+		} else {
+			allNames = false
+			wanted = append(wanted, got...)
+		}
+		if start && end || len(others) == 0 || !named && len(got) < 2 {
+			continue
+		}
+		if named {
+			notes = append(notes, fmt.Sprintf("%q also matches %s", name, strings.Join(others, ", ")))
+		} else {
+			notes = append(notes, fmt.Sprintf("%q matches %s", name, strings.Join(got, ", ")))
+		}
+	}
+	if len(notes) == 0 {
+		return
+	}
+	slices.Sort(wanted)
+	wanted = slices.Compact(wanted)
+	anchored := "^" + wanted[0] + "$"
+	if len(wanted) > 1 {
+		anchored = "^(" + strings.Join(wanted, "|") + ")$"
+	}
+	hint := fmt.Sprintf("anchor it: %q", anchored)
+	if !allNames {
+		hint = fmt.Sprintf("name the tools you mean and anchor them, e.g. %q", anchored)
+	}
+	c.add(h.Path, ptr, config.SevWarning, "matcher-unanchored",
+		fmt.Sprintf("Gemini tests tool matchers as unanchored regexes: %s", strings.Join(notes, "; ")), hint)
+}
+
+func isIdent(s string) bool {
+	for _, r := range s {
+		if !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func quoteJoin(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

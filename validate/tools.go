@@ -1,0 +1,65 @@
+package validate
+
+// geminiTools are Gemini CLI's built-in tool names (claude-hooks.md §3:
+// ALL_BUILTIN_TOOL_NAMES plus the background-shell tools), the names a
+// BeforeTool/AfterTool matcher is tested against.
+var geminiTools = []string{
+	"glob", "write_todos", "write_file", "google_web_search", "web_fetch", "replace",
+	"run_shell_command", "grep_search", "read_many_files", "read_file", "list_directory",
+	"activate_skill", "ask_user", "tracker_create_task", "tracker_update_task",
+	"tracker_get_task", "tracker_list_tasks", "tracker_add_dependency", "tracker_visualize",
+	"get_internal_docs", "enter_plan_mode", "exit_plan_mode", "update_topic", "complete_task",
+	"invoke_agent", "read_mcp_resource", "list_mcp_resources",
+	"list_background_processes", "read_background_output",
+}
+
+// claudeTools maps Claude Code tool names to their Gemini counterpart
+// (claude-hooks.md §3.1); "" means Gemini has none.
+var claudeTools = map[string]string{
+	"Bash": "run_shell_command", "PowerShell": "run_shell_command",
+	"Read": "read_file", "Write": "write_file", "Edit": "replace", "MultiEdit": "replace",
+	"Glob": "glob", "Grep": "grep_search", "LS": "list_directory",
+	"WebFetch": "web_fetch", "WebSearch": "google_web_search", "TodoWrite": "write_todos",
+	"Agent": "invoke_agent", "Task": "invoke_agent",
+	"TaskCreate": "tracker_create_task", "TaskUpdate": "tracker_update_task",
+	"TaskGet": "tracker_get_task", "TaskList": "tracker_list_tasks",
+	"Skill": "activate_skill", "SlashCommand": "activate_skill", "AskUserQuestion": "ask_user",
+	"EnterPlanMode": "enter_plan_mode", "ExitPlanMode": "exit_plan_mode",
+	"ListMcpResourcesTool": "list_mcp_resources", "ReadMcpResourceTool": "read_mcp_resource",
+	"TaskOutput": "read_background_output", "BashOutput": "read_background_output",
+	"NotebookEdit": "", "NotebookRead": "", "TaskStop": "", "KillShell": "",
+	"LSP": "", "Monitor": "", "CronCreate": "", "CronDelete": "", "CronList": "",
+	"ScheduleWakeup": "", "RemoteTrigger": "", "EnterWorktree": "", "ExitWorktree": "",
+	"SendMessage": "", "ListAgents": "", "SendUserFile": "", "PushNotification": "",
+	"Artifact": "", "ReportFindings": "", "ShareOnboardingGuide": "", "ToolSearch": "",
+	"WaitForMcpServers": "", "Workflow": "", "EndConversation": "",
+}
+
+// claudeFields are hook-entry fields that only Claude Code knows
+// (claude-hooks.md §1.3), with what Gemini does instead. Gemini keeps
+// unknown fields and ignores them (spec §2.3).
+var claudeFields = map[string]string{
+	"async":           "Gemini ignores it and always waits for the hook to finish",
+	"asyncRewake":     "Gemini ignores it and always waits for the hook to finish",
+	"statusMessage":   "Gemini ignores it: it has no per-hook spinner text",
+	"once":            "Gemini ignores it and runs the hook every time",
+	"if":              "Gemini ignores it and runs the hook for every tool the matcher selects",
+	"shell":           "Gemini ignores it and runs the command with bash -c (PowerShell on Windows)",
+	"args":            "Gemini ignores it and runs only \"command\" through the shell",
+	"prompt":          "Gemini has no prompt or agent hooks and ignores it",
+	"model":           "Gemini has no prompt or agent hooks and ignores it",
+	"continueOnBlock": "Gemini has no prompt hooks and ignores it",
+	"rewakeMessage":   "Gemini has no background hooks and ignores it",
+	"rewakeSummary":   "Gemini has no background hooks and ignores it",
+	"url":             "Gemini has no http hooks and ignores it",
+	"headers":         "Gemini has no http hooks and ignores it",
+	"allowedEnvVars":  "Gemini has no http hooks and ignores it",
+}
+
+// claudeTypes are Claude Code hook types that Gemini does not have.
+var claudeTypes = map[string]string{
+	"prompt":   "a Claude Code prompt hook (an LLM call)",
+	"agent":    "a Claude Code agent hook (an LLM subagent)",
+	"http":     "a Claude Code http hook",
+	"mcp_tool": "a Claude Code MCP-tool hook",
+}
