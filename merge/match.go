@@ -2,6 +2,7 @@ package merge
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -89,12 +90,48 @@ func jsTrim(s string) string {
 // exact comparison when the regex is invalid (spec §4). The matcher must
 // already be trimmed and not be "" or "*".
 func MatchTool(matcher, tool string) bool {
-	re, err := JSRegexp(matcher)
+	re, err := cachedRegexp(matcher)
 	if err != nil {
 		return matcher == tool
 	}
 	ok, err := re.MatchString(tool)
 	return err == nil && ok
+}
+
+// regexpCache holds compiled matchers for MatchTool. Compiling is what
+// planning and validation spend their time on (validation matches every
+// matcher against every known tool name, and regexp2.Compile costs tens
+// of microseconds), while a config holds few distinct matchers. A
+// *regexp2.Regexp is safe for concurrent use. The cache stops growing at
+// maxCachedRegexps entries so a long-lived caller cannot grow it without
+// bound.
+var regexpCache = struct {
+	sync.Mutex
+	m map[string]cachedRE
+}{m: map[string]cachedRE{}}
+
+type cachedRE struct {
+	re  *regexp2.Regexp
+	err error
+}
+
+const maxCachedRegexps = 4096
+
+// cachedRegexp is JSRegexp with a cache; the result must not be modified.
+func cachedRegexp(m string) (*regexp2.Regexp, error) {
+	regexpCache.Lock()
+	c, ok := regexpCache.m[m]
+	regexpCache.Unlock()
+	if ok {
+		return c.re, c.err
+	}
+	re, err := JSRegexp(m)
+	regexpCache.Lock()
+	if len(regexpCache.m) < maxCachedRegexps {
+		regexpCache.m[m] = cachedRE{re, err}
+	}
+	regexpCache.Unlock()
+	return re, err
 }
 
 // Context is what an event is fired with.

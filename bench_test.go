@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gh-hooks/gh-hooks/layers"
+)
+
+// BenchmarkProcess measures whole processes on one 40-hook, four-layer
+// tree (issue 2):
+//
+//   - floor: testdata/floor/main.go, which only reads the four settings
+//     files and exits; the cost of any Go process that looks at them;
+//   - gh-hooks-effective-json: `gh-hooks effective --json`, built once;
+//     goal: within 2x of the floor (metric x-floor);
+//   - gemini-oracle: `node $GH_HOOKS_ORACLE_DIR/effective.mjs`, the real
+//     Gemini CLI 0.61.0 code answering the same question; goal: gh-hooks is
+//     at least 200x faster (metric x-gh-hooks). Skipped unless
+//     GH_HOOKS_ORACLE_DIR names an installed oracle.
+//
+// The sub-benchmarks run in that order so that each ratio is reported on
+// the line of the slower program, side by side in one run. A Node start of
+// the oracle takes seconds, so that sub-benchmark runs the oracle
+// min(b.N, GH_HOOKS_ORACLE_RUNS) times (default 3) and reports the mean
+// as its ns/op, plus the runs metric saying how many runs it is based on.
+func BenchmarkProcess(b *testing.B) {
+	bin := b.TempDir()
+	ghHooks := filepath.Join(bin, "gh-hooks")
+	floor := filepath.Join(bin, "floor")
+	goBuild(b, "-o", ghHooks, ".")
+	goBuild(b, "-o", floor, "./testdata/floor/main.go")
+
+	tree := b.TempDir()
+	project, env := writeProcessTree(b, tree, 40)
+
+	perOp := map[string]time.Duration{}
+	run := func(name string, argv []string, check func(*testing.B, []byte)) {
+		b.Run(name, func(b *testing.B) {
+			cmd := func() []byte {
+				c := exec.Command(argv[0], argv[1:]...)
+				c.Dir = project
+				c.Env = env
+				var out, stderr bytes.Buffer
+				c.Stdout, c.Stderr = &out, &stderr
+				if err := c.Run(); err != nil {
+					b.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, stderr.String())
+				}
+				return out.Bytes()
+			}
+			check(b, cmd()) // untimed: the answer is right
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				cmd()
+			}
+			b.StopTimer()
+			perOp[name] = b.Elapsed() / time.Duration(b.N)
+			if name == "gh-hooks-effective-json" && perOp["floor"] > 0 {
+				b.ReportMetric(float64(perOp[name])/float64(perOp["floor"]), "x-floor")
+			}
+		})
+	}
+	run("floor", []string{floor, project}, func(b *testing.B, out []byte) {})
+	run("gh-hooks-effective-json", []string{ghHooks, "--project", project, "effective", "--json"}, func(b *testing.B, out []byte) {
+		var got struct {
+			Hooks []struct {
+				Active bool `json:"active"`
+			} `json:"hooks"`
+		}
+		if err := json.Unmarshal(out, &got); err != nil {
+			b.Fatalf("gh-hooks effective --json: %v\n%s", err, out)
+		}
+		active := 0
+		for _, h := range got.Hooks {
+			if h.Active {
+				active++
+			}
+		}
+		if len(got.Hooks) != 40 || active != 40 {
+			b.Fatalf("gh-hooks effective --json: %d hooks, %d active; want 40 and 40", len(got.Hooks), active)
+		}
+	})
+
+	b.Run("gemini-oracle", func(b *testing.B) {
+		dir := os.Getenv("GH_HOOKS_ORACLE_DIR")
+		if dir == "" {
+			b.Skip("skipping: set GH_HOOKS_ORACLE_DIR to an installed oracle (npm ci done), e.g. GH_HOOKS_ORACLE_DIR=/work/oracle")
+		}
+		script := filepath.Join(dir, "effective.mjs")
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", "@google", "gemini-cli")); err != nil {
+			b.Skipf("skipping: %s is not an installed oracle (run npm ci there): %v", dir, err)
+		}
+		node, err := exec.LookPath("node")
+		if err != nil {
+			b.Skipf("skipping: node is not on PATH: %v", err)
+		}
+		runs := 3
+		if s := os.Getenv("GH_HOOKS_ORACLE_RUNS"); s != "" {
+			if n, err := strconv.Atoi(s); err == nil && n > 0 {
+				runs = n
+			}
+		}
+		runs = min(runs, b.N)
+		home := filepath.Join(tree, "home")
+		argv := []string{node, script, "--home", home, "--project", project, "--trust-workspace",
+			"--system", filepath.Join(tree, "sys", "settings.json"),
+			"--system-defaults", filepath.Join(tree, "sys", "system-defaults.json")}
+		oracle := func() []byte {
+			c := exec.Command(argv[0], argv[1:]...)
+			c.Dir = project
+			var out, stderr bytes.Buffer
+			c.Stdout, c.Stderr = &out, &stderr
+			if err := c.Run(); err != nil {
+				b.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, stderr.String())
+			}
+			return out.Bytes()
+		}
+		// The oracle skips the system files (0.61's ownership rule: they are
+		// under the temp dir), so it registers the 20 user and project hooks.
+		var got struct {
+			Active map[string][]string `json:"active"`
+		}
+		if out := oracle(); json.Unmarshal(out, &got) != nil {
+			b.Fatalf("oracle output is not JSON:\n%s", out)
+		}
+		n := 0
+		for _, ids := range got.Active {
+			n += len(ids)
+		}
+		if n != 20 {
+			b.Fatalf("oracle registered %d active hooks, want the 20 user and project hooks", n)
+		}
+		b.ResetTimer()
+		start := time.Now()
+		for i := 0; i < runs; i++ {
+			oracle()
+		}
+		mean := time.Since(start) / time.Duration(runs)
+		b.StopTimer()
+		b.ReportMetric(float64(mean.Nanoseconds()), "ns/op")
+		b.ReportMetric(float64(runs), "runs")
+		if gh := perOp["gh-hooks-effective-json"]; gh > 0 {
+			b.ReportMetric(float64(mean)/float64(gh), "x-gh-hooks")
+		}
+	})
+}
+
+// goBuild runs `go build args...` in the module directory.
+func goBuild(b *testing.B, args ...string) {
+	b.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		b.Skipf("skipping: the go command is not on PATH to build the binaries: %v", err)
+	}
+	c := exec.Command(goTool, append([]string{"build"}, args...)...)
+	if out, err := c.CombinedOutput(); err != nil {
+		b.Fatalf("go build %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// writeProcessTree writes n hooks spread evenly over the system-defaults,
+// user, project and system files under dir and returns the project
+// directory and the environment for the processes: trusted, with the
+// system files allowed although they are not root-owned, and nothing from
+// the caller's environment except PATH.
+func writeProcessTree(b *testing.B, dir string, n int) (string, []string) {
+	b.Helper()
+	home, project, sys := filepath.Join(dir, "home"), filepath.Join(dir, "project"), filepath.Join(dir, "sys")
+	files := []string{
+		filepath.Join(sys, "system-defaults.json"),
+		filepath.Join(home, ".gemini", "settings.json"),
+		filepath.Join(project, ".gemini", "settings.json"),
+		filepath.Join(sys, "settings.json"),
+	}
+	events := []string{"BeforeTool", "AfterTool", "BeforeAgent", "SessionStart", "Notification"}
+	matchers := []string{"run_shell_command", "write_file|replace", "*", "", "mcp_.*"}
+	for l, path := range files {
+		// Hook i goes to layer i%4; events and matchers rotate.
+		byEvent := map[string][]string{}
+		for i := l; i < n; i += len(files) {
+			ev := events[i%len(events)]
+			m := ""
+			if s := matchers[i%len(matchers)]; s != "" {
+				m = fmt.Sprintf(`"matcher": %q, `, s)
+			}
+			byEvent[ev] = append(byEvent[ev], fmt.Sprintf(
+				`{%s"hooks": [{"name": "h%d", "type": "command", "command": "$HOME/hooks/h%d.sh", "timeout": 5000}]}`, m, i, i))
+		}
+		var parts []string
+		for _, ev := range events {
+			if len(byEvent[ev]) > 0 {
+				parts = append(parts, fmt.Sprintf("    %q: [\n      %s\n    ]", ev, strings.Join(byEvent[ev], ",\n      ")))
+			}
+		}
+		content := "{\n  // generated by BenchmarkProcess\n  \"hooks\": {\n" + strings.Join(parts, ",\n") + "\n  }\n}\n"
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + home,
+		"GEMINI_CLI_HOME=" + home,
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + files[3],
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + files[0],
+		"GEMINI_CLI_TRUST_WORKSPACE=true",
+		"NO_COLOR=1",
+		layers.InsecureSystemEnv + "=1",
+	}
+	return project, env
+}
