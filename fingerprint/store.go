@@ -174,7 +174,11 @@ type FileChange struct {
 // locked runs fn holding gh-hooks' store lock (<store>.lock, flock), so
 // that concurrent gh-hooks processes serialise their read-modify-write
 // cycles and none loses another's update.
-func locked(home string, fn func() error) error {
+// With dryRun nothing is created or locked: a dry run only reads.
+func locked(home string, dryRun bool, fn func() error) error {
+	if dryRun {
+		return fn()
+	}
 	dir := filepath.Dir(StorePath(home))
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
@@ -277,7 +281,7 @@ func List(home string) ([]Entry, error) {
 // left alone (Gemini itself never prunes it, spec §6). With dryRun nothing
 // is written; the change is returned either way (nil when nothing goes).
 func Prune(home string, dryRun bool) (gone []string, change *FileChange, err error) {
-	err = locked(home, func() error {
+	err = locked(home, dryRun, func() error {
 		path := StorePath(home)
 		before, _ := os.ReadFile(path)
 		s, err := readStore(path)

@@ -208,7 +208,7 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{}
-	err = locked(o.Home, func() error {
+	err = locked(o.Home, dryRun, func() error {
 		path := StorePath(o.Home)
 		before, _ := os.ReadFile(path)
 		s, err := readStore(path)
@@ -231,7 +231,11 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 			case picked[i]:
 				kept = append(kept, h.Record)
 				res.IDs = append(res.IDs, h.ID)
-				keys = append(keys, geminiKey(h.Hook))
+				// Gemini's trust check skips event values that are not arrays
+				// (trustedHooks.ts), so a wrapped bare object has no key there.
+				if h.DefIndex >= 0 {
+					keys = append(keys, geminiKey(h.Hook))
+				}
 			case m[i] >= 0:
 				kept = append(kept, old[m[i]])
 			}
@@ -278,7 +282,7 @@ func Revoke(o Options, sel Selection, dryRun bool) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{}
-	err = locked(o.Home, func() error {
+	err = locked(o.Home, dryRun, func() error {
 		path := StorePath(o.Home)
 		before, _ := os.ReadFile(path)
 		s, err := readStore(path)

@@ -90,7 +90,7 @@ func TestTrust(t *testing.T) {
 			files:   map[string]string{"home/.gemini/trustedFolders.json": `{"@/other": "TRUST_PARENT"}`},
 			trusted: true, source: "file"},
 		{name: "longest rule wins",
-			files: map[string]string{"home/.gemini/trustedFolders.json": `{"@": "TRUST_FOLDER", "@/proj": "DO_NOT_TRUST"}`},
+			files:  map[string]string{"home/.gemini/trustedFolders.json": `{"@": "TRUST_FOLDER", "@/proj": "DO_NOT_TRUST"}`},
 			source: "file"},
 		{name: "invalid level is fatal",
 			files: map[string]string{"home/.gemini/trustedFolders.json": `{"@/proj": "YES"}`},
@@ -190,9 +190,9 @@ func TestEnablementRules(t *testing.T) {
 
 func TestExtensionHooksHydrated(t *testing.T) {
 	dir := tree(t, map[string]string{
-		"home/.gemini/extensions/e1/gemini-extension.json": `{"name": "e1", "version": "1.0.0", "settings": [{"name": "k", "envVar": "API_KEY"}]}`,
-		"home/.gemini/extensions/e1/hooks/hooks.json":      `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "node ${extensionPath}${/}s.js ${workspacePath} ${HOME}"}]}]}}`,
-		"home/.gemini/extensions/e1/.env":                  "API_KEY=secret\n",
+		"home/.gemini/extensions/e1/gemini-extension.json":  `{"name": "e1", "version": "1.0.0", "settings": [{"name": "k", "envVar": "API_KEY"}]}`,
+		"home/.gemini/extensions/e1/hooks/hooks.json":       `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "node ${extensionPath}${/}s.js ${workspacePath} ${HOME}"}]}]}}`,
+		"home/.gemini/extensions/e1/.env":                   "API_KEY=secret\n",
 		"home/.gemini/extensions/bad/gemini-extension.json": `{"name": "bad name", "version": "1"}`,
 		"proj/.keep": "",
 	})

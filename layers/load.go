@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -110,6 +111,11 @@ func Load(opts Options) (*Set, error) {
 		return nil, fmt.Errorf("project directory %s: %w", dir, err)
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("project directory %s is not a directory", dir)
+	}
+	// Gemini's cwd is process.cwd(), the physical directory: a project
+	// reached through a symbolic link is seen (and keyed) by its real path.
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
 	}
 	s := &Set{Paths: ResolvePaths(dir, env), Lookup: config.Lookup(env)}
 	insecureOK := env.get(InsecureSystemEnv) == "1"
