@@ -63,7 +63,17 @@ type Options struct {
 // ReadFile reads and parses a settings file. A missing file returns an
 // error that satisfies errors.Is(err, fs.ErrNotExist); a directory or an
 // unreadable file returns a *ParseError with code read-error.
+//
+// Anything else that is not a regular file (a FIFO, a socket, a device such
+// as /dev/null or /dev/zero) is a read-error too, without reading it: a
+// FIFO would block forever and /dev/zero never ends (found by the
+// bad-input catalogue).
 func ReadFile(path string, opts Options) (*Document, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+			Msg:  "cannot read file: not a regular file but " + fileKind(fi.Mode()),
+			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -79,6 +89,21 @@ func ReadFile(path string, opts Options) (*Document, error) {
 	return Parse(path, data, opts)
 }
 
+// fileKind names a non-regular file type for messages.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
 func unwrapPathError(err error) string {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
@@ -87,7 +112,9 @@ func unwrapPathError(err error) string {
 	return err.Error()
 }
 
-var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
+// hujsonPos takes the position out of a hujson error; (?s) because the
+// quoted literal in the message may span lines (found by the catalogue).
+var hujsonPos = regexp.MustCompile(`(?s)^hujson: line (\d+), column (\d+): (.*)$`)
 
 // Parse parses data as Gemini parses a settings file: JSON with // and /* */
 // comments, no trailing commas, no byte-order mark, not empty, and (unless
@@ -145,27 +172,36 @@ func Parse(path string, data []byte, opts Options) (*Document, error) {
 }
 
 // findTrailingComma reports the offset of the first trailing comma in v.
+// It walks the tree itself: hujson's iterator validates every literal on
+// the way, which costs more than the whole parse.
 func findTrailingComma(v *hujson.Value) (int, bool) {
 	best, found := 0, false
-	for x := range v.All() {
+	var walk func(v *hujson.Value)
+	walk = func(v *hujson.Value) {
 		var last *hujson.Value
-		switch t := x.Value.(type) {
+		switch t := v.Value.(type) {
 		case *hujson.Object:
+			for i := range t.Members {
+				walk(&t.Members[i].Value)
+			}
 			if n := len(t.Members); n > 0 {
 				last = &t.Members[n-1].Value
 			}
 		case *hujson.Array:
+			for i := range t.Elements {
+				walk(&t.Elements[i])
+			}
 			if n := len(t.Elements); n > 0 {
 				last = &t.Elements[n-1]
 			}
 		}
 		if last != nil && last.AfterExtra != nil {
-			off := last.EndOffset + len(last.AfterExtra)
-			if !found || off < best {
+			if off := last.EndOffset + len(last.AfterExtra); !found || off < best {
 				best, found = off, true
 			}
 		}
 	}
+	walk(v)
 	return best, found
 }
 
@@ -221,7 +257,7 @@ func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error)
 			n.Num = f
 		case '"':
 			n.Kind, n.Raw = String, string(t)
-			if err := json.Unmarshal(t, &n.Str); err != nil {
+			if err := decodeString(t, &n.Str); err != nil {
 				line, col := d.Position(v.StartOffset)
 				return nil, &ParseError{Path: d.Path, Offset: v.StartOffset, Line: line, Column: col, Code: "parse-error",
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the string's escapes"}
@@ -241,7 +277,7 @@ func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error)
 		for i := range t.Members {
 			m := &t.Members[i]
 			var key string
-			if err := json.Unmarshal(m.Name.Value.(hujson.Literal), &key); err != nil {
+			if err := decodeString(m.Name.Value.(hujson.Literal), &key); err != nil {
 				line, col := d.Position(m.Name.StartOffset)
 				return nil, &ParseError{Path: d.Path, Offset: m.Name.StartOffset, Line: line, Column: col, Code: "parse-error",
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the key's escapes"}
@@ -300,7 +336,21 @@ func (d *Document) Position(off int) (line, col int) {
 	}
 	i := sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off }) - 1
 	start := d.lineStarts[i]
-	return i + 1, utf8.RuneCount(d.Data[start:off]) + 1
+	if off == len(d.Data) || utf8.RuneStart(d.Data[off]) {
+		return i + 1, utf8.RuneCount(d.Data[start:off]) + 1 // no rune spans off
+	}
+	// off is inside a multi-byte rune: report that rune's column, so that
+	// columns never go back as the offset grows (found by FuzzPosition;
+	// RuneCount would count the rune's leading bytes as separate runes).
+	col = 1
+	for j := start; j < off; col++ {
+		_, n := utf8.DecodeRune(d.Data[j:])
+		if j+n > off {
+			break
+		}
+		j += n
+	}
+	return i + 1, col
 }
 
 // byteOffset converts hujson's 1-based line and byte column to an offset.
@@ -338,4 +388,27 @@ func (d *Document) nearest(pointer string) *Node {
 		}
 		pointer = pointer[:i]
 	}
+}
+
+// decodeString decodes a JSON string literal. Most literals have no escape
+// and are valid UTF-8: those are sliced directly; the rest go through
+// encoding/json (which, like Node reading UTF-8, turns invalid bytes into
+// U+FFFD).
+func decodeString(lit []byte, s *string) error {
+	if len(lit) >= 2 && plainString(lit) {
+		*s = string(lit[1 : len(lit)-1])
+		return nil
+	}
+	return json.Unmarshal(lit, s)
+}
+
+// plainString reports whether a literal has no escapes, no control
+// characters and only valid UTF-8.
+func plainString(lit []byte) bool {
+	for _, c := range lit {
+		if c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return utf8.Valid(lit)
 }
