@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/gh-hooks/gh-hooks/merge"
 )
 
 // matcherKind is how Claude evaluates a matcher string (claude-hooks.md §1.2).
@@ -48,8 +50,12 @@ func exactNames(m string) []string {
 
 // compileJS compiles a pattern as a JavaScript RegExp without flags, which
 // is how both Claude and Gemini (spec §4) build matchers.
+//
+// It is merge.JSRegexp, not plain regexp2 ECMAScript mode: regexp2 accepts
+// inline flags such as (?X) that JavaScript rejects, and FuzzMigrate found
+// a converted matcher that Gemini could not compile that way.
 func compileJS(p string) (*regexp2.Regexp, error) {
-	return regexp2.Compile(p, regexp2.ECMAScript)
+	return merge.JSRegexp(p)
 }
 
 func jsMatch(re *regexp2.Regexp, s string) bool {
