@@ -1,6 +1,7 @@
 package migrate
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -181,6 +182,11 @@ func convertToolMatcher(m string) toolMatch {
 	switch classify(m) {
 	case matchAll:
 		t.all = true
+		if tm := strings.TrimSpace(m); tm != "" && tm != "*" {
+			// Often a mistake, such as `tool == "Edit" || tool == "Write"`,
+			// whose empty alternative matches everything in Claude too.
+			t.notes = append(t.notes, fmt.Sprintf("the matcher %q matches every tool (as a regex it has an empty alternative or matches anything), so the hook runs for every tool, in Claude and in Gemini", m))
+		}
 		return t
 	case matchExact:
 		for _, n := range exactNames(m) {
