@@ -11,8 +11,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
+// version is set at build time with -ldflags "-X main.version=..."; see
+// appVersion for the fallback.
+var version = ""
 
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
@@ -73,7 +74,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:    "gh-hooks",
 		Usage:   "see, check, edit, trust, migrate and run Gemini CLI hooks",
-		Version: version,
+		Version: appVersion(),
 		Description: "gh-hooks reads every settings layer the way Gemini CLI 0.61.0 does and tells the truth\n" +
 			"about which hooks run, from which file, in which order, and why others do not.",
 		Reader:               stdin,
@@ -98,5 +99,15 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 func commands() []*cli.Command {
 	return []*cli.Command{
 		effectiveCommand(),
+		validateCommand(),
+		commandsCommand(),
+		migrateCommand(),
+		trustCommand(),
+		completionCommand(),
+		completeCommand(),
+		referenceCommand(),
+		manCommand(),
+		runCommand(),
+		addCommand(), removeCommand(), enableCommand(), disableCommand(),
 	}
 }

@@ -31,7 +31,7 @@ func newOut(c *cli.Context) *out {
 	if os.Getenv("GH_HOOKS_FORCE_TTY") == "1" {
 		o.tty = true // lets tests see the terminal layout
 	}
-	_, noColor := os.LookupEnv("NO_COLOR")
+	noColor := os.Getenv("NO_COLOR") != "" // no-color.org: set and not empty
 	o.color = o.tty && !noColor && !c.Bool("no-color") && os.Getenv("TERM") != "dumb"
 	return o
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/gofrs/flock"
 )
@@ -175,7 +176,9 @@ func Update(path string, fn func(doc *Document) ([]byte, error), opts WriteOptio
 func resolveLinks(path string) (string, error) {
 	for range 40 {
 		fi, err := os.Lstat(path)
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			// Missing, or a parent is a file (".gemini" is a file): not a
+			// link problem; creating or reading it reports the real error.
 			return path, nil
 		}
 		if err != nil {
