@@ -1,11 +1,11 @@
 package config
 
-import "regexp"
+import "github.com/gh-hooks/gh-hooks/internal/lazyre"
 
 // envVarPattern is Gemini's load-time pattern, copied from
 // cli/utils/envVarResolver.ts (spec §1.5). JavaScript's \w without the u
 // flag is ASCII, like RE2's.
-var envVarPattern = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
+var envVarPattern = lazyre.New(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
 
 // Lookup finds an environment variable; ok is false when it is unset.
 type Lookup func(name string) (value string, ok bool)
@@ -18,8 +18,8 @@ func Expand(s string, lookup Lookup) string {
 	if lookup == nil {
 		return s
 	}
-	return envVarPattern.ReplaceAllStringFunc(s, func(m string) string {
-		g := envVarPattern.FindStringSubmatchIndex(m)
+	return envVarPattern().ReplaceAllStringFunc(s, func(m string) string {
+		g := envVarPattern().FindStringSubmatchIndex(m)
 		name := ""
 		switch {
 		case g[2] >= 0:

@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"sort"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 
 	"github.com/tailscale/hujson"
 )
@@ -114,7 +115,7 @@ func unwrapPathError(err error) string {
 
 // hujsonPos takes the position out of a hujson error; (?s) because the
 // quoted literal in the message may span lines (found by the catalogue).
-var hujsonPos = regexp.MustCompile(`(?s)^hujson: line (\d+), column (\d+): (.*)$`)
+var hujsonPos = lazyre.New(`(?s)^hujson: line (\d+), column (\d+): (.*)$`)
 
 // Parse parses data as Gemini parses a settings file: JSON with // and /* */
 // comments, no trailing commas, no byte-order mark, not empty, and (unless
@@ -140,7 +141,7 @@ func Parse(path string, data []byte, opts Options) (*Document, error) {
 	if err != nil {
 		off := len(data)
 		msg := err.Error()
-		if m := hujsonPos.FindStringSubmatch(msg); m != nil {
+		if m := hujsonPos().FindStringSubmatch(msg); m != nil {
 			l, _ := strconv.Atoi(m[1])
 			c, _ := strconv.Atoi(m[2])
 			off = d.byteOffset(l, c)

@@ -1,8 +1,9 @@
 package fingerprint
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // word is one shell word after quote removal. Unresolved is true when the
@@ -29,7 +30,7 @@ type lexer struct {
 	vars func(string) (string, bool)
 }
 
-var nameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*`)
+var nameRe = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*`)
 
 // splitWords tokenizes s; vars resolves variables for the shell's own
 // expansion (nil: every variable is unresolved).
@@ -201,7 +202,7 @@ func (lx *lexer) dollar(b *strings.Builder, w *word) {
 		}
 		name := rest[1:end]
 		lx.i += end + 2
-		if nameRe.FindString(name) == name && lx.vars != nil {
+		if nameRe().FindString(name) == name && lx.vars != nil {
 			if v, ok := lx.vars(name); ok {
 				b.WriteString(v)
 				return
@@ -227,7 +228,7 @@ func (lx *lexer) dollar(b *strings.Builder, w *word) {
 		lx.i = j
 		w.Unresolved = true
 	default:
-		name := nameRe.FindString(rest)
+		name := nameRe().FindString(rest)
 		if name == "" {
 			// $1, $?, $$ … or a lone $: special parameters are unknown here,
 			// a lone $ is literal.
@@ -271,9 +272,9 @@ func jsSpace(r rune) bool {
 	return r >= 0x2000 && r <= 0x200a
 }
 
-var quoteSpecial = regexp.MustCompile(`([A-Za-z]:)?([#!"$&'()*,:;<=>?@\[\\\]^` + "`" + `{|}])`)
+var quoteSpecial = lazyre.New(`([A-Za-z]:)?([#!"$&'()*,:;<=>?@\[\\\]^` + "`" + `{|}])`)
 
-var quoteDouble = regexp.MustCompile("([\"\\\\$`!])")
+var quoteDouble = lazyre.New("([\"\\\\$`!])")
 
 // shellQuote is shell-quote's quote([s]) (escapeShellArg for bash,
 // core/utils/shell-utils.ts), which Gemini's runner uses to splice the
@@ -287,9 +288,9 @@ func shellQuote(s string) string {
 		return "'" + s + "'"
 	}
 	if hasSpace || strings.ContainsAny(s, `"'`) {
-		return `"` + quoteDouble.ReplaceAllString(s, `\$1`) + `"`
+		return `"` + quoteDouble().ReplaceAllString(s, `\$1`) + `"`
 	}
-	return quoteSpecial.ReplaceAllString(s, `$1\$2`)
+	return quoteSpecial().ReplaceAllString(s, `$1\$2`)
 }
 
 // runnerExpand is Gemini's expandCommand for bash (hookRunner.ts:513-532,

@@ -10,10 +10,12 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
+
 	"github.com/gh-hooks/gh-hooks/config"
 )
 
-var extNamePattern = regexp.MustCompile(`^[a-zA-Z0-9-]+$`)
+var extNamePattern = lazyre.New(`^[a-zA-Z0-9-]+$`)
 
 // installed is one extension as Gemini's extension manager finds it under
 // <home>/.gemini/extensions, with its enablement for the project.
@@ -60,7 +62,7 @@ func (s *Set) discoverExtensions() []installed {
 		}
 		name := manifest.Root.Get("name")
 		version := manifest.Root.Get("version")
-		if !name.IsString() || !extNamePattern.MatchString(name.Str) || !version.IsString() || version.Str == "" {
+		if !name.IsString() || !extNamePattern().MatchString(name.Str) || !version.IsString() || version.Str == "" {
 			continue
 		}
 		on, why := enablement.enabled(name.Str, s.Paths.ProjectDir)
@@ -143,6 +145,9 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
 	vars["/"] = string(filepath.Separator)
 	vars["pathSeparator"] = string(filepath.Separator)
 	l.Root = hydrate(doc.Root, vars)
+	if manifest == nil {
+		return
+	}
 	if settings := manifest.Root.Get("settings"); settings != nil && settings.Kind == config.Array {
 		for _, it := range settings.Items {
 			if ev := it.Get("envVar"); ev.IsString() {
@@ -155,13 +160,13 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
 	l.Loaded = true
 }
 
-var hydratePattern = regexp.MustCompile(`\$\{(.*?)\}`)
+var hydratePattern = lazyre.New(`\$\{(.*?)\}`)
 
 // hydrate replaces ${key} in every string value (config/extensions/
 // variables.ts): unknown keys stay literal; there is no $VAR form.
 func hydrate(n *config.Node, vars map[string]string) *config.Node {
 	return n.Map(func(s string) string {
-		return hydratePattern.ReplaceAllStringFunc(s, func(m string) string {
+		return hydratePattern().ReplaceAllStringFunc(s, func(m string) string {
 			if v, ok := vars[m[2:len(m)-1]]; ok {
 				return v
 			}
@@ -250,15 +255,25 @@ func (e enablement) enabled(name, projectDir string) (bool, string) {
 	return true, ""
 }
 
-var globStar = regexp.MustCompile(`(/?)\*`)
+var globStar = lazyre.New(`(/?)\*`)
 
 func globRegexp(rule string) *regexp.Regexp {
 	q := regexp.QuoteMeta(rule)
 	q = strings.ReplaceAll(q, `\*`, `*`)
-	q = globStar.ReplaceAllString(q, `(${1}.*)?`)
+	q = globStar().ReplaceAllString(q, `(${1}.*)?`)
 	re, err := regexp.Compile("^" + q + "$")
 	if err != nil {
 		return regexp.MustCompile(`^\b$`) // matches nothing
 	}
 	return re
+}
+
+// ReadExtensionFile reads an extension hooks file at path as Gemini reads
+// the hooks of an enabled extension installed in dir (plain JSON, ${var}
+// hydration, spec §3.5), without the extension's manifest settings. Its
+// problems go to s.Problems. It is how a single hooks.json is checked.
+func (s *Set) ReadExtensionFile(path, dir string) *Layer {
+	l := &Layer{Kind: Extension, Extension: filepath.Base(dir), Dir: dir, Path: path}
+	s.readExtensionHooks(l, nil)
+	return l
 }

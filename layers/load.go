@@ -214,3 +214,11 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 	l.Loaded = true
 	return l
 }
+
+// ReadSettingsFile reads a settings file at path as a layer of the given
+// kind, the way Load reads the user and project files: JSONC, fatal parse
+// errors, $VAR expansion (spec §1.4, §1.5). Its problems go to s.Problems.
+// It is how a single settings file is checked.
+func (s *Set) ReadSettingsFile(kind, path string) *Layer {
+	return s.readSettings(kind, path, false, false)
+}

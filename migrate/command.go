@@ -3,6 +3,8 @@ package migrate
 import (
 	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // placeholder is a Claude variable the command rewrite replaces.
@@ -115,13 +117,13 @@ func matchPlaceholder(s string, unquoted bool, ps []placeholder) (int, string, b
 	return 0, "", false
 }
 
-var claudeVar = regexp.MustCompile(`\$\{?(CLAUDE_[A-Z0-9_]*[A-Z0-9])`)
+var claudeVar = lazyre.New(`\$\{?(CLAUDE_[A-Z0-9_]*[A-Z0-9])`)
 
 // claudeVars lists the CLAUDE_* variables still named in cmd, sorted and
 // without duplicates.
 func claudeVars(cmd string) []string {
 	var out []string
-	for _, m := range claudeVar.FindAllStringSubmatch(cmd, -1) {
+	for _, m := range claudeVar().FindAllStringSubmatch(cmd, -1) {
 		out = appendOnce(out, m[1])
 	}
 	return sortedCopy(out)
@@ -138,7 +140,7 @@ func foldArgs(command string, args []string) string {
 	return strings.Join(words, " ")
 }
 
-var execPlaceholder = regexp.MustCompile(`\$\{CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT|PLUGIN_DATA)\}`)
+var execPlaceholder = lazyre.New(`\$\{CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT|PLUGIN_DATA)\}`)
 
 func foldWord(s string) string {
 	if s == "" {
@@ -146,7 +148,7 @@ func foldWord(s string) string {
 	}
 	var b strings.Builder
 	last := 0
-	for _, loc := range execPlaceholder.FindAllStringIndex(s, -1) {
+	for _, loc := range execPlaceholder().FindAllStringIndex(s, -1) {
 		if loc[0] > last {
 			b.WriteString(shellQuote(s[last:loc[0]]))
 		}

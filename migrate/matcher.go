@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
+
 	"github.com/dlclark/regexp2"
 
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -20,7 +22,7 @@ const (
 	matchRegex                    // anything else: an unanchored JavaScript RegExp
 )
 
-var exactChars = regexp.MustCompile(`^[A-Za-z0-9_\- ,|]*$`)
+var exactChars = lazyre.New(`^[A-Za-z0-9_\- ,|]*$`)
 
 // classify decides how Claude reads m. Surrounding whitespace of a list
 // element is allowed (claude-hooks.md §1.2, v2.1.191+).
@@ -28,7 +30,7 @@ func classify(m string) matcherKind {
 	if m == "" || m == "*" {
 		return matchAll
 	}
-	if exactChars.MatchString(m) {
+	if exactChars().MatchString(m) {
 		if strings.TrimSpace(m) == "" {
 			return matchAll
 		}

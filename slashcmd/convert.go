@@ -3,8 +3,9 @@ package slashcmd
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 
 	"github.com/gh-hooks/gh-hooks/config"
 )
@@ -44,7 +45,7 @@ var fieldHints = map[string]string{
 }
 
 // body syntax, one alternation so matches come out in text order.
-var bodyToken = regexp.MustCompile("!`([^`]*)`" + // 1: Claude bash
+var bodyToken = lazyre.New("!`([^`]*)`" + // 1: Claude bash
 	`|(?:^|[\s(])@([^\s{}()\[\]<>,;"'` + "`" + `]+)` + // 2: @file
 	`|\$ARGUMENTS(\[\d+\])?` + // 3: index form
 	`|\$([0-9])` + // 4: positional
@@ -143,7 +144,7 @@ func ConvertClaude(mdPath string, data []byte) (*Conversion, error) {
 func convertLine(s string, ln int, rep func(int, int, config.Severity, string, string, string)) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range bodyToken.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range bodyToken().FindAllStringSubmatchIndex(s, -1) {
 		start, end := m[0], m[1]
 		col := start + 1
 		b.WriteString(s[last:start])
@@ -222,7 +223,7 @@ func convertShellArgs(cmd string, ln, col int, rep func(int, int, config.Severit
 			"check the command still works with the arguments quoted")
 		cmd = strings.ReplaceAll(cmd, "$ARGUMENTS", "{{args}}")
 	}
-	if positional.MatchString(cmd) {
+	if positional().MatchString(cmd) {
 		rep(ln, col, config.SevWarning, CodePositional,
 			"positional argument inside a shell command: Claude substitutes it, Gemini passes $N to the shell unchanged",
 			"use {{args}} or a literal value")
@@ -230,7 +231,7 @@ func convertShellArgs(cmd string, ln, col int, rep func(int, int, config.Severit
 	return cmd
 }
 
-var positional = regexp.MustCompile(`\$[1-9]`)
+var positional = lazyre.New(`\$[1-9]`)
 
 // balanced reports whether s can sit inside !{...}: Gemini's injection
 // parser counts braces and ends at the first unmatched "}" (R9).

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
+
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -143,7 +145,7 @@ func tomlType(v any) string {
 	return "date/time"
 }
 
-var nameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_\-.]`)
+var nameUnsafe = lazyre.New(`[^a-zA-Z0-9_\-.]`)
 
 // CommandName is the slash name (without "/") Gemini derives from a path
 // relative to a commands directory, given with "/" separators and ending in
@@ -174,7 +176,7 @@ func sanitizeSegment(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x80 && !nameUnsafe.MatchString(string(r)):
+		case r < 0x80 && !nameUnsafe().MatchString(string(r)):
 			b.WriteRune(r)
 		case r >= 0x10000:
 			b.WriteString("__")

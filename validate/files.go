@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
@@ -92,75 +91,14 @@ func Standalone(set *layers.Set, path string) *layers.Set {
 		Trust: layers.Trust{Enabled: set.Trust.Enabled, Trusted: true, Source: "standalone", Why: "checked as a standalone file"}}
 	dir := filepath.Dir(path)
 	if filepath.Base(path) == "hooks.json" && filepath.Base(dir) == "hooks" {
-		s.Layers = []*layers.Layer{readExtension(s, path, filepath.Dir(dir))}
+		s.Layers = []*layers.Layer{s.ReadExtensionFile(path, filepath.Dir(dir))}
 		return s
 	}
 	if filepath.Base(dir) == ".gemini" {
 		s.Paths.ProjectDir = filepath.Dir(dir)
 		s.Paths.Project = path
 	}
-	l := &layers.Layer{Kind: layers.Project, Path: path, Exists: true}
-	doc, err := config.ReadFile(path, config.Options{})
-	var pe *config.ParseError
-	switch {
-	case errors.As(err, &pe):
-		l.Err = pe
-		l.Reason = "Gemini CLI cannot parse this file and refuses to start: " + pe.Msg
-		p := config.FromParseError(pe)
-		p.Message = "Gemini CLI refuses to start (exit 52): " + p.Message
-		s.Problems = append(s.Problems, p)
-		s.Fatal = true
-	case err != nil:
-		l.Reason = err.Error()
-	default:
-		l.Doc, l.Root, l.Loaded = doc, config.ExpandTree(doc.Root, set.Lookup), true
-	}
+	l := s.ReadSettingsFile(layers.Project, path)
 	s.Layers = []*layers.Layer{l}
 	return s
-}
-
-var hydratePattern = regexp.MustCompile(`\$\{(.*?)\}`)
-
-// readExtension reads an extension hooks file the way layers does for an
-// enabled extension (spec §3.5), without the extension's settings.
-func readExtension(s *layers.Set, path, extDir string) *layers.Layer {
-	l := &layers.Layer{Kind: layers.Extension, Extension: filepath.Base(extDir), Dir: extDir, Path: path, Exists: true}
-	doc, err := config.ReadFile(path, config.Options{NoComments: true})
-	var pe *config.ParseError
-	switch {
-	case errors.As(err, &pe):
-		l.Err = pe
-		l.Reason = "Gemini cannot parse this file (plain JSON, no comments) and ignores all its hooks: " + pe.Msg
-		p := config.FromParseError(pe)
-		p.Severity, p.Code = config.SevWarning, "extension-hooks-unparsable"
-		p.Message = "Gemini ignores this extension hooks file: " + pe.Msg
-		if pe.Code == "comment" {
-			p.Hint = "remove the comments: extension hooks.json is parsed with plain JSON.parse"
-		}
-		s.Problems = append(s.Problems, p)
-		return l
-	case err != nil:
-		l.Reason = err.Error()
-		return l
-	}
-	l.Doc = doc
-	if h := doc.Root.Get("hooks"); h == nil || h.Kind != config.Object {
-		l.Reason = `Gemini ignores this file: "hooks" property must be an object`
-		s.Problems = append(s.Problems, doc.At("/hooks", config.SevWarning, "extension-hooks-invalid",
-			`Gemini ignores this extension hooks file: "hooks" property must be an object`,
-			`write {"hooks": {"BeforeTool": [...]}}`))
-		return l
-	}
-	vars := map[string]string{"extensionPath": extDir, "workspacePath": s.Paths.ProjectDir,
-		"/": string(filepath.Separator), "pathSeparator": string(filepath.Separator)}
-	l.Root = doc.Root.Map(func(v string) string {
-		return hydratePattern.ReplaceAllStringFunc(v, func(m string) string {
-			if r, ok := vars[m[2:len(m)-1]]; ok {
-				return r
-			}
-			return m
-		})
-	})
-	l.Loaded = true
-	return l
 }
