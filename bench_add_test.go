@@ -26,17 +26,6 @@ const typicalSettings = `{
 }
 `
 
-// buildTool compiles a main package (or file) into dir.
-func buildTool(b *testing.B, dir, name string, src ...string) string {
-	b.Helper()
-	out := filepath.Join(dir, name)
-	cmd := exec.Command("go", append([]string{"build", "-o", out}, src...)...)
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build %v: %v\n%s", src, err, msg)
-	}
-	return out
-}
-
 // BenchmarkAddProcess compares a whole `gh-hooks add` process on a typical
 // settings file with the floor: a process that only reads the file and
 // rewrites it atomically (testdata/floor-write). Issue 3 asks for add to
@@ -45,8 +34,8 @@ func buildTool(b *testing.B, dir, name string, src ...string) string {
 //	go test -run '^$' -bench AddProcess -benchtime 50x -count 3 .
 func BenchmarkAddProcess(b *testing.B) {
 	bin := b.TempDir()
-	ghHooks := buildTool(b, bin, "gh-hooks", ".")
-	floor := buildTool(b, bin, "floor-write", filepath.Join("testdata", "floor-write", "main.go"))
+	ghHooks := buildBinary(b, bin, "gh-hooks", ".")
+	floor := buildBinary(b, bin, "floor-write", filepath.Join("testdata", "floor-write", "main.go"))
 
 	setup := func(b *testing.B) (project string, env []string) {
 		work := b.TempDir()

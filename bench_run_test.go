@@ -20,15 +20,8 @@ import (
 //
 // The binary is built once, with the go command on PATH.
 func BenchmarkRunProcess(b *testing.B) {
-	gotool, err := exec.LookPath("go")
-	if err != nil {
-		b.Skipf("no go command on PATH to build gh-hooks: %v", err)
-	}
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "gh-hooks")
-	if out, err := exec.Command(gotool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(b, dir, "gh-hooks", ".")
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		b.Skipf("no bash: %v", err)

@@ -201,7 +201,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 			if h.Sequential {
 				seq = "sequential"
 			}
-			rows = append(rows, []string{h.ID, orDash(h.Matcher), hookLabel(h), fmt.Sprintf("%sms", config.FormatNumber(h.Timeout)), seq, status})
+			rows = append(rows, []string{h.ID, orDash(h.Matcher), hookLabel(h), fmt.Sprintf("%sms", config.FormatNumber(float64(h.Timeout))), seq, status})
 		}
 		o.table("  ", []string{"ID", "MATCHER", "HOOK", "TIMEOUT", "ORDER", "STATUS"}, rows)
 	}
@@ -249,7 +249,7 @@ func printPlan(o *out, r *merge.Result, p *merge.Plan) {
 	o.printf("  %d hook(s), %s\n", len(p.Run), p.Execution)
 	var rows [][]string
 	for i, h := range p.Run {
-		rows = append(rows, []string{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), fmt.Sprintf("%sms", config.FormatNumber(h.Timeout))})
+		rows = append(rows, []string{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), fmt.Sprintf("%sms", config.FormatNumber(float64(h.Timeout)))})
 	}
 	o.table("  ", nil, rows)
 	for _, id := range p.Deduplicated {

@@ -1,3 +1,5 @@
+//go:build !urfave_cli_no_docs
+
 package main
 
 import (
@@ -5,6 +7,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 )
+
+// docsCommands are the hidden commands that render the command
+// definitions as documentation. Builds with the urfave_cli_no_docs tag
+// (see README: the released binary) leave them, and urfave/cli's markdown
+// renderer and its start-up cost, out.
+func docsCommands() []*cli.Command {
+	return []*cli.Command{referenceCommand(), manCommand()}
+}
 
 // referenceCommand prints the markdown reference of every command, built
 // from the command definitions by urfave/cli; docs/REFERENCE.md is its

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -270,7 +272,7 @@ func heldHook(t *trustEnv, h *merge.Hook, hr fingerprint.HookReport) heldJSON {
 		changes = []string{}
 	}
 	return heldJSON{ID: h.ID, Name: h.Name, Command: h.Command, Status: string(hr.Status), Changes: changes,
-		Fix: "gh-hooks " + t.flag + "trust approve " + shellWord(approveName(h))}
+		Fix: "gh-hooks " + t.flag + "trust approve " + shellword.Quote(approveName(h))}
 }
 
 // approveName is how `trust approve` selects h: its name, else its ID.
@@ -296,7 +298,7 @@ func approveHint(t *trustEnv, held []heldJSON) string {
 		}
 		if !seen[n] {
 			seen[n] = true
-			names = append(names, shellWord(n))
+			names = append(names, shellword.Quote(n))
 		}
 	}
 	return fmt.Sprintf("review them, then run `gh-hooks %strust approve %s`, or rerun with --allow-untrusted", t.flag, strings.Join(names, " "))

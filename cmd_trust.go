@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -200,7 +202,7 @@ func loadTrust(c *cli.Context) (*trustEnv, error) {
 	}
 	t := &trustEnv{r: merge.Merge(set)}
 	if c.String("project") != "" {
-		t.flag = "--project " + shellWord(c.String("project")) + " "
+		t.flag = "--project " + shellword.Quote(c.String("project")) + " "
 	}
 	if t.project, err = fingerprint.NewProject(dir); err != nil {
 		return nil, fail(err, "")
@@ -333,7 +335,7 @@ func runTrustAudit(c *cli.Context) error {
 	if b := c.String("baseline"); b != "" {
 		rep, err = fingerprint.CheckBaseline(t.project, t.hooks, b)
 		if errors.Is(err, fs.ErrNotExist) {
-			return fail(fmt.Errorf("%s: no baseline file", b), "write one with `gh-hooks "+t.flag+"trust baseline --write "+shellWord(b)+"`, review it and commit it")
+			return fail(fmt.Errorf("%s: no baseline file", b), "write one with `gh-hooks "+t.flag+"trust baseline --write "+shellword.Quote(b)+"`, review it and commit it")
 		}
 	} else {
 		rep, err = fingerprint.Audit(t.opts())
@@ -370,7 +372,7 @@ func runTrustAudit(c *cli.Context) error {
 	}
 	if c.String("baseline") != "" {
 		fmt.Fprintf(errw, "%d project hook(s) differ from the baseline %s: after reviewing them, run `gh-hooks %strust baseline --write %s` and commit it\n",
-			rep.Unapproved, c.String("baseline"), t.flag, shellWord(c.String("baseline")))
+			rep.Unapproved, c.String("baseline"), t.flag, shellword.Quote(c.String("baseline")))
 	} else {
 		fmt.Fprintf(errw, "%d project hook(s) need approval: run `gh-hooks %strust approve --all` after reviewing them\n", rep.Unapproved, t.flag)
 	}
@@ -614,7 +616,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string) {
 		if h.ExpandedCommand != h.Command && h.Type == "command" {
 			rows = append(rows, []string{"expanded", h.ExpandedCommand})
 		}
-		rows = append(rows, []string{"matcher", orDash(h.Matcher)}, []string{"timeout", config.FormatNumber(h.Timeout) + "ms"})
+		rows = append(rows, []string{"matcher", orDash(h.Matcher)}, []string{"timeout", config.FormatNumber(float64(h.Timeout)) + "ms"})
 		if h.Sequential {
 			rows = append(rows, []string{"sequential", "true"})
 		}
@@ -771,7 +773,7 @@ func runTrustBaseline(c *cli.Context) error {
 	if err != nil {
 		var pe *config.ParseError
 		if errors.As(err, &pe) {
-			return fail(err, fmt.Sprintf("the baseline is not valid JSON: fix it, or remove it (rm %s) and write it again", shellWord(path)))
+			return fail(err, fmt.Sprintf("the baseline is not valid JSON: fix it, or remove it (rm %s) and write it again", shellword.Quote(path)))
 		}
 		return storeError(err)
 	}
@@ -785,14 +787,4 @@ func runTrustBaseline(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "wrote %s (%d hook(s)): review and commit it\n", path, n)
 	return nil
-}
-
-// shellWord quotes s for a hint the user can paste into a POSIX shell.
-func shellWord(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:@+,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -97,7 +97,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 
 // commands lists every command; each lives in its cmd_<verb>.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{
+	return append([]*cli.Command{
 		effectiveCommand(),
 		validateCommand(),
 		commandsCommand(),
@@ -105,9 +105,7 @@ func commands() []*cli.Command {
 		trustCommand(),
 		completionCommand(),
 		completeCommand(),
-		referenceCommand(),
-		manCommand(),
 		runCommand(),
 		addCommand(), removeCommand(), enableCommand(), disableCommand(),
-	}
+	}, docsCommands()...)
 }

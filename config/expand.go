@@ -1,6 +1,10 @@
 package config
 
-import "github.com/gh-hooks/gh-hooks/internal/lazyre"
+import (
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
+)
 
 // envVarPattern is Gemini's load-time pattern, copied from
 // cli/utils/envVarResolver.ts (spec §1.5). JavaScript's \w without the u
@@ -15,7 +19,7 @@ type Lookup func(name string) (value string, ok bool)
 // (even to "") is substituted; an unset one takes the default of the brace
 // form; otherwise the text stays as written, so $1 and $UNSET survive.
 func Expand(s string, lookup Lookup) string {
-	if lookup == nil {
+	if lookup == nil || !strings.Contains(s, "$") {
 		return s
 	}
 	return envVarPattern().ReplaceAllStringFunc(s, func(m string) string {

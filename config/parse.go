@@ -240,7 +240,14 @@ func findComment(v *hujson.Value) (int, bool) {
 }
 
 func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error) {
-	n := &Node{Pointer: ptr, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
+	n := &Node{}
+	return n, d.fill(n, v, ptr, keyOff)
+}
+
+// fill builds the node of v into n. Children are allocated in one slice
+// per container, which keeps large files cheap to load.
+func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error {
+	*n = Node{Pointer: ptr, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
 	switch t := v.Value.(type) {
 	case hujson.Literal:
 		switch t.Kind() {
@@ -250,54 +257,76 @@ func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error)
 			n.Kind, n.Bool = Bool, t.Bool()
 		case '0':
 			n.Kind, n.Raw = Number, string(t)
-			f, err := strconv.ParseFloat(string(t), 64)
+			f, err := strconv.ParseFloat(n.Raw, 64)
 			if err != nil {
 				// Out-of-range literals parse to ±Infinity in JavaScript.
-				f = parseJSNumber(string(t))
+				f = parseJSNumber(n.Raw)
 			}
 			n.Num = f
 		case '"':
 			n.Kind, n.Raw = String, string(t)
 			if err := decodeString(t, &n.Str); err != nil {
 				line, col := d.Position(v.StartOffset)
-				return nil, &ParseError{Path: d.Path, Offset: v.StartOffset, Line: line, Column: col, Code: "parse-error",
+				return &ParseError{Path: d.Path, Offset: v.StartOffset, Line: line, Column: col, Code: "parse-error",
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the string's escapes"}
 			}
 		}
 	case *hujson.Array:
 		n.Kind = Array
+		kids := make([]Node, len(t.Elements))
+		n.Items = make([]*Node, len(t.Elements))
 		for i := range t.Elements {
-			c, err := d.build(&t.Elements[i], ptr+"/"+strconv.Itoa(i), -1)
-			if err != nil {
-				return nil, err
+			if err := d.fill(&kids[i], &t.Elements[i], ptr+"/"+strconv.Itoa(i), -1); err != nil {
+				return err
 			}
-			n.Items = append(n.Items, c)
+			n.Items[i] = &kids[i]
 		}
 	case *hujson.Object:
 		n.Kind = Object
+		kids := make([]Node, len(t.Members))
+		n.Keys = make([]string, 0, len(t.Members))
+		n.Vals = make([]*Node, 0, len(t.Members))
+		var seen map[string]int // key -> index, for objects too big to scan
 		for i := range t.Members {
 			m := &t.Members[i]
 			var key string
 			if err := decodeString(m.Name.Value.(hujson.Literal), &key); err != nil {
 				line, col := d.Position(m.Name.StartOffset)
-				return nil, &ParseError{Path: d.Path, Offset: m.Name.StartOffset, Line: line, Column: col, Code: "parse-error",
+				return &ParseError{Path: d.Path, Offset: m.Name.StartOffset, Line: line, Column: col, Code: "parse-error",
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the key's escapes"}
 			}
-			c, err := d.build(&m.Value, ptr+"/"+EscapePointer(key), m.Name.StartOffset)
-			if err != nil {
-				return nil, err
+			c := &kids[i]
+			if err := d.fill(c, &m.Value, ptr+"/"+EscapePointer(key), m.Name.StartOffset); err != nil {
+				return err
 			}
-			if j := indexOf(n.Keys, key); j >= 0 {
+			j := -1
+			if seen != nil {
+				if k, ok := seen[key]; ok {
+					j = k
+				}
+			} else {
+				j = indexOf(n.Keys, key)
+				if len(n.Keys) >= 16 {
+					seen = make(map[string]int, len(t.Members))
+					for k, x := range n.Keys {
+						seen[x] = k
+					}
+				}
+			}
+			if j >= 0 {
 				// JSON.parse: the last duplicate's value, at the first key's place.
 				n.Vals[j] = c
 				n.Dups = append(n.Dups, key)
 				continue
 			}
+			if seen != nil {
+				seen[key] = len(n.Keys)
+			}
 			n.Keys = append(n.Keys, key)
 			n.Vals = append(n.Vals, c)
 		}
 	}
-	return n, nil
+	return nil
 }
 
 func indexOf(ss []string, s string) int {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -226,9 +228,9 @@ func Add(doc *config.Document, h Hook) (Added, error) {
 
 func removeArg(h Hook) string {
 	if h.Name != "" {
-		return shellQuote(h.Name) + " --event " + h.Event
+		return shellword.Quote(h.Name) + " --event " + h.Event
 	}
-	return "--command " + shellQuote(h.Command) + " --event " + h.Event
+	return "--command " + shellword.Quote(h.Command) + " --event " + h.Event
 }
 
 // findDuplicate returns the hook of an event array whose raw name and
@@ -249,16 +251,6 @@ func rawString(n *config.Node) string {
 		return n.Str
 	}
 	return ""
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // items returns the elements of an array node (nil for anything else).

@@ -105,7 +105,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 func recordOf(h merge.Hook, scripts []Script) Record {
 	r := Record{
 		Event: h.Event, Pos: posOf(h), Name: h.Name, Type: h.Type, Command: h.Command,
-		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: h.Timeout,
+		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: float64(h.Timeout),
 	}
 	if r.Command == "" {
 		r.Command = h.ExpandedCommand

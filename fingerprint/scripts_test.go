@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/runner"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -113,8 +115,8 @@ func TestShellQuote(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := shellQuote(tt.in); got != tt.want {
-			t.Errorf("shellQuote(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := runner.EscapeShellArg(tt.in); got != tt.want {
+			t.Errorf("runner.EscapeShellArg(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

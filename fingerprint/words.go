@@ -3,6 +3,8 @@ package fingerprint
 import (
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/runner"
+
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
@@ -263,36 +265,6 @@ func (lx *lexer) skipBackquote() {
 	lx.i += end + 2
 }
 
-// jsSpace is JavaScript's \s (used by shell-quote's tests).
-func jsSpace(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\v', '\f', '\r', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200a
-}
-
-var quoteSpecial = lazyre.New(`([A-Za-z]:)?([#!"$&'()*,:;<=>?@\[\\\]^` + "`" + `{|}])`)
-
-var quoteDouble = lazyre.New("([\"\\\\$`!])")
-
-// shellQuote is shell-quote's quote([s]) (escapeShellArg for bash,
-// core/utils/shell-utils.ts), which Gemini's runner uses to splice the
-// project directory into a command (spec §5.3).
-func shellQuote(s string) string {
-	if s == "" {
-		return "" // escapeShellArg returns '' for an empty argument
-	}
-	hasSpace := strings.IndexFunc(s, jsSpace) >= 0
-	if (hasSpace || strings.ContainsAny(s, `"\`)) && !strings.Contains(s, "'") {
-		return "'" + s + "'"
-	}
-	if hasSpace || strings.ContainsAny(s, `"'`) {
-		return `"` + quoteDouble().ReplaceAllString(s, `\$1`) + `"`
-	}
-	return quoteSpecial().ReplaceAllString(s, `$1\$2`)
-}
-
 // runnerExpand is Gemini's expandCommand for bash (hookRunner.ts:513-532,
 // spec §5.3): a textual, prefix-matching replacement of the bare $NAME
 // forms before the shell sees the command. ${NAME} is left to the shell.
@@ -302,7 +274,7 @@ func shellQuote(s string) string {
 // It also returns, for each byte of the result, the offsets in cmd of the
 // text it came from (start, end), so words can be shown as written.
 func runnerExpand(cmd, dir string) (string, []int, []int) {
-	q := shellQuote(dir)
+	q := runner.EscapeShellArg(dir)
 	var b strings.Builder
 	var starts, ends []int
 	for i := 0; i < len(cmd); {

@@ -1,6 +1,10 @@
 package merge
 
-import "github.com/gh-hooks/gh-hooks/config"
+import (
+	"math"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
 
 // Events are Gemini's eleven hook events in schema order (spec §2.1), which
 // is also the order in which gh-hooks prints them.
@@ -81,7 +85,7 @@ type Hook struct {
 	Description     string `json:"description,omitempty"`
 	// Timeout is in milliseconds with Gemini's default filled in.
 	// TimeoutNode is the raw value (nil when absent).
-	Timeout     float64      `json:"timeout"`
+	Timeout     Millis       `json:"timeout"`
 	TimeoutNode *config.Node `json:"-"`
 	// Env is the hook's env object after expansion (nil when absent).
 	Env map[string]string `json:"env,omitempty"`
@@ -107,4 +111,19 @@ type Hook struct {
 	// shape under a known event); Active additionally needs trust, enabled
 	// hooks and the hook not disabled.
 	Registered bool `json:"-"`
+}
+
+// Millis is a duration in milliseconds as Gemini reads it from a settings
+// file. It can be ±Infinity (1e400, "Infinity"), which JSON cannot carry:
+// such a value is written as 1, the delay Node's setTimeout uses for it
+// (it clamps delays above 2147483647 and NaN to 1 ms).
+type Millis float64
+
+// MarshalJSON writes m as a JSON number, JavaScript style.
+func (m Millis) MarshalJSON() ([]byte, error) {
+	f := float64(m)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		f = 1
+	}
+	return []byte(config.FormatNumber(f)), nil
 }

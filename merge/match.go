@@ -14,7 +14,13 @@ import (
 // rejects or reads differently (spec §13): inline flags such as (?i) are a
 // syntax error in JavaScript, and \p{L} means the letters "p{L}". Those
 // cases are handled here the JavaScript way.
-func JSRegexp(m string) (*regexp2.Regexp, error) {
+//
+// Compiled expressions are cached and shared: the result must not be
+// modified.
+func JSRegexp(m string) (*regexp2.Regexp, error) { return cachedRegexp(m) }
+
+// compileJS compiles a matcher for JSRegexp.
+func compileJS(m string) (*regexp2.Regexp, error) {
 	if hasInlineFlags(m) {
 		return nil, errInlineFlags
 	}
@@ -98,7 +104,7 @@ func MatchTool(matcher, tool string) bool {
 	return err == nil && ok
 }
 
-// regexpCache holds compiled matchers for MatchTool. Compiling is what
+// regexpCache holds compiled matchers for JSRegexp. Compiling is what
 // planning and validation spend their time on (validation matches every
 // matcher against every known tool name, and regexp2.Compile costs tens
 // of microseconds), while a config holds few distinct matchers. A
@@ -117,7 +123,7 @@ type cachedRE struct {
 
 const maxCachedRegexps = 4096
 
-// cachedRegexp is JSRegexp with a cache; the result must not be modified.
+// cachedRegexp is compileJS with a cache; the result must not be modified.
 func cachedRegexp(m string) (*regexp2.Regexp, error) {
 	regexpCache.Lock()
 	c, ok := regexpCache.m[m]
@@ -125,7 +131,7 @@ func cachedRegexp(m string) (*regexp2.Regexp, error) {
 	if ok {
 		return c.re, c.err
 	}
-	re, err := JSRegexp(m)
+	re, err := compileJS(m)
 	regexpCache.Lock()
 	if len(regexpCache.m) < maxCachedRegexps {
 		regexpCache.m[m] = cachedRE{re, err}

@@ -297,13 +297,13 @@ func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, de
 		h.TimeoutNode = t
 		switch t.Kind {
 		case config.Number:
-			h.Timeout = t.Num
+			h.Timeout = Millis(t.Num)
 		case config.String:
 			f, ok := jsNumber(t.Str)
 			if !ok {
 				f = 1 // Node clamps a non-numeric delay to 1 ms
 			}
-			h.Timeout = f
+			h.Timeout = Millis(f)
 		default:
 			h.Timeout = 1
 		}

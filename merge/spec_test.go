@@ -353,7 +353,7 @@ func specCases() []specCase {
 			want: specWant{
 				hooks: []hookRow{{"project/BeforeTool/0/0", "zero", true}, {"project/BeforeTool/0/1", "dflt", true}},
 				check: func(t *testing.T, tmp string, r *Result) {
-					got := []float64{r.Hooks[0].Timeout, r.Hooks[1].Timeout}
+					got := []float64{float64(r.Hooks[0].Timeout), float64(r.Hooks[1].Timeout)}
 					if d := cmp.Diff([]float64{0, 60000}, got); d != "" {
 						t.Errorf("timeouts (-want +got):\n%s", d)
 					}

@@ -1,8 +1,9 @@
 package migrate
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
@@ -35,15 +36,7 @@ var extensionRoot = placeholder{name: "CLAUDE_PLUGIN_ROOT",
 // literalRoot rewrites ${CLAUDE_PLUGIN_ROOT} to a fixed directory, for
 // plugin hooks migrated into a settings file.
 func literalRoot(dir string) placeholder {
-	return placeholder{name: "CLAUDE_PLUGIN_ROOT", braced: dir, bare: shellQuote(dir)}
-}
-
-// shellQuote quotes s as one POSIX shell word.
-func shellQuote(s string) string {
-	if s != "" && regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`).MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return placeholder{name: "CLAUDE_PLUGIN_ROOT", braced: dir, bare: shellword.Quote(dir)}
 }
 
 func isIdent(c byte) bool {
@@ -150,13 +143,13 @@ func foldWord(s string) string {
 	last := 0
 	for _, loc := range execPlaceholder().FindAllStringIndex(s, -1) {
 		if loc[0] > last {
-			b.WriteString(shellQuote(s[last:loc[0]]))
+			b.WriteString(shellword.Quote(s[last:loc[0]]))
 		}
 		b.WriteString(s[loc[0]:loc[1]])
 		last = loc[1]
 	}
 	if last < len(s) {
-		b.WriteString(shellQuote(s[last:]))
+		b.WriteString(shellword.Quote(s[last:]))
 	}
 	return b.String()
 }

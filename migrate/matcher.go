@@ -124,6 +124,8 @@ type toolMatch struct {
 // dropped rather than turned into match-all.
 func (t toolMatch) empty() bool { return !t.all && t.matcher == "" }
 
+var mcpUnsafe = lazyre.New(`[^a-zA-Z0-9_\-.:]`)
+
 // mcpName converts an exact Claude MCP tool name to Gemini's
 // mcp_<server>_<tool> as generateValidName builds it (mcp-tool.ts:412):
 // characters outside [A-Za-z0-9_.:-] become _, and names over 63
@@ -139,7 +141,7 @@ func mcpName(claude string) (gemini, why string, ok bool) {
 		return "", "an MCP matcher without __<tool> matches no tool in Claude either", false
 	}
 	n := "mcp_" + server + "_" + tool
-	n = regexp.MustCompile(`[^a-zA-Z0-9_\-.:]`).ReplaceAllString(n, "_")
+	n = mcpUnsafe().ReplaceAllString(n, "_")
 	if len(n) > 63 {
 		n = n[:30] + "..." + n[len(n)-30:]
 	}

@@ -26,7 +26,7 @@ func TestFromMerge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			mh := merge.Hook{ID: "user/BeforeTool/0/0", Name: "n", Type: "command", Command: "$HOME/x", ExpandedCommand: "/h/x",
-				Timeout: tt.timeout, TimeoutNode: tt.node, Env: map[string]string{"A": "1"}, EnvKeys: []string{"A"}}
+				Timeout: merge.Millis(tt.timeout), TimeoutNode: tt.node, Env: map[string]string{"A": "1"}, EnvKeys: []string{"A"}}
 			h := FromMerge(mh)
 			want := Hook{ID: "user/BeforeTool/0/0", Name: "n", Type: "command", Command: "/h/x", Timeout: tt.timeout,
 				Env: map[string]string{"A": "1"}, EnvKeys: []string{"A"}}

@@ -1,16 +1,17 @@
 package runner
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // jsSpace is JavaScript's \s: WhiteSpace and LineTerminator code points.
 const jsSpace = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 
 var (
-	quoteSpecial = regexp.MustCompile(`([A-Za-z]:)?([#!"$&'()*,:;<=>?@\[\\\]^` + "`" + `{|}])`)
-	quoteDouble  = regexp.MustCompile("([\"\\\\$`!])")
+	quoteSpecial = lazyre.New(`([A-Za-z]:)?([#!"$&'()*,:;<=>?@\[\\\]^` + "`" + `{|}])`)
+	quoteDouble  = lazyre.New("([\"\\\\$`!])")
 )
 
 // ShellQuote quotes one argument exactly as npm shell-quote 1.8.3's
@@ -35,14 +36,14 @@ func ShellQuote(s string) string {
 		return "'" + s + "'"
 	}
 	if hasSpace || hasSingle || strings.Contains(s, `"`) {
-		return `"` + quoteDouble.ReplaceAllString(s, `\$1`) + `"`
+		return `"` + quoteDouble().ReplaceAllString(s, `\$1`) + `"`
 	}
-	return quoteSpecial.ReplaceAllString(s, `$1\$2`)
+	return quoteSpecial().ReplaceAllString(s, `$1\$2`)
 }
 
-// escapeShellArg is Gemini's bash escapeShellArg: an empty value becomes
+// EscapeShellArg is Gemini's bash escapeShellArg: an empty value becomes
 // the empty string (not ”), anything else ShellQuote.
-func escapeShellArg(s string) string {
+func EscapeShellArg(s string) string {
 	if s == "" {
 		return ""
 	}
@@ -60,10 +61,10 @@ func escapeShellArg(s string) string {
 // inside double quotes the inserted single quotes are literal, so
 // "$GEMINI_PROJECT_DIR/x" breaks for a path with a space.
 func ExpandCommand(command, cwd, plansDir, sessionID string) string {
-	qc := escapeShellArg(cwd)
+	qc := EscapeShellArg(cwd)
 	command = strings.ReplaceAll(command, "$GEMINI_PROJECT_DIR", qc)
 	command = strings.ReplaceAll(command, "$GEMINI_CWD", qc)
-	command = strings.ReplaceAll(command, "$GEMINI_PLANS_DIR", escapeShellArg(plansDir))
-	command = strings.ReplaceAll(command, "$GEMINI_SESSION_ID", escapeShellArg(sessionID))
+	command = strings.ReplaceAll(command, "$GEMINI_PLANS_DIR", EscapeShellArg(plansDir))
+	command = strings.ReplaceAll(command, "$GEMINI_SESSION_ID", EscapeShellArg(sessionID))
 	return strings.ReplaceAll(command, "$CLAUDE_PROJECT_DIR", qc)
 }

@@ -3,7 +3,6 @@ package slashcmd
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
@@ -188,9 +187,9 @@ func sanitizeSegment(s string) string {
 }
 
 var (
-	ansiSeq   = regexp.MustCompile("\x1b\\[[0-9;?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(\x07|\x1b\\\\)")
-	unsafeRun = regexp.MustCompile("[\x00-\x08\x0B\x0C\x0E-\x1F\u0080-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\u200B\uFEFF\x1b]")
-	spaceRun  = regexp.MustCompile(`\s+`)
+	ansiSeq   = lazyre.New("\x1b\\[[0-9;?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(\x07|\x1b\\\\)")
+	unsafeRun = lazyre.New("[\x00-\x08\x0B\x0C\x0E-\x1F\u0080-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\u200B\uFEFF\x1b]")
+	spaceRun  = lazyre.New(`\s+`)
 )
 
 // displayDescription is Gemini's sanitizeForDisplay(desc, 100) (R7): ANSI
@@ -198,9 +197,9 @@ var (
 // to one space, cut to 97 characters plus "..." when over 100. Lengths count
 // runes where JS counts UTF-16 units; they differ only outside the BMP.
 func displayDescription(desc string) string {
-	s := ansiSeq.ReplaceAllString(desc, "")
-	s = unsafeRun.ReplaceAllString(s, "")
-	s = spaceRun.ReplaceAllString(s, " ")
+	s := ansiSeq().ReplaceAllString(desc, "")
+	s = unsafeRun().ReplaceAllString(s, "")
+	s = spaceRun().ReplaceAllString(s, " ")
 	if r := []rune(s); len(r) > 100 {
 		s = string(r[:97]) + "..."
 	}

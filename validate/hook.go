@@ -85,7 +85,7 @@ func (c *checker) timeout(h *merge.Hook) {
 	if raw == nil {
 		raw = h.TimeoutNode
 	}
-	ms := h.Timeout
+	ms := float64(h.Timeout)
 	switch raw.Kind {
 	case config.Null, config.Number:
 	case config.String:
