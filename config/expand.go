@@ -49,25 +49,51 @@ func ExpandTree(n *Node, lookup Lookup) *Node {
 	return n.Map(func(s string) string { return Expand(s, lookup) })
 }
 
-// Map returns a copy of n with f applied to every string value.
+// Map returns n with f applied to every string value. Nodes whose subtree
+// f leaves unchanged are shared with n, not copied (most settings strings
+// have no variable in them), so n must not be modified afterwards.
 func (n *Node) Map(f func(string) string) *Node {
 	if n == nil {
 		return nil
 	}
-	c := *n
 	switch n.Kind {
 	case String:
-		c.Str = f(n.Str)
+		if s := f(n.Str); s != n.Str {
+			c := *n
+			c.Str = s
+			return &c
+		}
 	case Array:
-		c.Items = make([]*Node, len(n.Items))
-		for i, it := range n.Items {
-			c.Items[i] = it.Map(f)
+		if items, changed := mapAll(n.Items, f); changed {
+			c := *n
+			c.Items = items
+			return &c
 		}
 	case Object:
-		c.Vals = make([]*Node, len(n.Vals))
-		for i, v := range n.Vals {
-			c.Vals[i] = v.Map(f)
+		if vals, changed := mapAll(n.Vals, f); changed {
+			c := *n
+			c.Vals = vals
+			return &c
 		}
 	}
-	return &c
+	return n
+}
+
+// mapAll maps each node; the slice is copied only when one changed.
+func mapAll(ns []*Node, f func(string) string) ([]*Node, bool) {
+	var out []*Node
+	for i, x := range ns {
+		y := x.Map(f)
+		if y != x && out == nil {
+			out = make([]*Node, len(ns))
+			copy(out, ns[:i])
+		}
+		if out != nil {
+			out[i] = y
+		}
+	}
+	if out == nil {
+		return ns, false
+	}
+	return out, true
 }

@@ -48,8 +48,8 @@ func (k Kind) String() string {
 // that appeared more than once.
 type Node struct {
 	Kind Kind
-	// Bool, Num and Str hold the value of scalar nodes. Raw is the literal as
-	// written (for numbers: "30", "3e4").
+	// Bool, Num and Str hold the value of scalar nodes. Raw is a number's
+	// literal as written ("30", "3e4"); it is empty for other kinds.
 	Bool bool
 	Num  float64
 	Str  string
@@ -99,18 +99,17 @@ func (n *Node) Lookup(pointer string) *Node {
 	if pointer == "" {
 		return n
 	}
-	if !strings.HasPrefix(pointer, "/") {
+	if pointer[0] != '/' {
 		return nil
 	}
 	cur := n
-	for _, tok := range strings.Split(pointer[1:], "/") {
+	for rest := pointer[1:]; cur != nil; {
+		tok, next, more := strings.Cut(rest, "/")
 		tok = UnescapePointer(tok)
-		switch {
-		case cur == nil:
-			return nil
-		case cur.Kind == Object:
+		switch cur.Kind {
+		case Object:
 			cur = cur.Get(tok)
-		case cur.Kind == Array:
+		case Array:
 			i, err := strconv.Atoi(tok)
 			if err != nil {
 				return nil
@@ -119,8 +118,12 @@ func (n *Node) Lookup(pointer string) *Node {
 		default:
 			return nil
 		}
+		if !more {
+			return cur
+		}
+		rest = next
 	}
-	return cur
+	return nil
 }
 
 // IsString reports whether n is a string node.

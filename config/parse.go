@@ -264,7 +264,7 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 			}
 			n.Num = f
 		case '"':
-			n.Kind, n.Raw = String, string(t)
+			n.Kind = String
 			if err := decodeString(t, &n.Str); err != nil {
 				line, col := d.Position(v.StartOffset)
 				return &ParseError{Path: d.Path, Offset: v.StartOffset, Line: line, Column: col, Code: "parse-error",

@@ -116,11 +116,28 @@ func stripAnchors(a string) (name string, start, end bool) {
 	return strings.TrimSuffix(strings.TrimPrefix(a, "^"), "$"), start, end
 }
 
-// matchedTools is the Gemini tools a (valid) regex selects.
+// matchedTools is the Gemini tools a (valid) regex selects. An
+// alternative of plain name characters, optionally anchored, selects by
+// substring, prefix or suffix: that is decided without a regex engine.
 func matchedTools(re string) []string {
+	name, start, end := stripAnchors(re)
+	plain := isIdent(name) && !strings.ContainsAny(name, "-") && strings.TrimSpace(re) == re
 	var out []string
 	for _, t := range geminiTools {
-		if merge.MatchTool(re, t) {
+		var ok bool
+		switch {
+		case !plain:
+			ok = merge.MatchTool(re, t)
+		case start && end:
+			ok = t == name
+		case start:
+			ok = strings.HasPrefix(t, name)
+		case end:
+			ok = strings.HasSuffix(t, name)
+		default:
+			ok = strings.Contains(t, name)
+		}
+		if ok {
 			out = append(out, t)
 		}
 	}
