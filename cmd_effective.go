@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -186,6 +187,18 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	}
 	o.table("  ", nil, rows)
 
+	// Reasons are long and often shared (an untrusted folder stops every
+	// settings hook): the tables refer to them by number, listed once below.
+	var reasons []string
+	note := func(reason string) int {
+		for i, r := range reasons {
+			if r == reason {
+				return i + 1
+			}
+		}
+		reasons = append(reasons, reason)
+		return len(reasons)
+	}
 	for _, ev := range r.EventOrder() {
 		o.printf("\n%s\n", o.bold(ev))
 		rows = nil
@@ -195,15 +208,22 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 			}
 			status := o.green("active")
 			if !h.Active {
-				status = o.yellow("inactive: " + h.Reason)
+				status = o.yellow(fmt.Sprintf("inactive [%d]", note(h.Reason)))
 			}
-			seq := "parallel"
+			seq := "no"
 			if h.Sequential {
-				seq = "sequential"
+				seq = "yes"
 			}
-			rows = append(rows, []string{h.ID, orDash(h.Matcher), hookLabel(h), fmt.Sprintf("%sms", config.FormatNumber(float64(h.Timeout))), seq, status})
+			rows = append(rows, []string{h.ID, strconv.Itoa(h.Line), orDash(h.Matcher), hookLabel(h),
+				config.FormatNumber(float64(h.Timeout)) + " ms", seq, status})
 		}
-		o.table("  ", []string{"ID", "MATCHER", "HOOK", "TIMEOUT", "ORDER", "STATUS"}, rows)
+		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQUENTIAL", "STATUS"}, rows)
+	}
+	if len(reasons) > 0 {
+		o.printf("\n%s\n", o.bold("Why hooks do not run"))
+		for i, r := range reasons {
+			o.printf("  [%d] %s\n", i+1, r)
+		}
 	}
 	if len(r.Hooks) == 0 {
 		o.printf("\nNo hooks are configured in any layer.\n")
@@ -249,7 +269,7 @@ func printPlan(o *out, r *merge.Result, p *merge.Plan) {
 	o.printf("  %d hook(s), %s\n", len(p.Run), p.Execution)
 	var rows [][]string
 	for i, h := range p.Run {
-		rows = append(rows, []string{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), fmt.Sprintf("%sms", config.FormatNumber(float64(h.Timeout)))})
+		rows = append(rows, []string{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), config.FormatNumber(float64(h.Timeout)) + " ms"})
 	}
 	o.table("  ", nil, rows)
 	for _, id := range p.Deduplicated {

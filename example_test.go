@@ -24,7 +24,7 @@ func TestReadmeExample(t *testing.T) {
 	}
 	out := stdout.String()
 	for _, want := range []string{
-		"user/BeforeTool/0/0\twrite_file|replace\tsecret-scan ($HOME/bin/secret-scan.sh)\t10000ms\tparallel\tactive",
+		"user/BeforeTool/0/0\t8\twrite_file|replace\tsecret-scan ($HOME/bin/secret-scan.sh)\t10000 ms\tno\tactive",
 		"extension:audio-alerts/AfterAgent/0/0",
 		`Gemini does not know the hook event "PreToolUse"`,
 		"Plan: BeforeTool for tool write_file\n  3 hook(s), sequential\n",

@@ -1,6 +1,10 @@
 package merge
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Plan is Gemini's execution plan for one event (createExecutionPlan).
 type Plan struct {
@@ -67,7 +71,20 @@ func (r *Result) Plan(event, tool, trigger string) *Plan {
 		}
 	}
 	if len(p.Candidates) == 0 {
-		p.Why = "no active hook is registered for " + event
+		p.Why = "no hook is configured for " + event
+		var why []string
+		n := 0
+		for _, h := range r.Hooks {
+			if h.Event == event {
+				n++
+				if h.Reason != "" && !slices.Contains(why, h.Reason) {
+					why = append(why, h.Reason)
+				}
+			}
+		}
+		if n > 0 {
+			p.Why = fmt.Sprintf("none of the %d %s hook(s) is active: %s", n, event, strings.Join(why, "; "))
+		}
 		return p
 	}
 	if len(matched) == 0 {
