@@ -616,7 +616,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string) {
 		if h.ExpandedCommand != h.Command && h.Type == "command" {
 			rows = append(rows, []string{"expanded", h.ExpandedCommand})
 		}
-		rows = append(rows, []string{"matcher", orDash(h.Matcher)}, []string{"timeout", config.FormatNumber(float64(h.Timeout)) + "ms"})
+		rows = append(rows, []string{"matcher", orDash(h.Matcher)}, []string{"timeout", config.FormatNumber(float64(h.Timeout)) + " ms"})
 		if h.Sequential {
 			rows = append(rows, []string{"sequential", "true"})
 		}

@@ -233,6 +233,10 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 			// Gemini compares triggers exactly (spec §4): one definition
 			// per trigger.
 			matchers = tm.triggers
+			if len(tm.triggers) > 1 {
+				notes = append(notes, fmt.Sprintf("matcher %q split into one definition per trigger (%s): Gemini compares %s triggers exactly, so the pattern itself would never match",
+					matcher, strings.Join(tm.triggers, ", "), rule.gemini))
+			}
 		}
 	default:
 		if matcher != "" && matcher != "*" && ev != "SubagentStop" {
