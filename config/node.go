@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/js"
 )
 
 // Kind is the JSON type of a Node.
@@ -172,15 +174,10 @@ func (n *Node) Text() string {
 	}
 	return "undefined"
 }
-
-// FormatNumber formats f the way JavaScript's Number#toString does for the
+// FormatNumber formats f as JavaScript's Number#toString does, which is how
+// Gemini prints a number from a settings file.
 // values settings files hold (integers print without a fraction).
-func FormatNumber(f float64) string {
-	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
+func FormatNumber(f float64) string { return js.Number(f) }
 
 // EscapePointer escapes one reference token for an RFC 6901 pointer.
 func EscapePointer(tok string) string {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/gh-hooks/gh-hooks/internal/js"
+
 	"github.com/gh-hooks/gh-hooks/config"
 )
 
@@ -153,7 +155,7 @@ func (s *GeminiStore) Add(root string, keys []string) (out []byte, changed bool,
 	seen := map[string]bool{}
 	push := func(n *config.Node) {
 		if n.Kind != config.Array && n.Kind != config.Object {
-			id := n.Kind.String() + "\x00" + n.Str + "\x00" + jsNumber(n.Num) + fmt.Sprint(n.Bool)
+			id := n.Kind.String() + "\x00" + n.Str + "\x00" + js.StringifyNumber(n.Num) + fmt.Sprint(n.Bool)
 			if seen[id] {
 				return
 			}

@@ -1,11 +1,11 @@
 package fingerprint
 
 import (
-	"math"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/gh-hooks/gh-hooks/internal/js"
 
 	"github.com/gh-hooks/gh-hooks/config"
 )
@@ -32,9 +32,9 @@ func writeJS(b *strings.Builder, n *config.Node, indent string) {
 	case config.Bool:
 		b.WriteString(strconv.FormatBool(n.Bool))
 	case config.Number:
-		b.WriteString(jsNumber(n.Num))
+		b.WriteString(js.StringifyNumber(n.Num))
 	case config.String:
-		jsQuote(b, n.Str)
+		js.Quote(b, n.Str)
 	case config.Array:
 		if len(n.Items) == 0 {
 			b.WriteString("[]")
@@ -60,7 +60,7 @@ func writeJS(b *strings.Builder, n *config.Node, indent string) {
 				b.WriteString(",\n")
 			}
 			b.WriteString(inner)
-			jsQuote(b, n.Keys[k])
+			js.Quote(b, n.Keys[k])
 			b.WriteString(": ")
 			writeJS(b, n.Vals[k], inner)
 		}
@@ -74,7 +74,7 @@ func writeJS(b *strings.Builder, n *config.Node, indent string) {
 func jsKeyOrder(keys []string) []int {
 	var idx, rest []int
 	for i, k := range keys {
-		if isArrayIndex(k) {
+		if _, ok := js.ArrayIndex(k); ok {
 			idx = append(idx, i)
 		} else {
 			rest = append(rest, i)
@@ -86,85 +86,4 @@ func jsKeyOrder(keys []string) []int {
 		return x < y
 	})
 	return append(idx, rest...)
-}
-
-func isArrayIndex(k string) bool {
-	if k == "" || (len(k) > 1 && k[0] == '0') {
-		return false
-	}
-	v, err := strconv.ParseUint(k, 10, 64)
-	return err == nil && v < math.MaxUint32
-}
-
-// jsQuote is JSON.stringify's QuoteJSONString. Invalid UTF-8 is written
-// as U+FFFD, as Node's UTF-8 decoder reads such a file.
-func jsQuote(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[r>>4])
-				b.WriteByte(hex[r&0xf])
-				continue
-			}
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-}
-
-// jsNumber is JavaScript's Number.prototype.toString() for finite values
-// (ECMA-262 Number::toString); non-finite values stringify as null.
-func jsNumber(f float64) string {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return "null"
-	}
-	if f == 0 {
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX, shortest round-trip digits
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	k, n := len(digits), x+1
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	es := "+"
-	if n-1 < 0 {
-		es = "-"
-	}
-	ex := strconv.Itoa(int(math.Abs(float64(n - 1))))
-	if k == 1 {
-		return sign + digits + "e" + es + ex
-	}
-	return sign + digits[:1] + "." + digits[1:] + "e" + es + ex
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/js"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -616,8 +618,8 @@ func TestJSNumber(t *testing.T) {
 		{1.5e-7, "1.5e-7"}, {0.1, "0.1"}, {60000, "60000"}, {1.7976931348623157e308, "1.7976931348623157e+308"},
 	}
 	for _, tt := range tests {
-		if got := jsNumber(tt.in); got != tt.want {
-			t.Errorf("jsNumber(%v) = %q, want %q", tt.in, got, tt.want)
+		if got := js.StringifyNumber(tt.in); got != tt.want {
+			t.Errorf("js.StringifyNumber(%v) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/gh-hooks/gh-hooks/internal/js"
 )
 
 // Object is a JSON object with JavaScript property order: keys that are
@@ -46,14 +48,14 @@ func (o *Object) Set(key string, v any) {
 		return
 	}
 	o.vals[key] = v
-	n, ok := arrayIndex(key)
+	n, ok := js.ArrayIndex(key)
 	if !ok {
 		o.keys = append(o.keys, key)
 		return
 	}
 	i := 0
 	for i < len(o.keys) {
-		m, isIdx := arrayIndex(o.keys[i])
+		m, isIdx := js.ArrayIndex(o.keys[i])
 		if !isIdx || m > n {
 			break
 		}
@@ -92,18 +94,6 @@ func (o *Object) MarshalJSON() ([]byte, error) { return []byte(Stringify(o)), ni
 
 // String returns Stringify(o).
 func (o *Object) String() string { return Stringify(o) }
-
-// arrayIndex reports whether key is a canonical array index.
-func arrayIndex(key string) (uint64, bool) {
-	if key == "" || len(key) > 10 || (len(key) > 1 && key[0] == '0') {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(key, 10, 64)
-	if err != nil || n >= 1<<32-1 {
-		return 0, false
-	}
-	return n, true
-}
 
 // errEOF is JSON.parse's complaint about truncated text.
 var errEOF = errors.New("unexpected end of JSON input")
@@ -209,9 +199,9 @@ func stringify(b *bytes.Buffer, v any) {
 			b.WriteString("null")
 			return
 		}
-		b.WriteString(jsNumber(t))
+		b.WriteString(js.StringifyNumber(t))
 	case string:
-		quoteJS(b, t)
+		js.Quote(b, t)
 	case []any:
 		b.WriteByte('[')
 		for i, e := range t {
@@ -227,7 +217,7 @@ func stringify(b *bytes.Buffer, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			quoteJS(b, k)
+			js.Quote(b, k)
 			b.WriteByte(':')
 			stringify(b, t.vals[k])
 		}
@@ -241,49 +231,6 @@ func stringify(b *bytes.Buffer, v any) {
 		}
 		b.Write(j)
 	}
-}
-
-func quoteJS(b *bytes.Buffer, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if c < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[c>>4])
-				b.WriteByte(hex[c&0xf])
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('"')
-}
-
-// jsNumber formats a finite number as JavaScript's Number#toString does
-// (encoding/json's float formatting follows the same ES algorithm).
-func jsNumber(f float64) string {
-	if f == 0 {
-		return "0"
-	}
-	j, _ := json.Marshal(f)
-	return string(j)
 }
 
 // truthy reports JavaScript truthiness of a JSON value.
@@ -309,15 +256,7 @@ func jsString(v any) string {
 	case bool:
 		return strconv.FormatBool(t)
 	case float64:
-		switch {
-		case math.IsNaN(t):
-			return "NaN"
-		case math.IsInf(t, 1):
-			return "Infinity"
-		case math.IsInf(t, -1):
-			return "-Infinity"
-		}
-		return jsNumber(t)
+		return js.Number(t)
 	case string:
 		return t
 	case []any:
@@ -391,7 +330,7 @@ func inOperator(key string, v any) (bool, error) {
 		_, ok := t.Get(key)
 		return ok, nil
 	case []any:
-		n, ok := arrayIndex(key)
+		n, ok := js.ArrayIndex(key)
 		return (ok && n < uint64(len(t))) || key == "length", nil
 	}
 	return false, fmt.Errorf("Cannot use 'in' operator to search for '%s' in %s", key, jsString(v))
