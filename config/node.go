@@ -174,9 +174,9 @@ func (n *Node) Text() string {
 	}
 	return "undefined"
 }
+
 // FormatNumber formats f as JavaScript's Number#toString does, which is how
 // Gemini prints a number from a settings file.
-// values settings files hold (integers print without a fraction).
 func FormatNumber(f float64) string { return js.Number(f) }
 
 // EscapePointer escapes one reference token for an RFC 6901 pointer.
