@@ -194,58 +194,22 @@ func locked(home string, dryRun bool, fn func() error) error {
 // apply writes the changes atomically, in order.
 func apply(changes []FileChange) error {
 	for _, c := range changes {
-		mode := fs.FileMode(0o600)
-		if fi, err := os.Stat(c.Path); err == nil {
-			mode = fi.Mode().Perm()
-		}
 		if filepath.Base(c.Path) == "trust.json" {
-			mode = 0o600 // gh-hooks' store is private whatever it was
+			// gh-hooks' store is private whatever it was: its directory is
+			// created 0700, and an existing file is made 0600 before the
+			// atomic write keeps that mode.
+			if err := os.MkdirAll(filepath.Dir(c.Path), 0o700); err != nil {
+				return fmt.Errorf("%s: %w", filepath.Dir(c.Path), err)
+			}
+			if fi, err := os.Stat(c.Path); err == nil && fi.Mode().Perm() != 0o600 {
+				if err := os.Chmod(c.Path, 0o600); err != nil {
+					return fmt.Errorf("%s: %w", c.Path, err)
+				}
+			}
 		}
-		if err := writeAtomic(c.Path, c.After, mode); err != nil {
+		if err := config.WriteFileAtomic(c.Path, c.After, 0o600); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// writeAtomic replaces path with data: a temporary file in the same
-// directory, fsync, rename, fsync of the directory. A reader sees the old
-// or the new file, never a mix.
-func writeAtomic(path string, data []byte, mode fs.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("%s: %w", dir, err)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("%s: write: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(mode); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%s: write: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: not every file system supports it
-		d.Close()
 	}
 	return nil
 }
