@@ -3,21 +3,20 @@ module github.com/gh-hooks/gh-hooks
 go 1.26.8
 
 require (
+	github.com/dlclark/regexp2 v1.12.0
+	github.com/gofrs/flock v0.13.1
+	github.com/google/go-cmp v0.7.0
+	github.com/mattn/go-isatty v0.0.24
+	github.com/pelletier/go-toml/v2 v2.4.3
+	github.com/pmezard/go-difflib v1.0.0
+	github.com/rogpeppe/go-internal v1.16.0
+	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
+	github.com/urfave/cli/v2 v2.27.7
+)
+
+require (
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
-	github.com/dlclark/regexp2 v1.12.0 // indirect
-	github.com/gofrs/flock v0.13.1 // indirect
-	github.com/google/go-cmp v0.7.0 // indirect
-	github.com/mattn/go-isatty v0.0.24 // indirect
-	github.com/pelletier/go-toml/v2 v2.4.3 // indirect
-	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
-	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f // indirect
-	github.com/tidwall/gjson v1.20.0 // indirect
-	github.com/tidwall/match v1.1.1 // indirect
-	github.com/tidwall/pretty v1.2.0 // indirect
-	github.com/tidwall/sjson v1.2.5 // indirect
-	github.com/urfave/cli/v2 v2.27.7 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
