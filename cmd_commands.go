@@ -107,7 +107,7 @@ func runCommands(c *cli.Context) error {
 	if err != nil {
 		return fail(err, "pass an existing directory with --project")
 	}
-	if set.Fatal {
+	if set.Fatal() {
 		fmt.Fprintln(c.App.ErrWriter, "gh-hooks: warning: Gemini CLI refuses to start with these settings, so it loads no commands at all")
 		fmt.Fprintln(c.App.ErrWriter, "hint: gh-hooks validate")
 	}

@@ -106,7 +106,7 @@ func runEffective(c *cli.Context) error {
 			Project: set.Paths.ProjectDir, Home: set.Paths.Home, HooksEnabled: r.HooksEnabled,
 			FolderTrust: folderTrustJSON{Enabled: set.Trust.Enabled, Trusted: set.Trust.Trusted, Source: set.Trust.Source, Why: set.Trust.Why},
 			Disabled:    r.Disabled, Layers: set.Layers, Hooks: r.Hooks, Problems: problems, Plan: plan,
-			Fatal: set.Fatal, Crash: r.Crash,
+			Fatal: set.Fatal(), Crash: r.Crash,
 		}
 		if v.Hooks == nil {
 			v.Hooks = []*merge.Hook{}
@@ -131,17 +131,22 @@ func allProblems(r *merge.Result) []config.Problem {
 	return validate.Check(r)
 }
 
-// fatalError returns exit 1 when Gemini CLI would refuse to start.
+// fatalError returns exit 1, naming the first problem, when Gemini CLI
+// would refuse to start or crash.
 func fatalError(r *merge.Result) error {
-	for _, p := range r.Problems {
-		if p.Severity == config.SevError && (r.Set.Fatal || r.Crash != "") {
-			switch {
-			case r.Crash != "" && p.Code == "hooksconfig-null", r.Set.Fatal:
-				return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
+	fatal := r.Set.Fatals
+	if len(fatal) == 0 && r.Crash != "" {
+		for _, p := range r.Problems {
+			if p.Code == "hooksconfig-null" && strings.Contains(r.Crash, p.Path) {
+				fatal = append(fatal, p)
 			}
 		}
 	}
-	return nil
+	if len(fatal) == 0 {
+		return nil
+	}
+	p := fatal[0]
+	return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
 }
 
 func newOutFor(c *cli.Context, r *merge.Result) *out {

@@ -115,7 +115,7 @@ func TestTrust(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := []any{set.Trust.Trusted, set.Trust.Source, set.Fatal}
+			got := []any{set.Trust.Trusted, set.Trust.Source, set.Fatal()}
 			if d := cmp.Diff([]any{tt.trusted, tt.source, tt.fatal}, got); d != "" {
 				t.Errorf("trusted/source/fatal (-want +got):\n%s\nwhy: %s", d, set.Trust.Why)
 			}
@@ -136,8 +136,8 @@ func TestParseErrorIsFatalEvenUntrusted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !set.Fatal || len(set.Problems) != 1 {
-		t.Fatalf("want one fatal problem, got fatal=%v %+v", set.Fatal, set.Problems)
+	if !set.Fatal() || len(set.Problems) != 1 {
+		t.Fatalf("want one fatal problem, got fatal=%v %+v", set.Fatal(), set.Problems)
 	}
 	p := set.Problems[0]
 	if p.Code != "trailing-comma" || p.Line != 1 || p.Column != 8 || !strings.Contains(p.Message, "refuses to start") {

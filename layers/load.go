@@ -66,8 +66,10 @@ type Set struct {
 	// Problems are loading problems: parse errors, skipped system files,
 	// a broken trustedFolders.json.
 	Problems []config.Problem
-	// Fatal is true when Gemini CLI would refuse to start (exit 52).
-	Fatal bool
+	// Fatals are the problems that make Gemini CLI refuse to start (exit
+	// 52): a settings file or trustedFolders.json it cannot read. They are
+	// in Problems too.
+	Fatals []config.Problem
 	// Lookup is the environment used for $VAR expansion.
 	Lookup config.Lookup
 }
@@ -165,8 +167,7 @@ func (s *Set) decideTrust(env Env, layers ...*Layer) (Trust, error) {
 	}
 	t, p := decideTrust(env, enabled, s.Paths.ProjectDir, s.Paths.TrustedFolders)
 	if p != nil {
-		s.Problems = append(s.Problems, *p)
-		s.Fatal = true
+		s.fatal(*p)
 	}
 	return t, nil
 }
@@ -202,8 +203,7 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 			l.Reason = "Gemini CLI cannot parse this file and refuses to start: " + pe.Msg
 			p := config.FromParseError(pe)
 			p.Message = "Gemini CLI refuses to start (exit 52): " + p.Message
-			s.Problems = append(s.Problems, p)
-			s.Fatal = true
+			s.fatal(p)
 			return l
 		}
 		l.Reason = err.Error()
@@ -221,4 +221,12 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 // It is how a single settings file is checked.
 func (s *Set) ReadSettingsFile(kind, path string) *Layer {
 	return s.readSettings(kind, path, false, false)
+}
+
+// Fatal reports whether Gemini CLI would refuse to start (exit 52).
+func (s *Set) Fatal() bool { return len(s.Fatals) > 0 }
+
+func (s *Set) fatal(p config.Problem) {
+	s.Problems = append(s.Problems, p)
+	s.Fatals = append(s.Fatals, p)
 }

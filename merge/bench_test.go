@@ -102,8 +102,8 @@ func BenchmarkLoadMerge(b *testing.B) {
 				b.Fatal(err)
 			}
 			r := Merge(set)
-			if len(r.Hooks) != n || set.Fatal || !r.HooksEnabled {
-				b.Fatalf("generated tree: %d hooks (want %d), fatal %v, enabled %v", len(r.Hooks), n, set.Fatal, r.HooksEnabled)
+			if len(r.Hooks) != n || set.Fatal() || !r.HooksEnabled {
+				b.Fatalf("generated tree: %d hooks (want %d), fatal %v, enabled %v", len(r.Hooks), n, set.Fatal(), r.HooksEnabled)
 			}
 			b.ReportAllocs()
 			b.ResetTimer()

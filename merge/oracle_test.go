@@ -121,7 +121,7 @@ func TestOracleScenarios(t *testing.T) {
 				if err := json.Unmarshal(expected.Cases[c.Name].Output, &want); err != nil {
 					t.Fatal(err)
 				}
-				if got := set.Fatal || r.Crash != ""; got != (want.FatalError != nil) {
+				if got := set.Fatal() || r.Crash != ""; got != (want.FatalError != nil) {
 					t.Fatalf("fatal = %v, oracle fatal_error = %s", got, deref(want.FatalError))
 				}
 				if want.FatalError != nil {

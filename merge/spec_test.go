@@ -907,8 +907,8 @@ func checkSpecCase(t *testing.T, tmp string, want specWant, r *Result) {
 			t.Errorf("no problem %q among: %s", w, describeProblems(tmp, r.Problems))
 		}
 	}
-	if r.Set.Fatal != want.fatal {
-		t.Errorf("Set.Fatal = %v, want %v", r.Set.Fatal, want.fatal)
+	if r.Set.Fatal() != want.fatal {
+		t.Errorf("Set.Fatal = %v, want %v", r.Set.Fatal(), want.fatal)
 	}
 	if want.fatal {
 		return
