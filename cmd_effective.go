@@ -79,6 +79,27 @@ type effectiveJSON struct {
 	Crash        string           `json:"crash,omitempty"`
 }
 
+// newEffectiveJSON assembles the JSON answer; empty lists print as [].
+func newEffectiveJSON(r *merge.Result, problems []config.Problem, plan *merge.Plan) effectiveJSON {
+	set := r.Set
+	v := effectiveJSON{
+		Project: set.Paths.ProjectDir, Home: set.Paths.Home, HooksEnabled: r.HooksEnabled,
+		FolderTrust: folderTrustJSON{Enabled: set.Trust.Enabled, Trusted: set.Trust.Trusted, Source: set.Trust.Source, Why: set.Trust.Why},
+		Disabled:    r.Disabled, Layers: set.Layers, Hooks: r.Hooks, Problems: problems, Plan: plan,
+		Fatal: set.Fatal(), Crash: r.Crash,
+	}
+	if v.Hooks == nil {
+		v.Hooks = []*merge.Hook{}
+	}
+	if v.Problems == nil {
+		v.Problems = []config.Problem{}
+	}
+	if v.Disabled == nil {
+		v.Disabled = []string{}
+	}
+	return v
+}
+
 type folderTrustJSON struct {
 	Enabled bool   `json:"enabled"`
 	Trusted bool   `json:"trusted"`
@@ -101,23 +122,7 @@ func runEffective(c *cli.Context) error {
 	}
 	problems := allProblems(r)
 	if c.Bool("json") {
-		set := r.Set
-		v := effectiveJSON{
-			Project: set.Paths.ProjectDir, Home: set.Paths.Home, HooksEnabled: r.HooksEnabled,
-			FolderTrust: folderTrustJSON{Enabled: set.Trust.Enabled, Trusted: set.Trust.Trusted, Source: set.Trust.Source, Why: set.Trust.Why},
-			Disabled:    r.Disabled, Layers: set.Layers, Hooks: r.Hooks, Problems: problems, Plan: plan,
-			Fatal: set.Fatal(), Crash: r.Crash,
-		}
-		if v.Hooks == nil {
-			v.Hooks = []*merge.Hook{}
-		}
-		if v.Problems == nil {
-			v.Problems = []config.Problem{}
-		}
-		if v.Disabled == nil {
-			v.Disabled = []string{}
-		}
-		if err := writeJSON(c.App.Writer, v); err != nil {
+		if _, err := c.App.Writer.Write(newEffectiveJSON(r, problems, plan).appendJSON(nil)); err != nil {
 			return fail(err, "")
 		}
 	} else {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/validate"
+)
+
+// TestEffectiveJSONWriter checks that the hand-written encoder of
+// `effective --json` prints exactly what encoding/json prints for the
+// same value, on trees that exercise every field and string escape.
+func TestEffectiveJSONWriter(t *testing.T) {
+	odd := `{"hooks": {
+  "BeforeTool": [{"matcher": "a<b>&c", "sequential": true, "hooks": [
+    {"type": "command", "name": "q\"uote\\back", "command": "echo \u2028\u2029 \u0001 tab\there\nnew", "description": "d", "env": {"Z": "1", "A": "é"}, "timeout": 1e400},
+    {"type": "command", "command": "bad utf8 \udc00 \xff raw"}
+  ]}],
+  "SessionStart": {"hooks": [{"type": "command", "command": "x"}]},
+  "PreToolUse": [{"hooks": [{"type": "shell", "command": "y"}]}],
+  "AfterTool": [{"matcher": 5, "hooks": [{"type": "command", "command": "z"}]}]
+}, "hooksConfig": {"disabled": ["q\"uote\\back"]}}`
+	tests := []struct {
+		name, project string
+		env           map[string]string
+		event, tool   string
+		files         map[string]string
+	}{
+		{name: "example trusted", project: "testdata/example/project", env: map[string]string{"GEMINI_CLI_HOME": "testdata/example/home", "GEMINI_CLI_TRUST_WORKSPACE": "true"}, event: "BeforeTool", tool: "write_file"},
+		{name: "example untrusted", project: "testdata/example/project", env: map[string]string{"GEMINI_CLI_HOME": "testdata/example/home"}},
+		{name: "odd strings", files: map[string]string{"project/.gemini/settings.json": strings.Replace(odd, `\xff`, "\xff", 1)}, env: map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true"}, event: "AfterTool", tool: "x"},
+		{name: "fatal", files: map[string]string{"project/.gemini/settings.json": "{\"a\": 1,}"}},
+		{name: "crash", files: map[string]string{"project/.gemini/settings.json": `{"hooksConfig": null}`}, env: map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true"}},
+		{name: "empty", files: map[string]string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			env := map[string]string{"HOME": filepath.Join(dir, "home"), "GEMINI_CLI_HOME": filepath.Join(dir, "home"),
+				"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(dir, "etc", "settings.json")}
+			for k, v := range tt.env {
+				env[k] = v
+			}
+			project := tt.project
+			if project == "" {
+				project = filepath.Join(dir, "project")
+				os.MkdirAll(project, 0o755)
+			}
+			for p, c := range tt.files {
+				os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+				os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644)
+			}
+			set, err := layers.Load(layers.Options{ProjectDir: project, Env: layers.MapEnv(env)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := merge.Merge(set)
+			var plan *merge.Plan
+			if tt.event != "" {
+				plan = r.Plan(tt.event, tt.tool, "")
+			}
+			v := newEffectiveJSON(r, validate.Check(r), plan)
+			var want bytes.Buffer
+			if err := writeJSON(&want, v); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want.String(), string(v.appendJSON(nil))); d != "" {
+				t.Errorf("appendJSON differs from encoding/json (-want +got):\n%s", d)
+			}
+		})
+	}
+}
