@@ -22,23 +22,32 @@ func Expand(s string, lookup Lookup) string {
 	if lookup == nil || !strings.Contains(s, "$") {
 		return s
 	}
-	return envVarPattern().ReplaceAllStringFunc(s, func(m string) string {
-		g := envVarPattern().FindStringSubmatchIndex(m)
+	matches := envVarPattern().FindAllStringSubmatchIndex(s, -1)
+	if matches == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, g := range matches {
+		b.WriteString(s[last:g[0]])
+		last = g[1]
 		name := ""
 		switch {
 		case g[2] >= 0:
-			name = m[g[2]:g[3]]
+			name = s[g[2]:g[3]]
 		case g[4] >= 0:
-			name = m[g[4]:g[5]]
+			name = s[g[4]:g[5]]
 		}
 		if v, ok := lookup(name); ok {
-			return v
+			b.WriteString(v)
+		} else if g[6] >= 0 {
+			b.WriteString(s[g[6]:g[7]])
+		} else {
+			b.WriteString(s[g[0]:g[1]])
 		}
-		if g[6] >= 0 {
-			return m[g[6]:g[7]]
-		}
-		return m
-	})
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // ExpandTree returns a copy of n in which every string value (not object
