@@ -50,10 +50,10 @@ func Expand(s string, lookup Lookup) string {
 	return b.String()
 }
 
-// ExpandTree returns a copy of n in which every string value (not object
-// keys) is expanded with Expand, as Gemini's resolveEnvVarsInObject does.
-// Positions are kept, so problems found on the expanded tree still point
-// into the file.
+// ExpandTree returns n with every string value (not object keys)
+// expanded with Expand, as Gemini's resolveEnvVarsInObject does; nodes
+// without a variable are shared with n (see Map). Positions are kept, so
+// problems found on the expanded tree still point into the file.
 func ExpandTree(n *Node, lookup Lookup) *Node {
 	return n.Map(func(s string) string { return Expand(s, lookup) })
 }
