@@ -25,6 +25,7 @@ func Check(r *merge.Result) []config.Problem {
 	c.sharedNames()
 	c.disabled()
 	c.enabledOverride()
+	c.projectTrust()
 	out := append(append([]config.Problem(nil), r.Problems...), c.out...)
 	config.SortProblems(out)
 	return out
@@ -141,4 +142,21 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return itoa(n) + " " + word + "s"
+}
+
+// projectTrust tells, once per project file with hooks, how little
+// Gemini's own trust of project hooks does (spec §6, §12 items 3 and 10):
+// it warns once at start-up, runs the hooks anyway, keys its memory on
+// name:command only, and its folder-trust dialog never lists hooks that
+// are written the documented way.
+func (c *checker) projectTrust() {
+	for _, h := range c.r.Hooks {
+		if h.Layer != layers.Project || h.Path != c.r.Set.Paths.Project {
+			continue // a standalone file may be no project's
+		}
+		c.add(h.Path, "/hooks", config.SevInfo, "project-hooks-trust",
+			"these project hooks come with the repository: Gemini warns about them once, then runs them and trusts them by name:command alone, so a changed script, matcher, timeout or env never warns again (and its folder-trust dialog does not list them)",
+			"review them and approve by content with gh-hooks trust audit and gh-hooks trust approve")
+		return
+	}
 }

@@ -30,11 +30,11 @@ func TestFiles(t *testing.T) {
 		files []string
 		want  []string // code@relpath:line:col
 	}{
-		{"project file only", []string{proj}, []string{"matcher-claude-tool@" + proj + ":1:38"}},
+		{"project file only", []string{proj}, []string{"matcher-claude-tool@" + proj + ":1:38", "project-hooks-trust@" + proj + ":1:11"}},
 		{"standalone settings file", []string{"other/settings.json"}, []string{"trigger-matcher-regex@other/settings.json:1:41"}},
 		{"extension hooks with a comment", []string{"ext/hooks/hooks.json"}, []string{"extension-hooks-unparsable@ext/hooks/hooks.json:2:3"}},
 		{"parse error is a problem", []string{"broken.json"}, []string{"parse-error@broken.json:1:12"}},
-		{"two files", []string{user, proj}, []string{"matcher-claude-tool@" + user + ":1:39", "matcher-claude-tool@" + proj + ":1:38"}},
+		{"two files", []string{user, proj}, []string{"matcher-claude-tool@" + user + ":1:39", "matcher-claude-tool@" + proj + ":1:38", "project-hooks-trust@" + proj + ":1:11"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
