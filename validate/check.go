@@ -155,7 +155,7 @@ func (c *checker) projectTrust() {
 			continue // a standalone file may be no project's
 		}
 		c.add(h.Path, "/hooks", config.SevInfo, "project-hooks-trust",
-			"these project hooks come with the repository: Gemini warns about them once, then runs them and trusts them by name:command alone, so a changed script, matcher, timeout or env never warns again (and its folder-trust dialog does not list them)",
+			"these project hooks come with the repository: in a trusted folder Gemini warns about them once, then runs them and trusts them by name:command alone, so a changed script, matcher, timeout or env never warns again (and its folder-trust dialog does not list them)",
 			"review them and approve by content with gh-hooks trust audit and gh-hooks trust approve")
 		return
 	}
