@@ -405,7 +405,7 @@ func printResult(o *out, n int, r runner.Result) {
 		label = r.Name + " (" + r.Command + ")"
 	}
 	o.printf("\n%d. %s  %s\n", n, r.ID, label)
-	timeout := config.FormatNumber(r.TimeoutMS)
+	timeout := config.FormatNumber(float64(r.TimeoutMS))
 	switch {
 	case r.ExitCode != nil:
 		sig := ""

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -55,7 +56,7 @@ type Record struct {
 	Command    string            `json:"command,omitempty"`
 	Matcher    string            `json:"matcher,omitempty"`
 	Sequential bool              `json:"sequential,omitempty"`
-	Timeout    float64           `json:"timeout"`
+	Timeout    merge.Millis      `json:"timeout"`
 	Env        map[string]string `json:"env,omitempty"`
 	// Scripts maps each local script (Script.Path, or the word for an
 	// unresolvable one) to "sha256:<hex>", "missing", "unreadable" or
@@ -105,7 +106,11 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 func recordOf(h merge.Hook, scripts []Script) Record {
 	r := Record{
 		Event: h.Event, Pos: posOf(h), Name: h.Name, Type: h.Type, Command: h.Command,
-		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: float64(h.Timeout),
+		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: h.Timeout,
+	}
+	if t := float64(r.Timeout); math.IsInf(t, 0) || math.IsNaN(t) {
+		// What Node's setTimeout uses, and what JSON can store (merge.Millis).
+		r.Timeout = 1
 	}
 	if r.Command == "" {
 		r.Command = h.ExpandedCommand

@@ -18,7 +18,7 @@ func FromMerge(h merge.Hook) Hook {
 		Name:    h.Name,
 		Type:    h.Type,
 		Command: h.ExpandedCommand,
-		Timeout: float64(h.Timeout),
+		Timeout: h.Timeout,
 		Env:     h.Env,
 		EnvKeys: h.EnvKeys,
 	}

@@ -28,7 +28,7 @@ func TestFromMerge(t *testing.T) {
 			mh := merge.Hook{ID: "user/BeforeTool/0/0", Name: "n", Type: "command", Command: "$HOME/x", ExpandedCommand: "/h/x",
 				Timeout: merge.Millis(tt.timeout), TimeoutNode: tt.node, Env: map[string]string{"A": "1"}, EnvKeys: []string{"A"}}
 			h := FromMerge(mh)
-			want := Hook{ID: "user/BeforeTool/0/0", Name: "n", Type: "command", Command: "/h/x", Timeout: tt.timeout,
+			want := Hook{ID: "user/BeforeTool/0/0", Name: "n", Type: "command", Command: "/h/x", Timeout: merge.Millis(tt.timeout),
 				Env: map[string]string{"A": "1"}, EnvKeys: []string{"A"}}
 			if tt.node != nil {
 				want.TimeoutLabel = tt.wantLabel

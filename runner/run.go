@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/gh-hooks/gh-hooks/merge"
 )
 
 // DefaultKillDelay is how long Gemini waits after SIGTERM before SIGKILL
@@ -44,7 +46,7 @@ type Hook struct {
 	// Timeout is in milliseconds with Gemini's default (60000) already
 	// filled in for an absent or null value. 0 and negatives are kept (`??`
 	// semantics); use NaN for a value JavaScript's Number() cannot read.
-	Timeout float64 `json:"timeout"`
+	Timeout merge.Millis `json:"timeout"`
 	// TimeoutLabel is how Gemini prints the timeout in "Hook timed out
 	// after <label>ms" when it was not a number in the file (e.g. "abc");
 	// "" means the JavaScript rendering of Timeout.
@@ -108,12 +110,12 @@ type Result struct {
 	// hook produced no exit status (timeout, spawn error, runtime hook).
 	ExitCode *int `json:"exitCode"`
 	// Signal names the signal that ended the shell, if any.
-	Signal     string  `json:"signal,omitempty"`
-	DurationMS int64   `json:"durationMs"`
-	TimeoutMS  float64 `json:"timeoutMs"`
-	TimedOut   bool    `json:"timedOut"`
-	Stdout     string  `json:"stdout"`
-	Stderr     string  `json:"stderr"`
+	Signal     string       `json:"signal,omitempty"`
+	DurationMS int64        `json:"durationMs"`
+	TimeoutMS  merge.Millis `json:"timeoutMs"`
+	TimedOut   bool         `json:"timedOut"`
+	Stdout     string       `json:"stdout"`
+	Stderr     string       `json:"stderr"`
 	// Format is json, text or none.
 	Format string `json:"format"`
 	// Output is the parsed output (*Object or []any), nil when none.
@@ -340,7 +342,7 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 			}
 		})
 	}
-	timer := time.AfterFunc(nodeDelay(h.Timeout), func() { kill(false) })
+	timer := time.AfterFunc(nodeDelay(float64(h.Timeout)), func() { kill(false) })
 	stopCtx := context.AfterFunc(ctx, func() { kill(true) })
 	werr := cmd.Wait()
 	mu.Lock()
@@ -412,7 +414,7 @@ func timeoutLabel(h Hook) string {
 	if h.TimeoutLabel != "" {
 		return h.TimeoutLabel
 	}
-	return jsString(h.Timeout)
+	return jsString(float64(h.Timeout))
 }
 
 // decodeUTF8 mirrors Buffer#toString: invalid bytes become U+FFFD.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -339,7 +340,7 @@ func TestTimeout(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			h := cmdHook("slow", tt.command)
-			h.Timeout, h.TimeoutLabel = tt.timeout, tt.label
+			h.Timeout, h.TimeoutLabel = merge.Millis(tt.timeout), tt.label
 			start := time.Now()
 			rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", dir, ""), Options{KillDelay: 100 * time.Millisecond}, h)
 			elapsed := time.Since(start)
