@@ -400,6 +400,20 @@ func TestBadInputCatalogue(t *testing.T) {
 					t.Errorf("add: stderr %.500q does not match %q", stderr, addMsg)
 				}
 			}
+			// The read-only commands that look at project hooks must not
+			// crash on any of these inputs either (infinite timeouts once
+			// made trust audit panic): trust audit exits 0 or 3, or 1 with
+			// a message; a dry-run approve and a run of a plan likewise.
+			for _, args := range [][]string{
+				{"trust", "audit", "--json"},
+				{"trust", "approve", "--all", "--dry-run"},
+				{"run", "--event", "SessionEnd", "--trigger", "exit", "--json"},
+			} {
+				code, _, stderr = runGuarded(t, append(append([]string(nil), global...), args...))
+				if code == 2 || code > 3 || code == 1 && !strings.Contains(stderr, "gh-hooks: ") {
+					t.Errorf("%s: exit %d\nstderr: %.500s", strings.Join(args, " "), code, stderr)
+				}
+			}
 			if diff := cmp.Diff(before, snapshot(t, c.root)); diff != "" {
 				t.Errorf("files changed (-before +after):\n%.2000s", diff)
 			}
