@@ -400,14 +400,18 @@ func TestBadInputCatalogue(t *testing.T) {
 					t.Errorf("add: stderr %.500q does not match %q", stderr, addMsg)
 				}
 			}
-			// The read-only commands that look at project hooks must not
-			// crash on any of these inputs either (infinite timeouts once
-			// made trust audit panic): trust audit exits 0 or 3, or 1 with
-			// a message; a dry-run approve and a run of a plan likewise.
+			// Every other command must not crash on these inputs either
+			// (infinite timeouts once made trust audit panic): each exits 0
+			// or 3, or 1 with a message, and dry runs write nothing.
 			for _, args := range [][]string{
 				{"trust", "audit", "--json"},
 				{"trust", "approve", "--all", "--dry-run"},
 				{"run", "--event", "SessionEnd", "--trigger", "exit", "--json"},
+				{"disable", "catalogue-x", "--dry-run"},
+				{"enable", "catalogue-x", "--dry-run"},
+				{"remove", "catalogue-x", "--dry-run"},
+				{"commands", "--json"},
+				{"effective", "--event", "BeforeTool", "--tool", "write_file"},
 			} {
 				code, _, stderr = runGuarded(t, append(append([]string(nil), global...), args...))
 				if code == 2 || code > 3 || code == 1 && !strings.Contains(stderr, "gh-hooks: ") {
