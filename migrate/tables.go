@@ -69,6 +69,14 @@ var eventRules = map[string]eventRule{
 	"MessageDisplay":      {loss: "Gemini has no message-display event"},
 }
 
+// GeminiTool returns the Gemini tool that a Claude Code tool name maps to
+// (claude-hooks.md §3.1). ok is false when name is not a Claude tool; gemini
+// is "" when Gemini has no counterpart.
+func GeminiTool(name string) (gemini string, ok bool) {
+	gemini, ok = toolMap[name]
+	return gemini, ok
+}
+
 // toolMap is claude-hooks.md §3.1: Claude tool name → Gemini tool name; ""
 // means no counterpart. Every name Claude has shipped is listed so that a
 // regex matcher can be evaluated against the whole vocabulary.

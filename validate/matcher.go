@@ -8,6 +8,7 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/migrate"
 )
 
 // jsTrim is String.prototype.trim, which the planner applies to matchers
@@ -152,7 +153,7 @@ func (c *checker) claudeMatcher(h *merge.Hook, ptr, m string, alts []string) boo
 	found := false
 	for _, a := range alts {
 		name, _, _ := stripAnchors(a)
-		g, isClaude := claudeTools[name]
+		g, isClaude := migrate.GeminiTool(name)
 		switch {
 		case isClaude && len(matchedTools(a)) == 0:
 			found = true

@@ -13,28 +13,6 @@ var geminiTools = []string{
 	"list_background_processes", "read_background_output",
 }
 
-// claudeTools maps Claude Code tool names to their Gemini counterpart
-// (claude-hooks.md §3.1); "" means Gemini has none.
-var claudeTools = map[string]string{
-	"Bash": "run_shell_command", "PowerShell": "run_shell_command",
-	"Read": "read_file", "Write": "write_file", "Edit": "replace", "MultiEdit": "replace",
-	"Glob": "glob", "Grep": "grep_search", "LS": "list_directory",
-	"WebFetch": "web_fetch", "WebSearch": "google_web_search", "TodoWrite": "write_todos",
-	"Agent": "invoke_agent", "Task": "invoke_agent",
-	"TaskCreate": "tracker_create_task", "TaskUpdate": "tracker_update_task",
-	"TaskGet": "tracker_get_task", "TaskList": "tracker_list_tasks",
-	"Skill": "activate_skill", "SlashCommand": "activate_skill", "AskUserQuestion": "ask_user",
-	"EnterPlanMode": "enter_plan_mode", "ExitPlanMode": "exit_plan_mode",
-	"ListMcpResourcesTool": "list_mcp_resources", "ReadMcpResourceTool": "read_mcp_resource",
-	"TaskOutput": "read_background_output", "BashOutput": "read_background_output",
-	"NotebookEdit": "", "NotebookRead": "", "TaskStop": "", "KillShell": "",
-	"LSP": "", "Monitor": "", "CronCreate": "", "CronDelete": "", "CronList": "",
-	"ScheduleWakeup": "", "RemoteTrigger": "", "EnterWorktree": "", "ExitWorktree": "",
-	"SendMessage": "", "ListAgents": "", "SendUserFile": "", "PushNotification": "",
-	"Artifact": "", "ReportFindings": "", "ShareOnboardingGuide": "", "ToolSearch": "",
-	"WaitForMcpServers": "", "Workflow": "", "EndConversation": "",
-}
-
 // claudeFields are hook-entry fields that only Claude Code knows
 // (claude-hooks.md §1.3), with what Gemini does instead. Gemini keeps
 // unknown fields and ignores them (spec §2.3).
