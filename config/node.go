@@ -175,6 +175,25 @@ func (n *Node) Text() string {
 	return "undefined"
 }
 
+// JSString is JavaScript's String(v) of the node's value, which is what a
+// template literal or Node's spawn makes of it: arrays join their elements
+// with "," (null elements empty), objects become "[object Object]".
+func (n *Node) JSString() string {
+	switch {
+	case n != nil && n.Kind == Object:
+		return "[object Object]"
+	case n != nil && n.Kind == Array:
+		parts := make([]string, len(n.Items))
+		for i, it := range n.Items {
+			if it.Kind != Null {
+				parts[i] = it.JSString()
+			}
+		}
+		return strings.Join(parts, ",")
+	}
+	return n.Text()
+}
+
 // FormatNumber formats f as JavaScript's Number#toString does, which is how
 // Gemini prints a number from a settings file.
 func FormatNumber(f float64) string { return js.Number(f) }

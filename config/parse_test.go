@@ -105,3 +105,16 @@ func TestExpand(t *testing.T) {
 		}
 	}
 }
+
+func TestJSString(t *testing.T) {
+	d, err := Parse("s.json", []byte(`{"n": 1e21, "s": "x", "b": false, "z": null, "a": [1, null, "y", [2, 3]], "o": {}}`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"n": "1e+21", "s": "x", "b": "false", "z": "null", "a": "1,,y,2,3", "o": "[object Object]"}
+	for k, w := range want {
+		if got := d.Root.Get(k).JSString(); got != w {
+			t.Errorf("String(%s) = %q, want %q", k, got, w)
+		}
+	}
+}

@@ -1,9 +1,6 @@
 package runner
 
 import (
-	"strings"
-
-	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
 
@@ -23,33 +20,7 @@ func FromMerge(h merge.Hook) Hook {
 		EnvKeys: h.EnvKeys,
 	}
 	if t := h.TimeoutNode; t != nil {
-		out.TimeoutLabel = templateString(t)
+		out.TimeoutLabel = t.JSString() // `${timeout}`
 	}
 	return out
-}
-
-// templateString is `${v}` for a settings value.
-func templateString(n *config.Node) string {
-	switch n.Kind {
-	case config.Number:
-		return jsString(n.Num)
-	case config.String:
-		return n.Str
-	case config.Bool:
-		if n.Bool {
-			return "true"
-		}
-		return "false"
-	case config.Null:
-		return "null"
-	case config.Array:
-		parts := make([]string, len(n.Items))
-		for i, it := range n.Items {
-			if it.Kind != config.Null {
-				parts[i] = templateString(it)
-			}
-		}
-		return strings.Join(parts, ",")
-	}
-	return "[object Object]"
 }

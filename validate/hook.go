@@ -152,26 +152,9 @@ func (c *checker) env(h *merge.Hook) {
 			continue
 		}
 		c.add(h.Path, ptr+"/"+config.EscapePointer(k), config.SevWarning, "env-not-string",
-			fmt.Sprintf("env %s is %s: Node turns it into the string %q", k, v.Kind, jsString(v)),
-			fmt.Sprintf("write the value as a string: %q", jsString(v)))
+			fmt.Sprintf("env %s is %s: Node turns it into the string %q", k, v.Kind, v.JSString()),
+			fmt.Sprintf("write the value as a string: %q", v.JSString()))
 	}
-}
-
-// jsString is JavaScript's String(v), which `${value}` in spawn applies.
-func jsString(n *config.Node) string {
-	switch n.Kind {
-	case config.Object:
-		return "[object Object]"
-	case config.Array:
-		parts := make([]string, len(n.Items))
-		for i, it := range n.Items {
-			if it.Kind != config.Null {
-				parts[i] = jsString(it)
-			}
-		}
-		return strings.Join(parts, ",")
-	}
-	return n.Text()
 }
 
 // numeric reports whether JavaScript's Number(s) is a finite or infinite
