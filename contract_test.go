@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
 	"sort"
 	"testing"
 
@@ -14,14 +13,9 @@ import (
 // field CONTRACT.md fixes, with the documented JSON types, on the example
 // tree (hooks of every layer kind, an unknown event, a plan).
 func TestEffectiveJSONContract(t *testing.T) {
-	t.Setenv("GEMINI_CLI_HOME", filepath.Join("testdata", "example", "home"))
-	t.Setenv("HOME", filepath.Join("testdata", "example", "home"))
-	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join("testdata", "example", "etc", "settings.json"))
-	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
-	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
-	t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
+	project := useExample(t)
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"gh-hooks", "--project", filepath.Join("testdata", "example", "project"),
+	code := run([]string{"gh-hooks", "--project", project,
 		"effective", "--json", "--event", "BeforeTool", "--tool", "write_file"}, nil, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
@@ -115,14 +109,7 @@ func checkFields(t *testing.T, prefix string, m map[string]any, want map[string]
 // TestValidateAndTrustJSONContract checks the fields CONTRACT.md fixes for
 // `validate --json` and `trust audit --json`, and their exit codes.
 func TestValidateAndTrustJSONContract(t *testing.T) {
-	home := filepath.Join("testdata", "example", "home")
-	t.Setenv("GEMINI_CLI_HOME", home)
-	t.Setenv("HOME", home)
-	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join("testdata", "example", "etc", "settings.json"))
-	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
-	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
-	t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
-	project := filepath.Join("testdata", "example", "project")
+	project := useExample(t)
 
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"gh-hooks", "--project", project, "validate", "--json"}, nil, &stdout, &stderr); code != 0 {

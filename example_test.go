@@ -10,15 +10,9 @@ import (
 // TestReadmeExample runs the README's example command on the built-in
 // example tree and checks what it shows, so the README stays true.
 func TestReadmeExample(t *testing.T) {
-	t.Setenv("GEMINI_CLI_HOME", filepath.Join("testdata", "example", "home"))
-	t.Setenv("HOME", filepath.Join("testdata", "example", "home"))
-	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join("testdata", "example", "etc", "settings.json"))
-	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
-	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
-	t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
-	t.Setenv("NO_COLOR", "1")
+	project := useExample(t)
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"gh-hooks", "--project", filepath.Join("testdata", "example", "project"), "effective", "--event", "BeforeTool", "--tool", "write_file"}, nil, &stdout, &stderr)
+	code := run([]string{"gh-hooks", "--project", project, "effective", "--event", "BeforeTool", "--tool", "write_file"}, nil, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
 	}
@@ -33,4 +27,20 @@ func TestReadmeExample(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// useExample points the environment at the README's example tree
+// (testdata/example), trusted as the README's command trusts it, and
+// returns its project directory. Nothing outside it is read.
+func useExample(t *testing.T) string {
+	t.Helper()
+	home := filepath.Join("testdata", "example", "home")
+	t.Setenv("GEMINI_CLI_HOME", home)
+	t.Setenv("HOME", home)
+	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join("testdata", "example", "etc", "settings.json"))
+	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
+	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
+	t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
+	t.Setenv("NO_COLOR", "1")
+	return filepath.Join("testdata", "example", "project")
 }
