@@ -2,7 +2,6 @@ package merge
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -172,28 +171,19 @@ func (r *Result) disabledBy(name string) (string, bool) {
 	return "", false
 }
 
-// mergedDef records where a definition landed in the merged hooks.
-type mergedDef struct {
-	event string
-	order int
-}
-
 func defID(l *layers.Layer, ptr string) string { return l.ID() + "\x00" + ptr }
 
 func (r *Result) collect(target *val) {
 	hooksVal := target.get("hooks")
-	merged := map[string]mergedDef{}
-	order := 0
+	// merged holds the definitions that reached the merged hooks object.
+	merged := map[string]bool{}
 	var wipedBy *val
 	if hooksVal == nil || hooksVal.kind != config.Object {
 		wipedBy = hooksVal
 	} else {
-		for i, key := range hooksVal.keys {
-			v := hooksVal.vals[i]
+		for _, v := range hooksVal.vals {
 			for _, it := range v.items {
-				ptr := it.node.Pointer
-				merged[defID(it.layer, ptr)] = mergedDef{event: key, order: order}
-				order++
+				merged[defID(it.layer, it.node.Pointer)] = true
 			}
 		}
 	}
@@ -371,10 +361,10 @@ func invalidReason(hk *config.Node) string {
 	return ""
 }
 
-func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.Node, merged map[string]mergedDef, wipedBy *val) {
+func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.Node, merged map[string]bool, wipedBy *val) {
 	set := r.Set
 	bad := invalidReason(hk)
-	_, inMerge := merged[defID(l, def.Pointer)]
+	inMerge := merged[defID(l, def.Pointer)]
 	// Enabled is reported for every hook, registered or not: it says
 	// whether hooksConfig.disabled names it.
 	disabledAs, disabled := r.disabledBy(h.DisableName)
@@ -508,16 +498,6 @@ func (r *Result) EventOrder() []string {
 			out = append(out, h.Event)
 		}
 	}
-	return out
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

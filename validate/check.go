@@ -123,25 +123,8 @@ func (c *checker) hooks() {
 	}
 }
 
-// layerOf returns the layer a hook came from.
-func (c *checker) layerOf(h *merge.Hook) *layers.Layer {
-	for _, l := range c.r.Set.Layers {
-		if l.Path == h.Path && l.Kind == h.Layer && l.Extension == h.Extension {
-			return l
-		}
-	}
-	return nil
-}
-
 func itoa(i int) string {
 	return config.FormatNumber(float64(i))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return itoa(n) + " " + word + "s"
 }
 
 // projectTrust tells, once per project file with hooks, how little
