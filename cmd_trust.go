@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -218,40 +217,8 @@ func loadTrust(c *cli.Context) (*trustEnv, error) {
 			t.hooks = append(t.hooks, *h)
 		}
 	}
-	t.hooks = geminiOrder(t.hooks, pl, zodValid(t.r, pl, dir))
+	t.hooks = geminiOrder(t.hooks, pl, pl == nil || pl.Doc == nil || merge.Valid(pl.Doc.Root))
 	return t, nil
-}
-
-// zodValid reports whether Gemini's settings validation accepts the project
-// file. merge reports a failure as an "invalid-configuration" problem, but
-// only for a file it merges; for an untrusted folder the file is merged
-// again as if trusted, which is how Gemini will read it once it is.
-func zodValid(r *merge.Result, pl *layers.Layer, dir string) bool {
-	if pl == nil || pl.Doc == nil {
-		return true
-	}
-	if !pl.Loaded {
-		env := func(k string) (string, bool) {
-			switch k {
-			case "GEMINI_CLI_TRUST_WORKSPACE":
-				return "true", true
-			case "GEMINI_RESTRICTED_MODE":
-				return "", false
-			}
-			return os.LookupEnv(k)
-		}
-		set, err := layers.Load(layers.Options{ProjectDir: dir, Env: env})
-		if err != nil {
-			return true
-		}
-		r = merge.Merge(set)
-	}
-	for _, p := range r.Problems {
-		if p.Code == "invalid-configuration" && p.Path == pl.Path {
-			return false
-		}
-	}
-	return true
 }
 
 // geminiOrder sorts the project hooks into the order in which Gemini's

@@ -96,6 +96,11 @@ func zodValid(root *config.Node) string {
 	return ""
 }
 
+// Valid reports whether Gemini's settings validation accepts the hook
+// settings of a file's root (see zodValid): only then does Gemini coerce
+// its values and order its event keys in schema order (spec §2.5).
+func Valid(root *config.Node) bool { return zodValid(root) == "" }
+
 func zodNumber(n *config.Node) bool {
 	if n.Kind == config.Number {
 		return true
