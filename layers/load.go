@@ -136,7 +136,7 @@ func Load(opts Options) (*Set, error) {
 
 	// Folder trust is decided from defaults, user and system only: a
 	// workspace cannot trust itself (spec §1.6).
-	s.Trust, _ = s.decideTrust(env, defaults, user, system)
+	s.Trust = s.folderTrust(env, defaults, user, system)
 	if project.Loaded && !s.Trust.Trusted {
 		project.Loaded = false
 		project.Reason = "folder is not trusted: Gemini leaves the project file out of the merge"
@@ -146,7 +146,10 @@ func Load(opts Options) (*Set, error) {
 	return s, nil
 }
 
-func (s *Set) decideTrust(env Env, layers ...*Layer) (Trust, error) {
+// folderTrust merges security.folderTrust.enabled from the given layers
+// (last defined wins, ?? true) and decides the folder's trust; a broken
+// trustedFolders.json is recorded as fatal.
+func (s *Set) folderTrust(env Env, layers ...*Layer) Trust {
 	enabled := true
 	for _, l := range layers {
 		if !l.Loaded || l.Root == nil {
@@ -169,7 +172,7 @@ func (s *Set) decideTrust(env Env, layers ...*Layer) (Trust, error) {
 	if p != nil {
 		s.fatal(*p)
 	}
-	return t, nil
+	return t
 }
 
 func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
