@@ -122,7 +122,7 @@ func runEffective(c *cli.Context) error {
 	}
 	problems := allProblems(r)
 	if c.Bool("json") {
-		if _, err := c.App.Writer.Write(newEffectiveJSON(r, problems, plan).appendJSON(nil)); err != nil {
+		if err := newEffectiveJSON(r, problems, plan).writeTo(c.App.Writer); err != nil {
 			return fail(err, "")
 		}
 	} else {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -10,15 +11,18 @@ import (
 	"github.com/gh-hooks/gh-hooks/merge"
 )
 
-// appendJSON appends v as writeJSON would print it (encoding/json with
-// two-space indentation and no HTML escaping), without reflection.
+// writeTo writes v to out as writeJSON would print it (encoding/json with
+// two-space indentation and no HTML escaping), without reflection, through
+// a buffer of jsonFlushAt bytes or a little more, flushed as it fills.
 // `effective --json` runs on every shell prompt of some users, and
 // encoding/json's first use in a process costs more than all of gh-hooks'
-// loading and merging for a typical tree. TestEffectiveJSONWriter keeps
-// the two byte for byte equal, so a field added to one of these types
-// without being added here fails the tests.
-func (v effectiveJSON) appendJSON(b []byte) []byte {
-	w := &jsonWriter{b: b}
+// loading and merging for a typical tree; building the whole document in
+// memory first cost a fresh, page-faulted buffer several times its size.
+// TestEffectiveJSONWriter keeps the output byte for byte equal to
+// encoding/json's, so a field added to one of these types without being
+// added here fails the tests.
+func (v effectiveJSON) writeTo(out io.Writer) error {
+	w := &jsonWriter{b: make([]byte, 0, jsonFlushAt+jsonFlushAt/4), out: out}
 	w.open('{')
 	w.key("project").str(v.Project)
 	w.key("home").str(v.Home)
@@ -53,7 +57,9 @@ func (v effectiveJSON) appendJSON(b []byte) []byte {
 		w.key("crash").str(v.Crash)
 	}
 	w.close('}')
-	return append(w.b, '\n')
+	w.b = append(w.b, '\n')
+	w.flush()
+	return w.err
 }
 
 func (w *jsonWriter) layer(l *layers.Layer) {
@@ -146,8 +152,23 @@ func (w *jsonWriter) plan(p *merge.Plan) {
 // it out: "[]" and "{}" for empty containers, two spaces a level.
 type jsonWriter struct {
 	b     []byte
+	out   io.Writer
+	err   error // the first write error; later writes are dropped
 	depth int
 	first bool // nothing written yet in the innermost container
+}
+
+// jsonFlushAt is the buffered size at which an array element or object
+// member starts by writing the buffer out. A variable so that the test can
+// make every element flush.
+var jsonFlushAt = 16 << 10
+
+// flush writes the buffer out and empties it.
+func (w *jsonWriter) flush() {
+	if w.err == nil && len(w.b) > 0 {
+		_, w.err = w.out.Write(w.b)
+	}
+	w.b = w.b[:0]
 }
 
 func (w *jsonWriter) newline() {
@@ -174,6 +195,9 @@ func (w *jsonWriter) close(c byte) {
 
 // elem starts an array element.
 func (w *jsonWriter) elem() *jsonWriter {
+	if len(w.b) >= jsonFlushAt {
+		w.flush()
+	}
 	if !w.first {
 		w.b = append(w.b, ',')
 	}

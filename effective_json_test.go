@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,9 +72,61 @@ func TestEffectiveJSONWriter(t *testing.T) {
 			if err := writeJSON(&want, v); err != nil {
 				t.Fatal(err)
 			}
-			if d := cmp.Diff(want.String(), string(v.appendJSON(nil))); d != "" {
-				t.Errorf("appendJSON differs from encoding/json (-want +got):\n%s", d)
+			// Once with the real buffer, once flushing before every
+			// element, through a writer that records each write.
+			for _, flushAt := range []int{jsonFlushAt, 0} {
+				defer func(old int) { jsonFlushAt = old }(jsonFlushAt)
+				jsonFlushAt = flushAt
+				var got writes
+				if err := v.writeTo(&got); err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(want.String(), got.String()); d != "" {
+					t.Errorf("flushing at %d bytes, the writer differs from encoding/json (-want +got):\n%s", flushAt, d)
+				}
+				if flushAt == 0 && got.n < 10 {
+					t.Errorf("flushing at every element made %d writes, want one per element", got.n)
+				}
 			}
 		})
+	}
+}
+
+// writes is a bytes.Buffer that counts the writes it is given.
+type writes struct {
+	bytes.Buffer
+	n int
+}
+
+func (w *writes) Write(p []byte) (int, error) {
+	w.n++
+	return w.Buffer.Write(p)
+}
+
+// failingWriter accepts limit bytes, then fails every write.
+type failingWriter struct{ limit int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.limit {
+		return 0, errors.New("disk full")
+	}
+	w.limit -= len(p)
+	return len(p), nil
+}
+
+// TestEffectiveJSONWriteError checks that a failed write of a flushed
+// buffer comes back as writeTo's error.
+func TestEffectiveJSONWriteError(t *testing.T) {
+	set, err := layers.Load(layers.Options{ProjectDir: "testdata/example/project", Env: layers.MapEnv(map[string]string{"GEMINI_CLI_HOME": "testdata/example/home", "GEMINI_CLI_TRUST_WORKSPACE": "true"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := merge.Merge(set)
+	defer func(old int) { jsonFlushAt = old }(jsonFlushAt)
+	jsonFlushAt = 0
+	w := &failingWriter{limit: 100}
+	err = newEffectiveJSON(r, validate.Check(r), nil).writeTo(w)
+	if err == nil || err.Error() != "disk full" {
+		t.Fatalf("writeTo = %v, want the writer's error \"disk full\"", err)
 	}
 }
