@@ -93,7 +93,9 @@ func catalogue() []catalogueCase {
 		fatal("raw NUL in a string", "{\"a\": \"\x00\"}", "1:7", "parse-error", `invalid`),
 		fatal("raw newline in a string", "{\"a\": \"x\ny\"}", "1:7", "parse-error", `invalid`),
 		fatal("unterminated string", `{"a": "x`, "1:9", "parse-error", `invalid`),
-		fatal("unterminated block comment", `{} /* x`, "1:4", "parse-error", `invalid`),
+		// A comment left open at the end is blanked by strip-json-comments
+		// (Gemini loads `{} /* x`); inside the object it cuts it short.
+		fatal("block comment left open inside the object", `{"a": 1 /* x`, "1:13", "parse-error", `invalid JSON: .*unexpected EOF`),
 		fatal("unclosed object", `{"hooks": {`, "1:12", "parse-error", `invalid`),
 		fatal("single quotes", `{'hooks': {}}`, "1:2", "parse-error", `invalid`),
 		fatal("unquoted key", `{hooks: {}}`, "1:2", "parse-error", `invalid`),

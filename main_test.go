@@ -28,6 +28,19 @@ func TestScripts(t *testing.T) {
 		Dir:                 filepath.Join("testdata", "script"),
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// chop FILE removes the newline at the end of FILE, which a
+			// txtar archive cannot leave out.
+			"chop": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: chop FILE")
+				}
+				name := ts.MkAbs(args[0])
+				data, err := os.ReadFile(name)
+				ts.Check(err)
+				ts.Check(os.WriteFile(name, []byte(strings.TrimSuffix(string(data), "\n")), 0o644))
+			},
+		},
 		Setup: func(env *testscript.Env) error {
 			home := filepath.Join(env.WorkDir, "home")
 			env.Setenv("HOME", home)

@@ -106,7 +106,7 @@ func (d *Document) Edit() *Editor {
 	if d == nil {
 		return &Editor{buf: []byte("{}\n"), nl: "\n", unit: "  "}
 	}
-	e := &Editor{path: d.Path, buf: d.Data, tree: d.Tree, parsed: true}
+	e := &Editor{path: d.Path, buf: d.Data, tree: d.tree, parsed: d.tree.Value != nil}
 	e.nl, e.unit = detectStyle(d.Data)
 	return e
 }
@@ -297,7 +297,7 @@ func (e *Editor) ensureTree() error {
 	if e.parsed {
 		return nil
 	}
-	t, err := hujson.Parse(e.buf)
+	t, err := parseJSONC(e.buf)
 	if err != nil {
 		return fmt.Errorf("%s: cannot edit a file that does not parse: %w", e.name(), err)
 	}

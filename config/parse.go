@@ -6,13 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 
 	"github.com/tailscale/hujson"
+	"github.com/tidwall/jsonc"
 )
 
 // Document is a parsed settings file: its bytes, its hujson syntax tree (the
@@ -22,8 +25,9 @@ type Document struct {
 	Path string
 	// Data are the exact bytes of the file.
 	Data []byte
-	// Tree is the hujson syntax tree of Data. Edits patch a clone of it.
-	Tree hujson.Value
+	// tree is the hujson syntax tree of Data when Parse needed it; Edit
+	// parses Data itself otherwise.
+	tree hujson.Value
 	// Root is the value tree; for a settings file it is an object.
 	Root *Node
 
@@ -121,6 +125,12 @@ var hujsonPos = lazyre.New(`(?s)^hujson: line (\d+), column (\d+): (.*)$`)
 // comments, no trailing commas, no byte-order mark, not empty, and (unless
 // opts.AllowNonObject) an object at the root.
 func Parse(path string, data []byte, opts Options) (*Document, error) {
+	return parse(path, data, opts, true)
+}
+
+// parse is Parse; fast false skips parseFast, as the tests that compare
+// the two paths need.
+func parse(path string, data []byte, opts Options, fast bool) (*Document, error) {
 	d := &Document{Path: path, Data: data}
 	d.indexLines()
 	fail := func(off int, code, msg, hint string) error {
@@ -137,7 +147,10 @@ func Parse(path string, data []byte, opts Options) (*Document, error) {
 		return nil, fail(len(data), "empty-file", "file is empty, which Gemini CLI rejects (Unexpected end of JSON input)",
 			`write {} into it, or delete the file`)
 	}
-	tree, err := hujson.Parse(data)
+	if fast && d.parseFast(opts) {
+		return d, nil
+	}
+	tree, err := parseJSONC(data)
 	if err != nil {
 		off := len(data)
 		msg := err.Error()
@@ -159,7 +172,7 @@ func Parse(path string, data []byte, opts Options) (*Document, error) {
 				"remove the comment: Gemini ignores the whole file otherwise")
 		}
 	}
-	d.Tree = tree
+	d.tree = tree
 	root, err := d.build(&tree, "", -1)
 	if err != nil {
 		return nil, err
@@ -170,6 +183,65 @@ func Parse(path string, data []byte, opts Options) (*Document, error) {
 			"a settings file must be a JSON object, for example {\"hooks\": {}}")
 	}
 	return d, nil
+}
+
+// parseJSONC parses data with hujson the way Gemini reads it: decoded as
+// UTF-8 (invalid bytes become U+FFFD), comments blanked by
+// strip-json-comments, then JSON.parse (spec §1.4). hujson is stricter in
+// two ways, both found by FuzzParseFast and checked with the oracle:
+//
+//   - it rejects invalid UTF-8 inside a comment, which Gemini blanks like
+//     any other comment text; such bytes are replaced with 'x' in a copy,
+//     which keeps every offset (the tree is only read for offsets and for
+//     the comment markers, never for the text of comments);
+//   - it wants every comment closed, where strip-json-comments blanks a
+//     comment that runs to the end of the file; such a comment is closed
+//     in a copy, and the closing bytes are cut off again from the tree.
+//
+// Any other error is hujson's.
+func parseJSONC(data []byte) (hujson.Value, error) {
+	closing, sanitized := "", false
+	for {
+		buf := data
+		if closing != "" {
+			buf = append(slices.Clip(data), closing...)
+		}
+		v, err := hujson.Parse(buf)
+		switch {
+		case err == nil:
+			// Only extra bytes follow the root: a comment closed here
+			// is the end of the root's AfterExtra.
+			v.AfterExtra = v.AfterExtra[:len(v.AfterExtra)-len(closing)]
+			return v, nil
+		case !sanitized && strings.HasSuffix(err.Error(), "invalid UTF-8 in comment"):
+			// jsonc blanks comments to spaces and keeps strings, so a
+			// byte of a multi-byte sequence that comes out as a space
+			// was in a comment (outside strings and comments it is
+			// invalid JSON, and kept).
+			std := jsonc.ToJSON(data)
+			data, sanitized = bytes.Clone(data), true
+			for i, c := range data {
+				if c >= utf8.RuneSelf && std[i] == ' ' {
+					data[i] = 'x'
+				}
+			}
+		case isOpenComment(err) && closing == "":
+			closing = "\n"
+		case isOpenComment(err) && closing == "\n":
+			closing = "*/"
+		default:
+			// Otherwise hujson's error stands: with a comment closed,
+			// the JSON itself is cut short, as Gemini finds it too
+			// (Unexpected end of JSON input).
+			return v, err
+		}
+	}
+}
+
+// isOpenComment reports whether err is hujson's error for a comment that
+// the file ends inside.
+func isOpenComment(err error) bool {
+	return err != nil && strings.HasSuffix(err.Error(), "parsing comment: unexpected EOF")
 }
 
 // findTrailingComma reports the offset of the first trailing comma in v.
@@ -265,7 +337,8 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 			n.Num = f
 		case '"':
 			n.Kind = String
-			if err := decodeString(t, &n.Str); err != nil {
+			var err error
+			if n.Str, err = decodeString(string(t)); err != nil {
 				line, col := d.Position(v.StartOffset)
 				return &ParseError{Path: d.Path, Offset: v.StartOffset, Line: line, Column: col, Code: "parse-error",
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the string's escapes"}
@@ -289,8 +362,8 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 		var seen map[string]int // key -> index, for objects too big to scan
 		for i := range t.Members {
 			m := &t.Members[i]
-			var key string
-			if err := decodeString(m.Name.Value.(hujson.Literal), &key); err != nil {
+			key, err := decodeString(string(m.Name.Value.(hujson.Literal)))
+			if err != nil {
 				line, col := d.Position(m.Name.StartOffset)
 				return &ParseError{Path: d.Path, Offset: m.Name.StartOffset, Line: line, Column: col, Code: "parse-error",
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the key's escapes"}
@@ -299,34 +372,42 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 			if err := d.fill(c, &m.Value, ptr+"/"+EscapePointer(key), m.Name.StartOffset); err != nil {
 				return err
 			}
-			j := -1
-			if seen != nil {
-				if k, ok := seen[key]; ok {
-					j = k
-				}
-			} else {
-				j = indexOf(n.Keys, key)
-				if len(n.Keys) >= 16 {
-					seen = make(map[string]int, len(t.Members))
-					for k, x := range n.Keys {
-						seen[x] = k
-					}
-				}
-			}
-			if j >= 0 {
-				// JSON.parse: the last duplicate's value, at the first key's place.
-				n.Vals[j] = c
-				n.Dups = append(n.Dups, key)
-				continue
-			}
-			if seen != nil {
-				seen[key] = len(n.Keys)
-			}
-			n.Keys = append(n.Keys, key)
-			n.Vals = append(n.Vals, c)
+			seen = n.addMember(key, c, seen)
 		}
 	}
 	return nil
+}
+
+// addMember adds member key with value c to the object n as JSON.parse
+// does: a duplicate key keeps its first place and takes the last value.
+// seen indexes the keys once the object is big enough for a linear scan to
+// cost more; addMember returns it for the next call.
+func (n *Node) addMember(key string, c *Node, seen map[string]int) map[string]int {
+	j := -1
+	if seen != nil {
+		if k, ok := seen[key]; ok {
+			j = k
+		}
+	} else {
+		j = indexOf(n.Keys, key)
+		if len(n.Keys) >= 16 {
+			seen = make(map[string]int, 2*len(n.Keys))
+			for k, x := range n.Keys {
+				seen[x] = k
+			}
+		}
+	}
+	if j >= 0 {
+		n.Vals[j] = c
+		n.Dups = append(n.Dups, key)
+		return seen
+	}
+	if seen != nil {
+		seen[key] = len(n.Keys)
+	}
+	n.Keys = append(n.Keys, key)
+	n.Vals = append(n.Vals, c)
+	return seen
 }
 
 func indexOf(ss []string, s string) int {
@@ -424,21 +505,22 @@ func (d *Document) nearest(pointer string) *Node {
 // and are valid UTF-8: those are sliced directly; the rest go through
 // encoding/json (which, like Node reading UTF-8, turns invalid bytes into
 // U+FFFD).
-func decodeString(lit []byte, s *string) error {
+func decodeString(lit string) (string, error) {
 	if len(lit) >= 2 && plainString(lit) {
-		*s = string(lit[1 : len(lit)-1])
-		return nil
+		return lit[1 : len(lit)-1], nil
 	}
-	return json.Unmarshal(lit, s)
+	var s string
+	err := json.Unmarshal([]byte(lit), &s)
+	return s, err
 }
 
 // plainString reports whether a literal has no escapes, no control
 // characters and only valid UTF-8.
-func plainString(lit []byte) bool {
-	for _, c := range lit {
-		if c == '\\' || c < 0x20 {
+func plainString(lit string) bool {
+	for i := 0; i < len(lit); i++ {
+		if c := lit[i]; c == '\\' || c < 0x20 {
 			return false
 		}
 	}
-	return utf8.Valid(lit)
+	return utf8.ValidString(lit)
 }

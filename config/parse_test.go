@@ -27,6 +27,9 @@ func TestParseRejectsWhatGeminiRejects(t *testing.T) {
 		{"syntax", "{\n  \"a\": tru\n}", "parse-error", 2, 8, "invalid"},
 		{"unterminated", "{\"a\": \"x", "parse-error", 1, 9, "invalid JSON"},
 		{"position counts characters", "{\"é\": 1,}", "trailing-comma", 1, 8, "trailing comma"},
+		// A comment open at the end is blanked, and then the JSON is cut short.
+		{"cut short before an open line comment", "{\"a\": 1 // x", "parse-error", 1, 13, "unexpected EOF"},
+		{"only an open block comment", "/* x", "parse-error", 1, 5, "unexpected EOF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +76,54 @@ func TestParseAcceptsWhatGeminiAccepts(t *testing.T) {
 	}
 	if line, col := d.PositionOf("/missing/deeper"); line != 1 || col != 1 {
 		t.Errorf("PositionOf of a missing pointer falls back to the root: got %d:%d", line, col)
+	}
+}
+
+// TestParseOpenCommentAtEnd checks files that end inside a comment, which
+// strip-json-comments blanks to the end of the file: Gemini 0.61.0 loads
+// and registers the hook of each of these (checked with the oracle's
+// effective.mjs), where hujson alone calls them unterminated (found by
+// FuzzParseFast).
+func TestParseOpenCommentAtEnd(t *testing.T) {
+	for _, in := range []string{
+		"{\"a\": 1} // no newline after this comment",
+		"{\"a\": 1} // ends with CR\r",
+		"{\"a\": 1} /* never closed",
+		"{\"a\": 1} /* never closed, ends with a star *",
+		"{\"a\": 1} /* closed */ // then open",
+		"{\"a\": 1} // invalid UTF-8 \xc9 in an open comment",
+		"{\"a\": 1 /* invalid UTF-8 \xff\xfe */} // valid UTF-8 é\n",
+	} {
+		for _, fast := range []bool{true, false} {
+			d, err := parse("s.json", []byte(in), Options{}, fast)
+			if err != nil {
+				t.Errorf("parse(%q, fast=%v): %v, want it loaded as Gemini loads it", in, fast, err)
+				continue
+			}
+			if got := d.Root.Get("a"); got == nil || got.Num != 1 {
+				t.Errorf("parse(%q, fast=%v): a = %v, want 1", in, fast, got)
+			}
+		}
+		// Edits splice the file and keep the open comment byte for byte.
+		d, err := parse("s.json", []byte(in), Options{}, false)
+		if err != nil {
+			continue
+		}
+		e := d.Edit()
+		if err := e.Set("/b", 2); err != nil {
+			t.Fatalf("Set on %q: %v", in, err)
+		}
+		out, err := e.Bytes()
+		if err != nil {
+			t.Fatalf("Bytes after editing %q: %v", in, err)
+		}
+		want := strings.Replace(in, "}", ", \"b\": 2}", 1)
+		if strings.Contains(in, "1 /*") { // the comma goes right after the value
+			want = strings.Replace(strings.Replace(in, "1 /*", "1, /*", 1), "*/}", "*/ \"b\": 2}", 1)
+		}
+		if string(out) != want {
+			t.Errorf("edit of %q:\n got %q\nwant %q", in, out, want)
+		}
 	}
 }
 

@@ -50,8 +50,10 @@ func FromParseError(e *ParseError) Problem {
 // SortProblems orders problems most severe first, then by file, line,
 // column and code, so output is stable.
 func SortProblems(ps []Problem) {
+	// By pointer: a Problem is a dozen strings, too big to copy twice
+	// per comparison.
 	sort.SliceStable(ps, func(i, j int) bool {
-		a, b := ps[i], ps[j]
+		a, b := &ps[i], &ps[j]
 		if a.Severity.rank() != b.Severity.rank() {
 			return a.Severity.rank() < b.Severity.rank()
 		}

@@ -1,0 +1,155 @@
+package config
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/jsonc"
+)
+
+// parseFast builds d.Root from d.Data without a syntax tree, for the files
+// that Gemini accepts as they are, which is nearly every file gh-hooks reads:
+// jsonc blanks the comments out (keeping every offset), gjson validates the
+// standard JSON that remains, and the Node tree is built by walking it. It
+// reports false, having set nothing, whenever the file is not plainly
+// acceptable (a trailing comma, a comment where opts forbids one, invalid
+// JSON, a root that is not an object, a string that does not decode), and
+// Parse then takes the full hujson path, which finds and words the problem.
+//
+// hujson's syntax tree costs about 14 bytes of memory per byte of input and
+// most of the time of `gh-hooks effective`; the tree is built later, from
+// Data, only when the file is edited. FuzzParseFast checks that both paths
+// give the same Node tree on every input the fast path accepts.
+func (d *Document) parseFast(opts Options) bool {
+	std := jsonc.ToJSONInPlace(bytes.Clone(d.Data)) // one buffer, not one grown by appends
+	// jsonc turns a trailing comma into a space, and so every character of
+	// a comment. To tell the two apart, the blanked commas are marked in a
+	// copy that goes through jsonc again: a mark that survives was a
+	// trailing comma, which the full parser reports; a mark that is blanked
+	// was inside a comment.
+	var marked []byte
+	for i, c := range d.Data {
+		if c == ',' && std[i] != ',' {
+			if marked == nil {
+				marked = bytes.Clone(d.Data)
+			}
+			marked[i] = 'x'
+		}
+	}
+	if marked != nil {
+		again := jsonc.ToJSON(marked) // marked is still needed below
+		for i, c := range marked {
+			if c == 'x' && d.Data[i] == ',' && again[i] == 'x' {
+				return false
+			}
+		}
+	}
+	if opts.NoComments && !bytes.Equal(std, d.Data) {
+		return false
+	}
+	js := string(std)
+	if !gjson.Valid(js) {
+		return false
+	}
+	r := gjson.Parse(js)
+	if !opts.AllowNonObject && !r.IsObject() {
+		return false
+	}
+	// The root's Raw runs to the end of the input: trim the whitespace
+	// after it, so that End is the offset after its last byte.
+	end := len(js)
+	for end > r.Index && isSpace(js[end-1]) {
+		end--
+	}
+	r.Raw = js[r.Index:end]
+	b := fastBuilder{vals: make([]gjson.Result, 0, 32), keys: make([]gjson.Result, 0, 32)}
+	root := &Node{}
+	if !b.fill(root, r, "", -1, 0) {
+		return false
+	}
+	d.Root = root
+	return true
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// fastBuilder builds Nodes from gjson results. Children are collected on
+// shared stacks and copied out at their exact size when their container
+// ends, so a container's slices are allocated once.
+type fastBuilder struct {
+	vals []gjson.Result
+	keys []gjson.Result
+}
+
+// maxFastDepth is the deepest nesting the fast path builds: gjson walks a
+// container's bytes once per level above it, so a pathologically deep file
+// (thousands of levels, nothing a settings file has) goes to the full
+// parser, which is linear in it.
+const maxFastDepth = 64
+
+func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth int) bool {
+	*n = Node{Pointer: ptr, Offset: r.Index, End: r.Index + len(r.Raw), KeyOffset: keyOff}
+	switch r.Type {
+	case gjson.Null:
+		n.Kind = Null
+	case gjson.True, gjson.False:
+		n.Kind, n.Bool = Bool, r.Type == gjson.True
+	case gjson.Number:
+		n.Kind, n.Raw = Number, r.Raw
+		f, err := strconv.ParseFloat(n.Raw, 64)
+		if err != nil {
+			// Out-of-range literals parse to ±Infinity in JavaScript.
+			f = parseJSNumber(n.Raw)
+		}
+		n.Num = f
+	case gjson.String:
+		n.Kind = String
+		var err error
+		if n.Str, err = decodeString(r.Raw); err != nil {
+			return false
+		}
+	case gjson.JSON:
+		if depth == maxFastDepth {
+			return false
+		}
+		base := len(b.vals)
+		object := r.IsObject()
+		r.ForEach(func(k, v gjson.Result) bool {
+			b.keys = append(b.keys, k)
+			b.vals = append(b.vals, v)
+			return true
+		})
+		count := len(b.vals) - base
+		kids := make([]Node, count)
+		ok := true
+		if !object {
+			n.Kind = Array
+			n.Items = make([]*Node, count)
+			for i := range count {
+				if !b.fill(&kids[i], b.vals[base+i], ptr+"/"+strconv.Itoa(i), -1, depth+1) {
+					ok = false
+					break
+				}
+				n.Items[i] = &kids[i]
+			}
+		} else {
+			n.Kind = Object
+			n.Keys = make([]string, 0, count)
+			n.Vals = make([]*Node, 0, count)
+			var seen map[string]int
+			for i := range count {
+				k := b.keys[base+i]
+				key, err := decodeString(k.Raw)
+				if err != nil || !b.fill(&kids[i], b.vals[base+i], ptr+"/"+EscapePointer(key), k.Index, depth+1) {
+					ok = false
+					break
+				}
+				seen = n.addMember(key, &kids[i], seen)
+			}
+		}
+		b.keys, b.vals = b.keys[:base], b.vals[:base]
+		return ok
+	}
+	return true
+}
