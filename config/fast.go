@@ -147,6 +147,9 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 				}
 				seen = n.addMember(key, &kids[i], seen)
 			}
+			if ok {
+				n.orderLikeJS()
+			}
 		}
 		b.keys, b.vals = b.keys[:base], b.vals[:base]
 		return ok

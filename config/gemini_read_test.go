@@ -1,0 +1,157 @@
+package config
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// knownGeminiReadDifferences are the recorded inputs whose value gh-hooks
+// does not reproduce, and why. Both are strings that no real settings file
+// holds, and neither changes which hooks load or run.
+var knownGeminiReadDifferences = map[string]string{
+	// Node's UTF-8 decoder turns a truncated multi-byte sequence into one
+	// U+FFFD (WHATWG's maximal subpart), Go's into one per byte.
+	"invalid_utf8_run_in_key": "invalid UTF-8 decodes to a different number of U+FFFD",
+	// A JavaScript string can hold a lone surrogate; a Go string decoded
+	// from JSON holds U+FFFD instead.
+	"lone_surrogate": "a lone \\ud800 escape becomes U+FFFD",
+}
+
+// TestGeminiRead replays testdata/gemini-read: edge-case settings files,
+// and what Gemini CLI 0.61.0's reader (UTF-8 decoding, strip-json-comments,
+// JSON.parse, an object root) made of each, recorded by record.cjs with the
+// real packages. Parse must accept exactly the files Gemini accepts and
+// build the same value, keys in JavaScript's order.
+func TestGeminiRead(t *testing.T) {
+	var inputs map[string]string
+	var expected map[string]struct {
+		OK    bool   `json:"ok"`
+		Value string `json:"value"`
+		Error string `json:"error"`
+	}
+	for file, v := range map[string]any{"inputs.json": &inputs, "expected.json": &expected} {
+		data, err := os.ReadFile(filepath.Join("testdata", "gemini-read", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+	}
+	if len(inputs) != len(expected) || len(inputs) < 70 {
+		t.Fatalf("%d inputs, %d expectations: re-record with record.cjs", len(inputs), len(expected))
+	}
+	names := make([]string, 0, len(inputs))
+	for name := range inputs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		in, err := base64.StdEncoding.DecodeString(inputs[name])
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want, ok := expected[name]
+		if !ok {
+			t.Fatalf("%s: no expectation: re-record with record.cjs", name)
+		}
+		d, err := Parse(name+".json", in, Options{})
+		if (err == nil) != want.OK {
+			t.Errorf("%s %q: Gemini accepts = %v (%s), gh-hooks: %v", name, in, want.OK, want.Error, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		got := stringifyLikeJS(d.Root)
+		if why, known := knownGeminiReadDifferences[name]; known {
+			if got == want.Value {
+				t.Errorf("%s: now matches Gemini; drop it from knownGeminiReadDifferences (%s)", name, why)
+			}
+			continue
+		}
+		if got != want.Value {
+			t.Errorf("%s %q:\n  Gemini   %s\n  gh-hooks %s", name, in, want.Value, got)
+		}
+	}
+}
+
+// stringifyLikeJS writes n as JSON.stringify does: keys in the Node's
+// order, JavaScript number formatting, ±Infinity as null, and only ", \,
+// and control characters escaped.
+func stringifyLikeJS(n *Node) string {
+	var b strings.Builder
+	var write func(n *Node)
+	str := func(s string) {
+		b.WriteByte('"')
+		for _, r := range s {
+			switch r {
+			case '"', '\\':
+				b.WriteByte('\\')
+				b.WriteRune(r)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				if r < 0x20 {
+					fmt.Fprintf(&b, `\u%04x`, r)
+				} else {
+					b.WriteRune(r)
+				}
+			}
+		}
+		b.WriteByte('"')
+	}
+	write = func(n *Node) {
+		switch n.Kind {
+		case Null:
+			b.WriteString("null")
+		case Bool:
+			fmt.Fprint(&b, n.Bool)
+		case Number:
+			if math.IsInf(n.Num, 0) {
+				b.WriteString("null")
+			} else {
+				b.WriteString(FormatNumber(n.Num))
+			}
+		case String:
+			str(n.Str)
+		case Array:
+			b.WriteByte('[')
+			for i, c := range n.Items {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				write(c)
+			}
+			b.WriteByte(']')
+		case Object:
+			b.WriteByte('{')
+			for i, k := range n.Keys {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				str(k)
+				b.WriteByte(':')
+				write(n.Vals[i])
+			}
+			b.WriteByte('}')
+		}
+	}
+	write(n)
+	return b.String()
+}
