@@ -1,6 +1,8 @@
 package merge
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,8 +14,9 @@ import (
 // flags, no anchors. regexp2's ECMAScript mode agrees with V8 on real
 // matchers but accepts some syntax that JavaScript (without the u flag)
 // rejects or reads differently (spec §13): inline flags such as (?i) are a
-// syntax error in JavaScript, and \p{L} means the letters "p{L}". Those
-// cases are handled here the JavaScript way.
+// syntax error in JavaScript, \p{L} means the letters "p{L}", and more
+// (see jsToRegexp2). Those cases are handled here the JavaScript way;
+// TestMatchToolAgainstNode holds the recorded answers of Node.
 //
 // Compiled expressions are cached and shared: the result must not be
 // modified.
@@ -24,7 +27,11 @@ func compileJS(m string) (*regexp2.Regexp, error) {
 	if hasInlineFlags(m) {
 		return nil, errInlineFlags
 	}
-	re, err := regexp2.Compile(jsIdentityEscapes(m), regexp2.ECMAScript)
+	src, err := jsToRegexp2(m)
+	if err != nil {
+		return nil, err
+	}
+	re, err := regexp2.Compile(src, regexp2.ECMAScript)
 	if err != nil {
 		return nil, err
 	}
@@ -57,27 +64,205 @@ func hasInlineFlags(m string) bool {
 	return false
 }
 
-// jsIdentityEscapes rewrites \p and \P (identity escapes in JavaScript
-// without the u flag) to the plain letters.
-func jsIdentityEscapes(m string) string {
-	if !strings.Contains(m, `\p`) && !strings.Contains(m, `\P`) {
-		return m
+// errNothingToRepeat is JavaScript's SyntaxError for a quantified
+// assertion such as ^*, $+ or \b{2}.
+const errNothingToRepeat = regexError("nothing to repeat: an assertion (^, $, \\b, \\B, a lookbehind) cannot take a quantifier in JavaScript")
+
+// jsToRegexp2 rewrites the JavaScript syntax (without the u flag, with the
+// web-compatibility rules of Annex B that Node applies) that regexp2's
+// ECMAScript mode reads otherwise, as found by comparing both on 136,000
+// matcher/tool pairs:
+//
+//   - an escaped letter that JavaScript does not define (\A, \z, \Z, \G,
+//     \e, \a, \p, \P, \Q, \h, ... and \k without named groups) is the
+//     letter itself, as are \x and \u without their hex digits;
+//   - \c not followed by a letter is a backslash and a c;
+//   - inside a class, [ is an ordinary character ([[:alpha:]] is the class
+//     "[:alph" then a "]", not a POSIX class);
+//   - \1 to \9... beyond the number of groups are octal escapes (\1 is
+//     U+0001, \07 U+0007) or, for 8 and 9, the digit itself;
+//   - \b and \B look at ASCII word characters only (regexp2 counts é as
+//     one);
+//   - inside a class, \c followed by a digit or _ is a control character;
+//   - a quantifier right after ^, $, \b, \B or a lookbehind group is a
+//     SyntaxError (so Gemini compares the matcher literally).
+func jsToRegexp2(m string) (string, error) {
+	if !strings.ContainsAny(m, `\[^$(`) {
+		return m, nil
 	}
+	groups, named := captureGroups(m)
 	var b strings.Builder
+	inClass, assertion := false, false
+	var lookbehind []bool // per open group: is it (?<= or (?<!
 	for i := 0; i < len(m); i++ {
-		if m[i] == '\\' && i+1 < len(m) {
-			if m[i+1] == 'p' || m[i+1] == 'P' {
-				b.WriteByte(m[i+1])
-			} else {
-				b.WriteString(m[i : i+2])
-			}
-			i++
-			continue
+		c := m[i]
+		if assertion && quantifierAt(m[i:]) {
+			return "", errNothingToRepeat
 		}
-		b.WriteByte(m[i])
+		assertion = false
+		switch {
+		case c == '\\' && i+1 < len(m):
+			i++
+			e := m[i]
+			switch {
+			case e >= '1' && e <= '9' || e == '0' && i+1 < len(m) && isDigit(m[i+1]):
+				j := i
+				for j < len(m) && isDigit(m[j]) {
+					j++
+				}
+				if n, err := strconv.Atoi(m[i:j]); err == nil && n <= groups && !inClass && e != '0' {
+					b.WriteString(m[i-1 : j]) // a backreference
+				} else {
+					j = legacyOctal(&b, m, i)
+				}
+				i = j - 1
+			case e == 'c' && inClass && i+1 < len(m) && (isDigit(m[i+1]) || m[i+1] == '_'):
+				i++
+				fmt.Fprintf(&b, `\x%02x`, m[i]%32) // Annex B's ClassControlLetter
+			case e == 'c' && (i+1 >= len(m) || !isLetter(m[i+1])):
+				b.WriteString(`\\c`)
+			case e == 'k' && !named:
+				b.WriteByte('k')
+			case e == 'x' && !hexAt(m[i+1:], 2), e == 'u' && !hexAt(m[i+1:], 4):
+				b.WriteByte(e)
+			case isLetter(e) && !strings.ContainsRune("bBdDwWsSfnrtvcxuk", rune(e)):
+				b.WriteByte(e)
+			case !inClass && e == 'b':
+				b.WriteString(asciiWordBoundary)
+				assertion = true
+			case !inClass && e == 'B':
+				b.WriteString(asciiNotWordBoundary)
+				assertion = true
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			}
+		case inClass && c == '[':
+			b.WriteString(`\[`)
+		case inClass && c == ']':
+			inClass = false
+			b.WriteByte(c)
+		case !inClass && c == '[':
+			inClass = true
+			b.WriteByte(c)
+			if strings.HasPrefix(m[i+1:], "^]") || strings.HasPrefix(m[i+1:], "]") {
+				// [] and [^]: the ] closes the class at once in JavaScript.
+				j := strings.IndexByte(m[i+1:], ']') + i + 1
+				b.WriteString(m[i+1 : j+1])
+				i = j
+				inClass = false
+			}
+		case !inClass && (c == '^' || c == '$'):
+			b.WriteByte(c)
+			assertion = true
+		case !inClass && c == '(':
+			lookbehind = append(lookbehind, strings.HasPrefix(m[i+1:], "?<=") || strings.HasPrefix(m[i+1:], "?<!"))
+			b.WriteByte(c)
+		case !inClass && c == ')':
+			if n := len(lookbehind); n > 0 {
+				assertion = lookbehind[n-1]
+				lookbehind = lookbehind[:n-1]
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
 	}
-	return b.String()
+	return b.String(), nil
 }
+
+// JavaScript's \b and \B, whose word characters are [A-Za-z0-9_].
+const (
+	asciiWordBoundary    = `(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))`
+	asciiNotWordBoundary = `(?:(?<=[A-Za-z0-9_])(?=[A-Za-z0-9_])|(?<![A-Za-z0-9_])(?![A-Za-z0-9_]))`
+)
+
+// legacyOctal writes the Annex B reading of the escape whose digits start
+// at m[i] (a \N that is not a backreference): up to three octal digits
+// with a value below 0400 are one character, 8 and 9 are themselves. It
+// returns the index after what it consumed.
+func legacyOctal(b *strings.Builder, m string, i int) int {
+	if m[i] == '8' || m[i] == '9' {
+		b.WriteByte(m[i])
+		return i + 1
+	}
+	v, j := 0, i
+	for j < len(m) && j < i+3 && m[j] >= '0' && m[j] <= '7' && v*8+int(m[j]-'0') <= 0o377 {
+		v = v*8 + int(m[j]-'0')
+		j++
+	}
+	fmt.Fprintf(b, `\x%02x`, v)
+	return j
+}
+
+// captureGroups counts the capturing groups of a JavaScript pattern and
+// reports whether any is named.
+func captureGroups(m string) (n int, named bool) {
+	inClass := false
+	for i := 0; i < len(m); i++ {
+		switch c := m[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '(':
+			rest := m[i+1:]
+			switch {
+			case !strings.HasPrefix(rest, "?"):
+				n++
+			case strings.HasPrefix(rest, "?<") && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!"):
+				n++
+				named = true
+			}
+		}
+	}
+	return n, named
+}
+
+// quantifierAt reports whether s starts with a quantifier: *, +, ?, or
+// {n}, {n,}, {n,m}.
+func quantifierAt(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '*' || s[0] == '+' || s[0] == '?' {
+		return true
+	}
+	if s[0] != '{' {
+		return false
+	}
+	i := 1
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i == 1 {
+		return false
+	}
+	if i < len(s) && s[i] == ',' {
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	return i < len(s) && s[i] == '}'
+}
+
+func hexAt(s string, n int) bool {
+	if len(s) < n {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", rune(s[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // jsTrim is String.prototype.trim: Unicode white space, line terminators
 // and U+FEFF.
