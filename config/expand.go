@@ -1,15 +1,6 @@
 package config
 
-import (
-	"strings"
-
-	"github.com/gh-hooks/gh-hooks/internal/lazyre"
-)
-
-// envVarPattern is Gemini's load-time pattern, copied from
-// cli/utils/envVarResolver.ts (spec §1.5). JavaScript's \w without the u
-// flag is ASCII, like RE2's.
-var envVarPattern = lazyre.New(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
+import "strings"
 
 // Lookup finds an environment variable; ok is false when it is unset.
 type Lookup func(name string) (value string, ok bool)
@@ -18,36 +9,73 @@ type Lookup func(name string) (value string, ok bool)
 // ${NAME:-default} to one settings string (spec §1.5). A set variable
 // (even to "") is substituted; an unset one takes the default of the brace
 // form; otherwise the text stays as written, so $1 and $UNSET survive.
+//
+// Gemini replaces every match of /\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})/g
+// (cli/utils/envVarResolver.ts). Expand scans for the same matches by hand,
+// which costs a fraction of a regular expression on every settings string
+// of every file; FuzzExpand checks it against that regular expression.
 func Expand(s string, lookup Lookup) string {
 	if lookup == nil || !strings.Contains(s, "$") {
 		return s
 	}
-	matches := envVarPattern().FindAllStringSubmatchIndex(s, -1)
-	if matches == nil {
-		return s
-	}
 	var b strings.Builder
 	last := 0
-	for _, g := range matches {
-		b.WriteString(s[last:g[0]])
-		last = g[1]
-		name := ""
-		switch {
-		case g[2] >= 0:
-			name = s[g[2]:g[3]]
-		case g[4] >= 0:
-			name = s[g[4]:g[5]]
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' {
+			continue
 		}
+		name, def, hasDef, end := envVarAt(s, i)
+		if end < 0 {
+			continue
+		}
+		b.WriteString(s[last:i])
 		if v, ok := lookup(name); ok {
 			b.WriteString(v)
-		} else if g[6] >= 0 {
-			b.WriteString(s[g[6]:g[7]])
+		} else if hasDef {
+			b.WriteString(def)
 		} else {
-			b.WriteString(s[g[0]:g[1]])
+			b.WriteString(s[i:end])
 		}
+		last = end
+		i = end - 1
+	}
+	if last == 0 {
+		return s
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// envVarAt matches the pattern at s[i] == '$': $ followed by word
+// characters ([A-Za-z0-9_], JavaScript's \w without the u flag), or ${...}
+// up to the first }, holding at least one character; in the braces the
+// name is the shortest non-empty prefix that is followed by ":-" (then the
+// rest is the default) or by nothing. end is -1 when nothing matches.
+func envVarAt(s string, i int) (name, def string, hasDef bool, end int) {
+	j := i + 1
+	for j < len(s) && isWordChar(s[j]) {
+		j++
+	}
+	if j > i+1 {
+		return s[i+1 : j], "", false, j
+	}
+	if j >= len(s) || s[j] != '{' {
+		return "", "", false, -1
+	}
+	closing := strings.IndexByte(s[j+1:], '}')
+	if closing < 1 { // no } at all, or ${}
+		return "", "", false, -1
+	}
+	body := s[j+1 : j+1+closing]
+	end = j + 2 + closing
+	if k := strings.Index(body[1:], ":-"); k >= 0 {
+		return body[:k+1], body[k+3:], true, end
+	}
+	return body, "", false, end
+}
+
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // ExpandTree returns n with every string value (not object keys)

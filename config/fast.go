@@ -3,6 +3,7 @@ package config
 import (
 	"bytes"
 	"strconv"
+	"sync"
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/jsonc"
@@ -63,7 +64,9 @@ func (d *Document) parseFast(opts Options) bool {
 		end--
 	}
 	r.Raw = js[r.Index:end]
-	b := fastBuilder{vals: make([]gjson.Result, 0, 32), keys: make([]gjson.Result, 0, 32)}
+	b := builders.Get().(*fastBuilder)
+	b.keys, b.vals = b.keys[:0], b.vals[:0]
+	defer builders.Put(b)
 	root := &Node{}
 	if !b.fill(root, r, "", -1, 0) {
 		return false
@@ -73,6 +76,11 @@ func (d *Document) parseFast(opts Options) bool {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// builders keeps the stacks of a fastBuilder from one file to the next.
+var builders = sync.Pool{New: func() any {
+	return &fastBuilder{vals: make([]gjson.Result, 0, 32), keys: make([]gjson.Result, 0, 32)}
+}}
 
 // fastBuilder builds Nodes from gjson results. Children are collected on
 // shared stacks and copied out at their exact size when their container

@@ -458,7 +458,7 @@ func (n *Node) orderLikeJS() {
 // arrayIndex reports whether k is a JavaScript array index: the canonical
 // decimal form of an integer from 0 to 2^32-2.
 func arrayIndex(k string) (uint64, bool) {
-	if k == "" || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
+	if k == "" || len(k) > 10 || k[0] < '0' || k[0] > '9' || (k[0] == '0' && len(k) > 1) {
 		return 0, false
 	}
 	v, err := strconv.ParseUint(k, 10, 64)
