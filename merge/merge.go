@@ -20,6 +20,10 @@ type Result struct {
 	EnabledBy *layers.Layer
 	// Crash is non-empty when Gemini crashes at start-up (hooksConfig: null).
 	Crash string
+	// extensionHooksOff: hooks are on only through Config's `?? true`
+	// (hooksConfig.enabled is null or undefined), and extensions, which
+	// test settings.hooksConfig.enabled itself, load no hooks.
+	extensionHooksOff bool
 	// Disabled is the merged hooksConfig.disabled (union, Gemini's order).
 	Disabled []string
 	// DisabledSubstring is true when the merged list is a plain string, for
@@ -122,11 +126,31 @@ func (r *Result) readHooksConfig(target *val) {
 		r.Crash = fmt.Sprintf(`Gemini CLI crashes at start-up ("TypeError: Cannot read properties of null (reading 'enabled')") because "hooksConfig" is null in %s`, hc.layer.Path)
 		return
 	case hc.kind != config.Object:
-		// A string or array hooksConfig has no .enabled: undefined, falsy.
+		// A string or array hooksConfig has no .enabled: it is undefined,
+		// and Config reads `params.enableHooks ?? true` (core config.ts
+		// constructor), so the hook system exists and settings hooks
+		// run. Extensions load their hooks only when
+		// settings.hooksConfig.enabled itself is truthy (the extension
+		// manager's `if (this.settings.hooksConfig.enabled)`, read from
+		// the 0.61 bundle; spec §3.5), so theirs do not. The oracle
+		// confirms that settings hooks run.
+		r.HooksEnabled, r.extensionHooksOff = true, true
 		r.EnabledBy = hc.layer
+		r.Disabled = []string{} // hooksConfig?.disabled || []
 		return
 	}
-	if e := hc.get("enabled"); e != nil {
+	switch e := hc.get("enabled"); {
+	case e == nil || e.kind == config.Null:
+		// Undefined (a non-object hooksConfig in a lower layer replaced
+		// the schema default) or null: `?? true` turns hooks on, and
+		// extension hooks stay unloaded, as above.
+		r.HooksEnabled, r.extensionHooksOff = true, true
+		if e != nil {
+			r.EnabledBy = e.layer
+		} else {
+			r.EnabledBy = hc.layer
+		}
+	default:
 		r.HooksEnabled = e.node.Truthy()
 		r.EnabledBy = e.layer
 	}
@@ -378,6 +402,8 @@ func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.N
 		h.Reason = r.Crash
 	case !r.HooksEnabled:
 		h.Reason = r.disabledWhy()
+	case l.Kind == layers.Extension && r.extensionHooksOff:
+		h.Reason = r.extensionHooksOffWhy()
 	case settingsLayer(l) && !set.Trust.Trusted:
 		h.Reason = "folder is not trusted: Gemini runs no settings hooks here, not even user hooks; " + trustHint(set)
 	case settingsLayer(l) && !inMerge:
@@ -425,9 +451,19 @@ func (r *Result) disabledWhy() string {
 	}
 	hc := r.eff[r.EnabledBy].Get("hooksConfig")
 	if hc == nil || hc.Kind != config.Object {
-		return fmt.Sprintf("hooks are disabled: \"hooksConfig\" in %s is %s, so hooksConfig.enabled is undefined", r.EnabledBy.Path, hc.Kind)
+		return "hooks are disabled"
 	}
 	return fmt.Sprintf("hooks are disabled: hooksConfig.enabled is %s in %s; Gemini creates no hook system (extension hooks do not run either)", hc.Get("enabled").Text(), r.EnabledBy.Path)
+}
+
+// extensionHooksOffWhy explains extension hooks that are not loaded
+// although settings hooks run.
+func (r *Result) extensionHooksOffWhy() string {
+	where := ""
+	if r.EnabledBy != nil {
+		where = " (" + r.EnabledBy.Path + ")"
+	}
+	return "extension hooks are not loaded: hooksConfig.enabled is null or missing" + where + `; Gemini turns the hook system on anyway (it defaults enableHooks with ?? true), but loads an extension's hooks only when hooksConfig.enabled is truthy; set "hooksConfig": {"enabled": true}`
 }
 
 func (r *Result) lostWhy(l *layers.Layer, event string, wipedBy *val) string {

@@ -101,11 +101,16 @@ func (r *Result) settingsProblems(l *layers.Layer, root *config.Node, add addFun
 	}
 	if hc.Kind != config.Object {
 		add("/hooksConfig", config.SevError, "hooksconfig-not-object",
-			fmt.Sprintf(`"hooksConfig" is %s: it replaces the merged object, hooksConfig.enabled becomes undefined and Gemini turns hooks off`, hc.Kind),
+			fmt.Sprintf(`"hooksConfig" is %s: it replaces the merged object, so hooksConfig.enabled and disabled become undefined: Gemini still turns hooks on (it defaults enableHooks with ?? true), but drops the disabled lists of every lower layer and loads no extension hooks`, hc.Kind),
 			`make it an object such as {"enabled": true}`)
 		return
 	}
 	raw := l.Doc.Root.Lookup("/hooksConfig/enabled")
+	if raw != nil && raw.Kind == config.Null {
+		add("/hooksConfig/enabled", config.SevWarning, "enabled-null",
+			"hooksConfig.enabled is null: Gemini turns hooks on anyway (it defaults enableHooks with ?? true), but loads an extension's hooks only when hooksConfig.enabled is truthy, so no extension hook runs",
+			"write true to run every hook, or false to turn hooks off")
+	}
 	if raw != nil && raw.Kind == config.String {
 		valid := zodValid(l.Root) == "" || l.Root == nil
 		msg := fmt.Sprintf("hooksConfig.enabled is the string %q: Gemini converts it only while the whole file passes validation", raw.Str)
