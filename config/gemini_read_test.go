@@ -3,12 +3,9 @@ package config
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 )
 
@@ -28,7 +25,8 @@ var knownGeminiReadDifferences = map[string]string{
 // and what Gemini CLI 0.61.0's reader (UTF-8 decoding, strip-json-comments,
 // JSON.parse, an object root) made of each, recorded by record.cjs with the
 // real packages. Parse must accept exactly the files Gemini accepts and
-// build the same value, keys in JavaScript's order.
+// build the same value, keys in JavaScript's order: Node.Stringify of the
+// tree must be JSON.stringify(value, null, 2) of Gemini's value.
 func TestGeminiRead(t *testing.T) {
 	var inputs map[string]string
 	var expected map[string]struct {
@@ -70,7 +68,7 @@ func TestGeminiRead(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		got := stringifyLikeJS(d.Root)
+		got := d.Root.Stringify()
 		if why, known := knownGeminiReadDifferences[name]; known {
 			if got == want.Value {
 				t.Errorf("%s: now matches Gemini; drop it from knownGeminiReadDifferences (%s)", name, why)
@@ -81,77 +79,4 @@ func TestGeminiRead(t *testing.T) {
 			t.Errorf("%s %q:\n  Gemini   %s\n  gh-hooks %s", name, in, want.Value, got)
 		}
 	}
-}
-
-// stringifyLikeJS writes n as JSON.stringify does: keys in the Node's
-// order, JavaScript number formatting, ±Infinity as null, and only ", \,
-// and control characters escaped.
-func stringifyLikeJS(n *Node) string {
-	var b strings.Builder
-	var write func(n *Node)
-	str := func(s string) {
-		b.WriteByte('"')
-		for _, r := range s {
-			switch r {
-			case '"', '\\':
-				b.WriteByte('\\')
-				b.WriteRune(r)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			default:
-				if r < 0x20 {
-					fmt.Fprintf(&b, `\u%04x`, r)
-				} else {
-					b.WriteRune(r)
-				}
-			}
-		}
-		b.WriteByte('"')
-	}
-	write = func(n *Node) {
-		switch n.Kind {
-		case Null:
-			b.WriteString("null")
-		case Bool:
-			fmt.Fprint(&b, n.Bool)
-		case Number:
-			if math.IsInf(n.Num, 0) {
-				b.WriteString("null")
-			} else {
-				b.WriteString(FormatNumber(n.Num))
-			}
-		case String:
-			str(n.Str)
-		case Array:
-			b.WriteByte('[')
-			for i, c := range n.Items {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				write(c)
-			}
-			b.WriteByte(']')
-		case Object:
-			b.WriteByte('{')
-			for i, k := range n.Keys {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				str(k)
-				b.WriteByte(':')
-				write(n.Vals[i])
-			}
-			b.WriteByte('}')
-		}
-	}
-	write(n)
-	return b.String()
 }

@@ -2,11 +2,9 @@ package config
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"sort"
@@ -14,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gh-hooks/gh-hooks/internal/js"
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 
 	"github.com/tailscale/hujson"
@@ -420,52 +419,13 @@ func (n *Node) addMember(key string, c *Node, seen map[string]int) map[string]in
 // Gemini's Object.keys and for-in see this order (found by comparing
 // gh-hooks with strip-json-comments + JSON.parse on 1,540 inputs).
 func (n *Node) orderLikeJS() {
-	indices := 0
-	for _, k := range n.Keys {
-		if _, ok := arrayIndex(k); ok {
-			indices++
-		}
-	}
-	if indices == 0 {
+	if !slices.ContainsFunc(n.Keys, func(k string) bool { _, ok := js.ArrayIndex(k); return ok }) {
 		return
 	}
-	type member struct {
-		key string
-		val *Node
+	keys, vals := slices.Clone(n.Keys), slices.Clone(n.Vals)
+	for i, k := range js.KeyOrder(keys) {
+		n.Keys[i], n.Vals[i] = keys[k], vals[k]
 	}
-	ms := make([]member, len(n.Keys))
-	for i, k := range n.Keys {
-		ms[i] = member{k, n.Vals[i]}
-	}
-	slices.SortStableFunc(ms, func(a, b member) int {
-		ia, aok := arrayIndex(a.key)
-		ib, bok := arrayIndex(b.key)
-		switch {
-		case aok && bok:
-			return cmp.Compare(ia, ib)
-		case aok:
-			return -1
-		case bok:
-			return 1
-		}
-		return 0
-	})
-	for i, m := range ms {
-		n.Keys[i], n.Vals[i] = m.key, m.val
-	}
-}
-
-// arrayIndex reports whether k is a JavaScript array index: the canonical
-// decimal form of an integer from 0 to 2^32-2.
-func arrayIndex(k string) (uint64, bool) {
-	if k == "" || len(k) > 10 || k[0] < '0' || k[0] > '9' || (k[0] == '0' && len(k) > 1) {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(k, 10, 64)
-	if err != nil || v > math.MaxUint32-1 {
-		return 0, false
-	}
-	return v, true
 }
 
 func indexOf(ss []string, s string) int {

@@ -127,6 +127,30 @@ func TestParseOpenCommentAtEnd(t *testing.T) {
 	}
 }
 
+// TestParseKeyOrder checks that objects keep JavaScript's key order, which
+// Gemini's Object.keys and for-in see: array indices first, ascending,
+// then the others by first appearance (TestGeminiRead compares values,
+// whose Stringify orders keys itself).
+func TestParseKeyOrder(t *testing.T) {
+	in := `{"b": 1, "2": 2, "1": 3, "-1": 4, "01": 5, "4294967295": 6, "4294967294": 7, "b": 8}`
+	want := []string{"1", "2", "4294967294", "b", "-1", "01", "4294967295"}
+	for _, fast := range []bool{true, false} {
+		d, err := parse("s.json", []byte(in), Options{}, fast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, d.Root.Keys); diff != "" {
+			t.Errorf("fast=%v: keys (-want +got):\n%s", fast, diff)
+		}
+		if got := d.Root.Get("b").Num; got != 8 {
+			t.Errorf("fast=%v: b = %v, want the last duplicate's 8", fast, got)
+		}
+		if got := d.Root.Get("1").Num; got != 3 {
+			t.Errorf("fast=%v: \"1\" = %v, want 3", fast, got)
+		}
+	}
+}
+
 func TestParseNoComments(t *testing.T) {
 	_, err := Parse("hooks.json", []byte("{\n  // x\n  \"hooks\": {}\n}"), Options{NoComments: true})
 	var pe *ParseError

@@ -186,5 +186,5 @@ func (s *GeminiStore) Add(root string, keys []string) (out []byte, changed bool,
 		obj.Keys = append(obj.Keys, root)
 		obj.Vals = append(obj.Vals, list)
 	}
-	return []byte(stringify(obj)), true, nil
+	return []byte(obj.Stringify()), true, nil
 }

@@ -6,6 +6,7 @@ package js
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -112,12 +113,32 @@ func Quote(w Writer, s string) {
 // no leading zero, below 2^32-1): JavaScript lists such keys of an object
 // first, in numeric order, before the other keys in insertion order.
 func ArrayIndex(key string) (uint64, bool) {
-	if key == "" || len(key) > 10 || (len(key) > 1 && key[0] == '0') {
-		return 0, false
+	if key == "" || len(key) > 10 || key[0] < '0' || key[0] > '9' || (len(key) > 1 && key[0] == '0') {
+		return 0, false // most keys: rejected on the first byte
 	}
 	n, err := strconv.ParseUint(key, 10, 64)
 	if err != nil || n >= 1<<32-1 {
 		return 0, false
 	}
 	return n, true
+}
+
+// KeyOrder returns the indices of keys in JavaScript's property order:
+// array-index keys (see ArrayIndex) ascending, then the other keys in
+// insertion order.
+func KeyOrder(keys []string) []int {
+	var idx, rest []int
+	for i, k := range keys {
+		if _, ok := ArrayIndex(k); ok {
+			idx = append(idx, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, _ := ArrayIndex(keys[idx[a]])
+		y, _ := ArrayIndex(keys[idx[b]])
+		return x < y
+	})
+	return append(idx, rest...)
 }
