@@ -24,9 +24,6 @@ func JSRegexp(m string) (*regexp2.Regexp, error) { return cachedRegexp(m) }
 
 // compileJS compiles a matcher for JSRegexp.
 func compileJS(m string) (*regexp2.Regexp, error) {
-	if hasInlineFlags(m) {
-		return nil, errInlineFlags
-	}
 	src, err := jsToRegexp2(m)
 	if err != nil {
 		return nil, err
@@ -45,24 +42,6 @@ func (e regexError) Error() string { return string(e) }
 
 const errInlineFlags = regexError("invalid group: inline flags such as (?i) are not JavaScript syntax")
 
-// hasInlineFlags finds "(?" followed by something other than the groups
-// JavaScript knows: (?:, (?=, (?!, (?<=, (?<!, (?<name>.
-func hasInlineFlags(m string) bool {
-	for i := 0; i < len(m); i++ {
-		switch m[i] {
-		case '\\':
-			i++
-		case '(':
-			if i+2 < len(m) && m[i+1] == '?' {
-				c := m[i+2]
-				if c != ':' && c != '=' && c != '!' && c != '<' {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
 
 // errNothingToRepeat is JavaScript's SyntaxError for a quantified
 // assertion such as ^*, $+ or \b{2}.
@@ -84,6 +63,8 @@ const errNothingToRepeat = regexError("nothing to repeat: an assertion (^, $, \\
 //   - \b and \B look at ASCII word characters only (regexp2 counts é as
 //     one);
 //   - inside a class, \c followed by a digit or _ is a control character;
+//   - an inline flag group such as (?i) is a SyntaxError, but only outside
+//     a class ([(?i)] is a class of four characters);
 //   - a quantifier right after ^, $, \b, \B or a lookbehind group is a
 //     SyntaxError (so Gemini compares the matcher literally).
 func jsToRegexp2(m string) (string, error) {
@@ -156,6 +137,9 @@ func jsToRegexp2(m string) (string, error) {
 			b.WriteByte(c)
 			assertion = true
 		case !inClass && c == '(':
+			if inlineFlags(m[i+1:]) {
+				return "", errInlineFlags
+			}
 			lookbehind = append(lookbehind, strings.HasPrefix(m[i+1:], "?<=") || strings.HasPrefix(m[i+1:], "?<!"))
 			b.WriteByte(c)
 		case !inClass && c == ')':
@@ -169,6 +153,14 @@ func jsToRegexp2(m string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// inlineFlags reports whether a group opening before rest is "(?" followed
+// by something other than the groups JavaScript knows: (?:, (?=, (?!,
+// (?<=, (?<!, (?<name>. Inside a class, "(?i)" is four characters, so
+// jsToRegexp2 asks only outside classes.
+func inlineFlags(rest string) bool {
+	return len(rest) >= 2 && rest[0] == '?' && !strings.ContainsRune(":=!<", rune(rest[1]))
 }
 
 // JavaScript's \b and \B, whose word characters are [A-Za-z0-9_].
