@@ -128,16 +128,7 @@ func BenchmarkProcess(b *testing.B) {
 		argv := []string{node, script, "--home", home, "--project", project, "--trust-workspace",
 			"--system", filepath.Join(tree, "sys", "settings.json"),
 			"--system-defaults", filepath.Join(tree, "sys", "system-defaults.json")}
-		oracle := func() []byte {
-			c := exec.Command(argv[0], argv[1:]...)
-			c.Dir = project
-			var out, stderr bytes.Buffer
-			c.Stdout, c.Stderr = &out, &stderr
-			if err := c.Run(); err != nil {
-				b.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, stderr.String())
-			}
-			return out.Bytes()
-		}
+		oracle := command(b, argv)
 		// The oracle skips the system files (0.61's ownership rule: they are
 		// under the temp dir), so it registers the 20 user and project hooks.
 		var got struct {
