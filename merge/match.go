@@ -42,7 +42,6 @@ func (e regexError) Error() string { return string(e) }
 
 const errInlineFlags = regexError("invalid group: inline flags such as (?i) are not JavaScript syntax")
 
-
 // errNothingToRepeat is JavaScript's SyntaxError for a quantified
 // assertion such as ^*, $+ or \b{2}.
 const errNothingToRepeat = regexError("nothing to repeat: an assertion (^, $, \\b, \\B, a lookbehind) cannot take a quantifier in JavaScript")
