@@ -129,6 +129,12 @@ func (c *checker) enabledOverride() {
 	if !c.r.HooksEnabled || by == nil || by.Doc == nil || c.r.Crash != "" {
 		return
 	}
+	if hc := by.Root.Get("hooksConfig"); hc == nil || hc.Kind != config.Object {
+		// A hooksConfig that is not an object turns hooks on by wiping
+		// enabled; hooksconfig-not-object explains that, and this file
+		// has no enabled key to remove.
+		return
+	}
 	var off []string
 	for _, l := range c.r.Set.Layers {
 		if l == by {

@@ -381,6 +381,21 @@ func TestCheckRules(t *testing.T) {
 			msg: "hooks are on because hooksConfig.enabled here overrides false in ",
 		},
 		{
+			// The string replaces the merged object: enabled is undefined
+			// and Gemini's ?? true turns hooks on; the hooksconfig-not-object
+			// error says so, and there is no enabled key here to remove.
+			name: "user disables, project's hooksConfig is a string",
+			files: map[string]string{
+				user: `{"hooksConfig": {"enabled": false}}`,
+				proj: `{"hooksConfig": "x"}`},
+			codes: []string{"enabled-overrides", "hooksconfig-not-object"},
+			want: []got{
+				{"hooksconfig-not-object", config.SevError, proj, 1, 2, "\"hooksConfig"},
+			},
+			msg:  "Gemini still turns hooks on",
+			hint: `make it an object`,
+		},
+		{
 			name:  "env values that are not strings",
 			files: map[string]string{proj: `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "echo", "env": {"N": 1, "O": {"a": 1}, "S": "ok"}}]}]}}`},
 			codes: []string{"env-not-string"},
