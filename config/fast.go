@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/jsonc"
@@ -77,17 +78,87 @@ func (d *Document) parseFast(opts Options) bool {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// builders keeps the stacks of a fastBuilder from one file to the next.
+// builders keeps the stacks and the current slabs of a fastBuilder from
+// one file to the next.
 var builders = sync.Pool{New: func() any {
 	return &fastBuilder{vals: make([]gjson.Result, 0, 32), keys: make([]gjson.Result, 0, 32)}
 }}
 
 // fastBuilder builds Nodes from gjson results. Children are collected on
 // shared stacks and copied out at their exact size when their container
-// ends, so a container's slices are allocated once.
+// ends. Nodes, member and element slices and JSON pointers are cut from
+// slabs, so that a settings file costs a handful of allocations instead of
+// several per value (a new object per value is most of what
+// `gh-hooks effective` spends; issue 2).
 type fastBuilder struct {
 	vals []gjson.Result
 	keys []gjson.Result
+
+	nodes []Node
+	ptrs  []*Node
+	strs  []string
+	text  []byte // pointer text; see pointer
+}
+
+// slabSize is the number of Nodes (and of slice elements) a slab holds: a
+// four-layer tree of 40 hooks has about 350 values.
+const slabSize = 256
+
+func (b *fastBuilder) newNodes(n int) []Node {
+	if n == 0 {
+		return []Node{} // as the full parser and make would
+	}
+	if len(b.nodes) < n {
+		b.nodes = make([]Node, max(n, slabSize))
+	}
+	s := b.nodes[:n:n]
+	b.nodes = b.nodes[n:]
+	return s
+}
+
+func (b *fastBuilder) newPtrs(n int) []*Node {
+	if n == 0 {
+		return []*Node{} // as the full parser and make would
+	}
+	if len(b.ptrs) < n {
+		b.ptrs = make([]*Node, max(n, slabSize))
+	}
+	s := b.ptrs[:n:n]
+	b.ptrs = b.ptrs[n:]
+	return s
+}
+
+func (b *fastBuilder) newStrs(n int) []string {
+	if n == 0 {
+		return []string{} // as the full parser and make would
+	}
+	if len(b.strs) < n {
+		b.strs = make([]string, max(n, slabSize))
+	}
+	s := b.strs[:n:n]
+	b.strs = b.strs[n:]
+	return s
+}
+
+// pointer returns parent + "/" + tok (tok already escaped) or, when tok is
+// "", parent + "/" + index. The text is appended to a shared buffer that
+// is never written again where a string was cut from it: when it is full a
+// new one is started and the old one lives on in the strings that use it,
+// which is what makes the unsafe.String sound.
+func (b *fastBuilder) pointer(parent, tok string, index int) string {
+	n := len(parent) + 1 + len(tok) + 20
+	if cap(b.text)-len(b.text) < n {
+		b.text = make([]byte, 0, max(n, 4096))
+	}
+	start := len(b.text)
+	b.text = append(b.text, parent...)
+	b.text = append(b.text, '/')
+	if tok != "" || index < 0 {
+		b.text = append(b.text, tok...)
+	} else {
+		b.text = strconv.AppendInt(b.text, int64(index), 10)
+	}
+	return unsafe.String(&b.text[start], len(b.text)-start)
 }
 
 // maxFastDepth is the deepest nesting the fast path builds: gjson walks a
@@ -129,13 +200,13 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 			return true
 		})
 		count := len(b.vals) - base
-		kids := make([]Node, count)
+		kids := b.newNodes(count)
 		ok := true
 		if !object {
 			n.Kind = Array
-			n.Items = make([]*Node, count)
+			n.Items = b.newPtrs(count)
 			for i := range count {
-				if !b.fill(&kids[i], b.vals[base+i], ptr+"/"+strconv.Itoa(i), -1, depth+1) {
+				if !b.fill(&kids[i], b.vals[base+i], b.pointer(ptr, "", i), -1, depth+1) {
 					ok = false
 					break
 				}
@@ -143,13 +214,13 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 			}
 		} else {
 			n.Kind = Object
-			n.Keys = make([]string, 0, count)
-			n.Vals = make([]*Node, 0, count)
+			n.Keys = b.newStrs(count)[:0]
+			n.Vals = b.newPtrs(count)[:0]
 			var seen map[string]int
 			for i := range count {
 				k := b.keys[base+i]
 				key, err := decodeString(k.Raw)
-				if err != nil || !b.fill(&kids[i], b.vals[base+i], ptr+"/"+EscapePointer(key), k.Index, depth+1) {
+				if err != nil || !b.fill(&kids[i], b.vals[base+i], b.pointer(ptr, EscapePointer(key), -1), k.Index, depth+1) {
 					ok = false
 					break
 				}
