@@ -107,6 +107,11 @@ type Hook struct {
 	HookIndex int `json:"-"`
 	// Node is the hook object itself (expanded strings, original positions).
 	Node *config.Node `json:"-"`
+	// Raw and RawDef are the hook object and its definition as written in
+	// the file, before $VAR expansion; nil when the layer has no document
+	// or the value is not there as written.
+	Raw    *config.Node `json:"-"`
+	RawDef *config.Node `json:"-"`
 	// Registered is true when Gemini's registry keeps the entry (a valid
 	// shape under a known event); Active additionally needs trust, enabled
 	// hooks and the hook not disabled.

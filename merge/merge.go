@@ -278,6 +278,8 @@ func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, de
 	}
 	if l.Doc != nil {
 		h.Line, _ = l.Doc.Position(hk.Offset)
+		h.RawDef = l.Doc.Root.Lookup(defPtr)
+		h.Raw = h.RawDef.Get("hooks").Index(hi)
 	}
 	if m := def.Get("matcher"); m != nil {
 		h.MatcherNode = m
@@ -300,10 +302,8 @@ func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, de
 	h.Type, h.Name, h.Description = str("type"), str("name"), str("description")
 	h.ExpandedCommand = str("command")
 	h.Command = h.ExpandedCommand
-	if l.Doc != nil {
-		if raw := l.Doc.Root.Lookup(h.Pointer + "/command"); raw != nil && raw.Kind != config.Null {
-			h.Command = raw.Text()
-		}
+	if raw := h.Raw.Get("command"); raw != nil && raw.Kind != config.Null {
+		h.Command = raw.Text()
 	}
 	if t := hk.Get("timeout"); t != nil && t.Kind != config.Null {
 		// timeout ?? 60000 (hookRunner.ts:313): null and absent take the

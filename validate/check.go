@@ -80,15 +80,6 @@ func (c *checker) addKey(path, pointer string, sev config.Severity, code, msg, h
 	c.addAt(doc, pointer, off, sev, code, msg, hint)
 }
 
-// raw returns the node at pointer as written in the file (before $VAR
-// expansion and Zod coercion), or nil.
-func (c *checker) raw(path, pointer string) *config.Node {
-	if doc := c.docs[path]; doc != nil {
-		return doc.Root.Lookup(pointer)
-	}
-	return nil
-}
-
 // where names a hook's position for messages: path:line.
 func where(h *merge.Hook) string {
 	return h.Path + ":" + itoa(h.Line)

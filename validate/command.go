@@ -26,11 +26,11 @@ func (c *checker) command(h *merge.Hook) {
 	if h.Type != "command" && h.Type != "plugin" {
 		return
 	}
-	ptr := h.Pointer + "/command"
-	raw := c.raw(h.Path, ptr)
+	raw := h.Raw.Get("command")
 	if raw == nil || raw.Kind != config.String || raw.Str == "" {
 		return
 	}
+	ptr := h.Pointer + "/command"
 	c.runtimeVarPitfalls(h, ptr, raw)
 	c.script(h, ptr)
 }

@@ -19,11 +19,11 @@ const maxTimer = 1<<31 - 1
 // sequential: only a literal true makes a plan sequential
 // (hookPlanner.ts:54-56, spec §2.2).
 func (c *checker) sequential(h *merge.Hook) {
-	ptr := defPointer(h) + "/sequential"
-	n := c.raw(h.Path, ptr)
+	n := h.RawDef.Get("sequential")
 	if n == nil || n.Kind == config.Bool {
 		return
 	}
+	ptr := defPointer(h) + "/sequential"
 	c.add(h.Path, ptr, config.SevWarning, "sequential-not-boolean",
 		fmt.Sprintf("sequential is %s (%s): Gemini only honours the literal true, so these hooks run in parallel", n.Kind, n.Text()),
 		"write true or false, without quotes")
@@ -81,7 +81,7 @@ func (c *checker) timeout(h *merge.Hook) {
 		return
 	}
 	ptr := h.Pointer + "/timeout"
-	raw := c.raw(h.Path, ptr)
+	raw := h.Raw.Get("timeout")
 	if raw == nil {
 		raw = h.TimeoutNode
 	}
@@ -135,11 +135,11 @@ func (c *checker) isExtension(h *merge.Hook) bool { return h.Layer == layers.Ext
 
 // env: values are passed to spawn, which stringifies them (spec §5.2).
 func (c *checker) env(h *merge.Hook) {
-	ptr := h.Pointer + "/env"
-	env := c.raw(h.Path, ptr)
+	env := h.Raw.Get("env")
 	if env == nil || env.Kind == config.Null {
 		return
 	}
+	ptr := h.Pointer + "/env"
 	if env.Kind != config.Object {
 		c.add(h.Path, ptr, config.SevWarning, "env-not-object",
 			fmt.Sprintf("env is %s, not an object: Gemini spreads it into the environment, so the hook gets no variables from it (or index-named ones)", env.Kind),
