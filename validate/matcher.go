@@ -87,7 +87,7 @@ func (c *checker) toolMatcher(h *merge.Hook, ptr, m string) {
 			fmt.Sprintf("drop the slashes: %q", m[1:len(m)-1]))
 		return
 	}
-	if _, err := merge.JSRegexp(m); err != nil {
+	if err := jsRegexpErr(m); err != nil {
 		c.add(h.Path, ptr, config.SevWarning, "matcher-invalid-regex",
 			fmt.Sprintf("%q is not a valid JavaScript regex (%v): Gemini falls back to comparing it literally, so it only matches a tool named exactly %q", m, err, m),
 			`fix the regex, or escape its special characters with \`)
@@ -98,6 +98,47 @@ func (c *checker) toolMatcher(h *merge.Hook, ptr, m string) {
 		return
 	}
 	c.unanchored(h, ptr, m, alts)
+}
+
+// jsRegexpErr is merge.JSRegexp for checking a matcher's syntax, without
+// compiling what is certainly valid: tool names, "|", "-", ".", ".*" and
+// anchors at the ends of alternatives ("^read_file$|mcp_.*"), which is
+// nearly every matcher in real files. Compiling costs the regex engine's
+// first use in the process, about a tenth of `gh-hooks effective` (issue
+// 2); the result is never used here.
+func jsRegexpErr(m string) error {
+	if simpleRegex(m) {
+		return nil
+	}
+	_, err := merge.JSRegexp(m)
+	return err
+}
+
+// simpleRegex reports whether m uses only syntax that is valid in every
+// position: word characters, "-", "|" and ".", "*" right after ".", "^"
+// starting and "$" ending an alternative.
+func simpleRegex(m string) bool {
+	for i := 0; i < len(m); i++ {
+		switch c := m[i]; {
+		case c == '_' || c == '-' || c == '|' || c == '.',
+			'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '*':
+			if i == 0 || m[i-1] != '.' {
+				return false
+			}
+		case c == '^':
+			if i > 0 && m[i-1] != '|' {
+				return false
+			}
+		case c == '$':
+			if i+1 < len(m) && m[i+1] != '|' {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // alternatives splits a matcher at top-level "|"; it returns nil when the
