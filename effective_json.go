@@ -103,7 +103,9 @@ func (w *jsonWriter) hook(h *merge.Hook) {
 		sort.Strings(keys)
 		w.key("env").open('{')
 		for _, k := range keys {
-			w.key(k).str(h.Env[k])
+			w.elem().str(k)
+			w.b = append(w.b, ':', ' ')
+			w.str(h.Env[k])
 		}
 		w.close('}')
 	}
@@ -171,7 +173,14 @@ func (w *jsonWriter) flush() {
 	w.b = w.b[:0]
 }
 
+// indents is a newline and the indentation of the first levels.
+const indents = "\n                                "
+
 func (w *jsonWriter) newline() {
+	if n := 1 + 2*w.depth; n <= len(indents) {
+		w.b = append(w.b, indents[:n]...)
+		return
+	}
 	w.b = append(w.b, '\n')
 	for i := 0; i < w.depth; i++ {
 		w.b = append(w.b, ' ', ' ')
@@ -206,10 +215,14 @@ func (w *jsonWriter) elem() *jsonWriter {
 	return w
 }
 
-// key starts an object member.
+// key starts an object member whose name is one of this file's constant
+// field names, which need no escaping (a name from the user's files goes
+// through str).
 func (w *jsonWriter) key(k string) *jsonWriter {
-	w.elem().str(k)
-	w.b = append(w.b, ':', ' ')
+	w.elem()
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	w.b = append(w.b, '"', ':', ' ')
 	return w
 }
 

@@ -21,7 +21,7 @@ import (
 func TestEffectiveJSONWriter(t *testing.T) {
 	odd := `{"hooks": {
   "BeforeTool": [{"matcher": "a<b>&c", "sequential": true, "hooks": [
-    {"type": "command", "name": "q\"uote\\back", "command": "echo \u2028\u2029 \u0001 tab\there\nnew", "description": "d", "env": {"Z": "1", "A": "é"}, "timeout": 1e400},
+    {"type": "command", "name": "q\"uote\\back", "command": "echo \u2028\u2029 \u0001 tab\there\nnew", "description": "d", "env": {"Z": "1", "A": "é", "k\"e\\y\u2028": "v"}, "timeout": 1e400},
     {"type": "command", "command": "bad utf8 \udc00 \xff raw"}
   ]}],
   "SessionStart": {"hooks": [{"type": "command", "command": "x"}]},
