@@ -90,39 +90,65 @@ func ExpandTree(n *Node, lookup Lookup) *Node {
 // f leaves unchanged are shared with n, not copied (most settings strings
 // have no variable in them), so n must not be modified afterwards.
 func (n *Node) Map(f func(string) string) *Node {
+	m := mapper{f: f}
+	return m.node(n)
+}
+
+// mapper cuts the copies Map makes from slabs, as the parser does.
+type mapper struct {
+	f     func(string) string
+	nodes []Node
+	ptrs  []*Node
+}
+
+func (m *mapper) copy(n *Node) *Node {
+	if len(m.nodes) == 0 {
+		m.nodes = make([]Node, 32)
+	}
+	c := &m.nodes[0]
+	m.nodes = m.nodes[1:]
+	*c = *n
+	return c
+}
+
+func (m *mapper) node(n *Node) *Node {
 	if n == nil {
 		return nil
 	}
 	switch n.Kind {
 	case String:
-		if s := f(n.Str); s != n.Str {
-			c := *n
+		if s := m.f(n.Str); s != n.Str {
+			c := m.copy(n)
 			c.Str = s
-			return &c
+			return c
 		}
 	case Array:
-		if items, changed := mapAll(n.Items, f); changed {
-			c := *n
+		if items, changed := m.all(n.Items); changed {
+			c := m.copy(n)
 			c.Items = items
-			return &c
+			return c
 		}
 	case Object:
-		if vals, changed := mapAll(n.Vals, f); changed {
-			c := *n
+		if vals, changed := m.all(n.Vals); changed {
+			c := m.copy(n)
 			c.Vals = vals
-			return &c
+			return c
 		}
 	}
 	return n
 }
 
-// mapAll maps each node; the slice is copied only when one changed.
-func mapAll(ns []*Node, f func(string) string) ([]*Node, bool) {
+// all maps each node; the slice is copied only when one changed.
+func (m *mapper) all(ns []*Node) ([]*Node, bool) {
 	var out []*Node
 	for i, x := range ns {
-		y := x.Map(f)
+		y := m.node(x)
 		if y != x && out == nil {
-			out = make([]*Node, len(ns))
+			if len(m.ptrs) < len(ns) {
+				m.ptrs = make([]*Node, max(len(ns), 64))
+			}
+			out = m.ptrs[:len(ns):len(ns)]
+			m.ptrs = m.ptrs[len(ns):]
 			copy(out, ns[:i])
 		}
 		if out != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // Kind is the JSON type of a Node.
-type Kind int
+type Kind uint8
 
 // The kinds of JSON values. Invalid is the zero value and marks a missing node.
 const (
@@ -47,8 +47,7 @@ func (k Kind) String() string {
 // Objects keep their keys in the order JavaScript's JSON.parse gives them:
 // array-index keys ("0", "7", ...) first in numeric order, then the others
 // by first appearance, each with the value of its last duplicate (a later
-// duplicate replaces the earlier value in place). Dups lists the keys that
-// appeared more than once.
+// duplicate replaces the earlier value in place).
 type Node struct {
 	Kind Kind
 	// Bool, Num and Str hold the value of scalar nodes. Raw is a number's
@@ -61,7 +60,6 @@ type Node struct {
 	Items []*Node // array elements
 	Keys  []string
 	Vals  []*Node // object values, parallel to Keys
-	Dups  []string
 
 	// Pointer is the RFC 6901 pointer of the node inside its document.
 	Pointer string

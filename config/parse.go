@@ -401,7 +401,6 @@ func (n *Node) addMember(key string, c *Node, seen map[string]int) map[string]in
 	}
 	if j >= 0 {
 		n.Vals[j] = c
-		n.Dups = append(n.Dups, key)
 		return seen
 	}
 	if seen != nil {
