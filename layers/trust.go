@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -33,8 +34,9 @@ const (
 )
 
 // decideTrust follows checkPathTrust in 0.61: env first, then the setting,
-// then trustedFolders.json (longest matching rule, by the rule's own
-// length), and no rule means untrusted (callers use `?? false`).
+// then trustedFolders.json (longest matching rule, by the length of the
+// rule once normalised), and no rule means untrusted (callers use
+// `?? false`).
 func decideTrust(env Env, enabled bool, projectDir, foldersPath string) (Trust, *config.Problem) {
 	t := Trust{Enabled: enabled}
 	if env.get("GEMINI_RESTRICTED_MODE") == "true" {
@@ -74,23 +76,43 @@ func decideTrust(env Env, enabled bool, projectDir, foldersPath string) (Trust, 
 		t.Source, t.Why = "file", "trustedFolders.json is not an object: Gemini CLI stops with a fatal error"
 		return t, &p
 	}
-	loc := realpath(projectDir)
-	best, bestLevel := -1, ""
-	for i, rule := range doc.Root.Keys {
+	// Gemini normalises every rule when it loads the file (normalizePath:
+	// path.resolve against its cwd, the project directory; lower case on
+	// macOS and Windows), so "x/", "x/./y", "a/../x" and a relative or
+	// empty rule name the folder their resolved form names. Rules that
+	// normalise alike collapse into one, the later value winning in the
+	// place of the first, and the longest match is measured on the
+	// normalised path, not on the rule as written (trustedFolders.ts
+	// loadTrustedFolders and isPathTrusted, spec §1.6).
+	type normRule struct{ path, level, raw string }
+	var rules []normRule
+	seen := map[string]int{}
+	for i, raw := range doc.Root.Keys {
 		v := doc.Root.Vals[i]
 		if !v.IsString() || (v.Str != trustFolder && v.Str != trustParent && v.Str != doNotTrust) {
-			p := doc.At("/"+config.EscapePointer(rule), config.SevError, "trusted-folders-invalid",
-				fmt.Sprintf("Invalid trust level %q for path %q: Gemini CLI refuses to start", v.Text(), rule),
+			p := doc.At("/"+config.EscapePointer(raw), config.SevError, "trusted-folders-invalid",
+				fmt.Sprintf("Invalid trust level %q for path %q: Gemini CLI refuses to start", v.Text(), raw),
 				"use TRUST_FOLDER, TRUST_PARENT or DO_NOT_TRUST")
 			t.Source, t.Why = "file", "trustedFolders.json has an invalid rule: Gemini CLI stops with a fatal error"
 			return t, &p
 		}
-		eff := rule
-		if v.Str == trustParent {
-			eff = filepath.Dir(rule)
+		norm := foldCase(resolveFrom(projectDir, raw))
+		if j, ok := seen[norm]; ok {
+			rules[j].level, rules[j].raw = v.Str, raw
+			continue
 		}
-		if isSubpath(realpath(abs(eff)), loc) && len(rule) > best {
-			best, bestLevel, t.Rule = len(rule), v.Str, rule
+		seen[norm] = len(rules)
+		rules = append(rules, normRule{norm, v.Str, raw})
+	}
+	loc := foldCase(realpath(projectDir))
+	best, bestLevel := -1, ""
+	for _, r := range rules {
+		eff := r.path
+		if r.level == trustParent {
+			eff = filepath.Dir(r.path)
+		}
+		if isSubpath(foldCase(realpath(eff)), loc) && len(r.path) > best {
+			best, bestLevel, t.Rule = len(r.path), r.level, r.raw
 		}
 	}
 	t.Source = "file"
@@ -105,6 +127,24 @@ func decideTrust(env Env, enabled bool, projectDir, foldersPath string) (Trust, 
 		t.Why = "folder trust is on (Gemini's default) and no trustedFolders.json rule covers this folder"
 	}
 	return t, nil
+}
+
+// resolveFrom is Node's path.resolve(p) in a process whose cwd is dir:
+// absolute paths are cleaned, relative ones (and "") joined to dir.
+func resolveFrom(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}
+
+// foldCase lower-cases a path where Gemini compares trust paths without
+// case (normalizePath and isSubpath: macOS and Windows).
+func foldCase(p string) string {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		return strings.ToLower(p)
+	}
+	return p
 }
 
 func isSubpath(parent, child string) bool {
