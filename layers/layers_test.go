@@ -3,6 +3,7 @@ package layers
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,6 +71,9 @@ func TestTrust(t *testing.T) {
 		trusted bool
 		source  string
 		fatal   bool
+		// recheck: the project file is merged although the folder ends
+		// up untrusted (recheckTrust).
+		recheck bool
 	}{
 		{name: "default is untrusted", source: "default"},
 		{name: "env true", env: []string{"GEMINI_CLI_TRUST_WORKSPACE", "true"}, trusted: true, source: "env"},
@@ -92,6 +96,47 @@ func TestTrust(t *testing.T) {
 		{name: "longest rule wins",
 			files:  map[string]string{"home/.gemini/trustedFolders.json": `{"@": "TRUST_FOLDER", "@/proj": "DO_NOT_TRUST"}`},
 			source: "file"},
+		// Gemini normalises rules as it loads them (spec §1.6): found by
+		// comparing random trustedFolders.json files with the oracle.
+		{name: "rules that normalise alike collapse, the later winning",
+			files:   map[string]string{"home/.gemini/trustedFolders.json": `{"@/other/../proj": "DO_NOT_TRUST", "@/./proj": "TRUST_FOLDER"}`},
+			trusted: true, source: "file"},
+		{name: "the longest match is measured on the normalised rule",
+			files:  map[string]string{"home/.gemini/trustedFolders.json": `{"@/./././././.": "TRUST_FOLDER", "@/proj": "DO_NOT_TRUST"}`},
+			source: "file"},
+		{name: "a relative rule resolves against the project directory",
+			files:   map[string]string{"home/.gemini/trustedFolders.json": `{".": "TRUST_FOLDER"}`},
+			trusted: true, source: "file"},
+		{name: "an empty rule is the project directory",
+			files:  map[string]string{"home/.gemini/trustedFolders.json": `{"": "DO_NOT_TRUST", "@": "TRUST_FOLDER"}`},
+			source: "file"},
+		// The hook registry decides trust again with the merged settings,
+		// project file included (found with the oracle).
+		{name: "a project file turns folder trust back on",
+			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
+				"proj/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":true}}}`},
+			source: "default", recheck: true},
+		{name: "the second decision follows trustedFolders.json",
+			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
+				"proj/.gemini/settings.json":       `{"security":{"folderTrust":{"enabled":true}}}`,
+				"home/.gemini/trustedFolders.json": `{"@/proj": "TRUST_FOLDER"}`},
+			trusted: true, source: "file"},
+		{name: "the second decision is fatal on a broken trustedFolders.json",
+			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
+				"proj/.gemini/settings.json":       `{"security":{"folderTrust":{"enabled":true}}}`,
+				"home/.gemini/trustedFolders.json": `{"@/proj": "YES"}`},
+			source: "file", fatal: true, recheck: true},
+		{name: "the system file outranks the project in the second decision",
+			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
+				"proj/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":true}}}`,
+				"etc/settings.json":          `{"security":{"folderTrust":{"enabled":false}}}`},
+			env:     []string{InsecureSystemEnv, "1"},
+			trusted: true, source: "setting"},
+		{name: "env beats the second decision",
+			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
+				"proj/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":true}}}`},
+			env:     []string{"GEMINI_CLI_TRUST_WORKSPACE", "true"},
+			trusted: true, source: "env"},
 		{name: "invalid level is fatal",
 			files: map[string]string{"home/.gemini/trustedFolders.json": `{"@/proj": "YES"}`},
 			fatal: true, source: "file"},
@@ -123,8 +168,17 @@ func TestTrust(t *testing.T) {
 				t.Errorf("want a trustedFolders problem, got %+v", set.Problems)
 			}
 			proj := set.Settings(Project)
-			if proj.Exists && proj.Loaded != set.Trust.Trusted {
+			if proj.Exists && proj.Loaded != (set.Trust.Trusted || tt.recheck) {
 				t.Errorf("project loaded = %v with trusted = %v", proj.Loaded, set.Trust.Trusted)
+			}
+			if tt.recheck && !tt.fatal {
+				var codes []string
+				for _, p := range set.Problems {
+					codes = append(codes, p.Code)
+				}
+				if !slices.Contains(codes, "project-enables-folder-trust") {
+					t.Errorf("problems %v, want project-enables-folder-trust", codes)
+				}
 			}
 		})
 	}

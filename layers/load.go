@@ -141,6 +141,9 @@ func Load(opts Options) (*Set, error) {
 		project.Loaded = false
 		project.Reason = "folder is not trusted: Gemini leaves the project file out of the merge"
 	}
+	if project.Loaded {
+		s.recheckTrust(env, defaults, user, project, system)
+	}
 	s.Layers = append(s.Layers, s.loadExtensions(env)...)
 	config.SortProblems(s.Problems)
 	return s, nil
@@ -173,6 +176,38 @@ func (s *Set) folderTrust(env Env, layers ...*Layer) Trust {
 		s.fatal(*p)
 	}
 	return t
+}
+
+// recheckTrust models the second trust decision. The hook registry asks
+// Config.isTrustedFolder(), which decides again from the merged settings,
+// and those now include the project file: a project that sets
+// security.folderTrust.enabled to true turns folder trust back on for a
+// user who switched it off, and with no trustedFolders.json rule for the
+// folder no settings hook registers, although Gemini did merge the
+// project's settings (loadCliConfig folderTrust/trustedFolder and
+// Config.isTrustedFolder in 0.61; found by comparing random setups with
+// the oracle, not in spec §1.6, which covers only the first decision).
+func (s *Set) recheckTrust(env Env, defaults, user, project, system *Layer) {
+	n := project.Root.Lookup("/security/folderTrust/enabled")
+	if n == nil || n.Kind == config.Null {
+		return // the merged value is the one the first decision used
+	}
+	first := s.Trust
+	again := s.folderTrust(env, defaults, user, project, system)
+	if again.Trusted {
+		// The registry's decision is the one that counts for hooks, and
+		// its reason may differ (a trustedFolders.json rule rather than
+		// folder trust switched off).
+		s.Trust = again
+		return
+	}
+	again.Why = fmt.Sprintf("the project file sets security.folderTrust.enabled, and Gemini's hook registry decides trust again with it after merging the file (first decision: %s): %s", first.Why, again.Why)
+	s.Trust = again
+	if p := project.Doc.At("/security/folderTrust/enabled", config.SevWarning, "project-enables-folder-trust",
+		"this project file turns folder trust back on after Gemini has merged it: the hook registry then finds the folder untrusted and registers no settings hook at all, not even user and system hooks",
+		fmt.Sprintf("remove security.folderTrust from %s, or trust the folder: add %q: \"TRUST_FOLDER\" to %s", project.Path, s.Paths.ProjectDir, s.Paths.TrustedFolders)); !s.Fatal() {
+		s.Problems = append(s.Problems, p)
+	}
 }
 
 func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
