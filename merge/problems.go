@@ -50,9 +50,13 @@ func (r *Result) addProblems() {
 				defs = ev.Items
 			case config.Object:
 				if settingsLayer(l) {
-					add(ptr, config.SevWarning, "event-not-array",
-						fmt.Sprintf("%s is an object, not an array: Gemini's merge wraps it so it still runs, but the file fails validation and loses type coercion", key),
-						"wrap the definition in [ ]")
+					msg := fmt.Sprintf("%s is an object, not an array: Gemini's merge wraps it so it still runs, but the file fails validation and loses type coercion", key)
+					if l.Kind == layers.Project {
+						// getUntrustedHooks and trustHooks skip event values
+						// that are not arrays (trustedHooks.ts, spec §6).
+						msg += "; and Gemini's project-hook trust check skips it, so it never warns about these hooks"
+					}
+					add(ptr, config.SevWarning, "event-not-array", msg, "wrap the definition in [ ]")
 					defs = []*config.Node{ev}
 				} else {
 					add(ptr, config.SevWarning, "event-not-array",
