@@ -112,10 +112,24 @@ type Hook struct {
 	// or the value is not there as written.
 	Raw    *config.Node `json:"-"`
 	RawDef *config.Node `json:"-"`
+	// disableValue is the name Gemini matches hooksConfig.disabled
+	// against when it is not a string (DisableName is its text).
+	disableValue *config.Node
 	// Registered is true when Gemini's registry keeps the entry (a valid
 	// shape under a known event); Active additionally needs trust, enabled
 	// hooks and the hook not disabled.
 	Registered bool `json:"-"`
+}
+
+// DisableKey identifies the value hooksConfig.disabled is compared with:
+// DisableName, or, when Gemini's getHookName returns a name that is not a
+// string (a number, a boolean), that text marked with its type, because
+// includes() tells 5 from "5".
+func (h *Hook) DisableKey() string {
+	if h.disableValue == nil {
+		return h.DisableName
+	}
+	return "\x00" + h.disableValue.Kind.String() + "\x00" + h.DisableName
 }
 
 // Millis is a duration in milliseconds as Gemini reads it from a settings

@@ -30,6 +30,10 @@ type Result struct {
 	// which Gemini's includes() is a substring test.
 	DisabledSubstring bool
 	disabledFrom      map[string]*layers.Layer
+	// disabledOther are the entries of the list that are not strings
+	// (numbers, booleans, ...): invalid, but Gemini's includes() still
+	// compares them, by SameValueZero, with a name that is not a string.
+	disabledOther []*config.Node
 	// Hooks are all hooks found, grouped by event (Events order, then
 	// unknown keys in order of appearance), in registration order.
 	Hooks []*Hook
@@ -166,6 +170,8 @@ func (r *Result) readHooksConfig(target *val) {
 					r.disabledFrom[it.node.Str] = it.layer
 				}
 				r.Disabled = append(r.Disabled, it.node.Str)
+			} else {
+				r.disabledOther = append(r.disabledOther, it.node)
 			}
 		}
 	case config.String:
@@ -178,12 +184,25 @@ func (r *Result) readHooksConfig(target *val) {
 	}
 }
 
-// disabledBy returns the disabled entry that disables name, and whether
-// one does (exact, case-sensitive: hookRegistry.ts:257,270, spec §3.6).
-func (r *Result) disabledBy(name string) (string, bool) {
+// disabledBy returns the disabled entry that disables h, and whether one
+// does: Gemini's disabledHooks.includes(getHookName(...)) (exact,
+// case-sensitive: hookRegistry.ts:257,270, spec §3.6). includes() compares
+// by SameValueZero, so a name that is not a string (a number, a boolean)
+// matches only an entry of the same type and value; a plain-string list
+// is String.prototype.includes, a substring test of the name as text.
+func (r *Result) disabledBy(h *Hook) (string, bool) {
+	name := h.DisableName
 	if r.DisabledSubstring {
 		if len(r.Disabled) == 1 && strings.Contains(r.Disabled[0], name) {
 			return r.Disabled[0], true
+		}
+		return "", false
+	}
+	if v := h.disableValue; v != nil {
+		for _, d := range r.disabledOther {
+			if sameValueZero(d, v) {
+				return d.Text(), true
+			}
 		}
 		return "", false
 	}
@@ -193,6 +212,25 @@ func (r *Result) disabledBy(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sameValueZero is JavaScript's SameValueZero for the scalars a settings
+// file holds; objects and arrays are never equal to another value.
+func sameValueZero(a, b *config.Node) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case config.Number:
+		return a.Num == b.Num || a.Num != a.Num && b.Num != b.Num
+	case config.Bool:
+		return a.Bool == b.Bool
+	case config.String:
+		return a.Str == b.Str
+	case config.Null:
+		return true
+	}
+	return false
 }
 
 func defID(l *layers.Layer, ptr string) string { return l.ID() + "\x00" + ptr }
@@ -351,11 +389,22 @@ func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, de
 		}
 	}
 	h.Key = h.Name + ":" + cmdPart
+	// getHookName: name || command || 'unknown-command' for command hooks,
+	// name || 'unknown-hook' for others, by JavaScript truthiness (a name
+	// of 0 or false falls through) and with the value's own type, which
+	// hooksConfig.disabled is compared with (disabledBy).
+	name, cmd := hk.Get("name"), hk.Get("command")
 	switch {
-	case h.Name != "":
-		h.DisableName = h.Name
-	case h.Type == "command" && h.ExpandedCommand != "":
-		h.DisableName = h.ExpandedCommand
+	case name.Truthy():
+		h.DisableName = name.JSString()
+		if name.Kind != config.String {
+			h.disableValue = name
+		}
+	case h.Type == "command" && cmd.Truthy():
+		h.DisableName = cmd.JSString()
+		if cmd.Kind != config.String {
+			h.disableValue = cmd
+		}
 	case h.Type == "command":
 		h.DisableName = "unknown-command"
 	default:
@@ -391,7 +440,7 @@ func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.N
 	inMerge := merged[defID(l, def.Pointer)]
 	// Enabled is reported for every hook, registered or not: it says
 	// whether hooksConfig.disabled names it.
-	disabledAs, disabled := r.disabledBy(h.DisableName)
+	disabledAs, disabled := r.disabledBy(h)
 	h.Enabled = !disabled
 	switch {
 	case settingsLayer(l) && !l.Loaded:

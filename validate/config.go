@@ -36,19 +36,26 @@ func (c *checker) duplicates() {
 func (c *checker) sharedNames() {
 	first := map[string]*merge.Hook{}
 	for _, h := range c.r.Hooks {
-		if h.Name == "" || !merge.IsEvent(h.Event) {
+		// Only a name Gemini matches counts (a name of 0 or false falls
+		// through to the command), with its type (5 is not "5").
+		if h.Name == "" || h.DisableName != h.Name || !merge.IsEvent(h.Event) {
 			continue
 		}
-		f := first[h.Name]
+		key := h.DisableKey()
+		f := first[key]
 		if f == nil {
-			first[h.Name] = h
+			first[key] = h
 			continue
 		}
 		if f.Event == h.Event && f.Key == h.Key {
 			continue // a plain duplicate, see duplicate-hook
 		}
+		what := fmt.Sprintf("%q", h.Name)
+		if key != h.DisableName {
+			what = h.Name + " (not a string)"
+		}
 		c.add(h.Path, h.Pointer+"/name", config.SevInfo, "name-shared",
-			fmt.Sprintf("the name %q is also used by the %s hook at %s: one hooksConfig.disabled entry disables every hook of that name, in every event and layer", h.Name, f.Event, where(f)),
+			fmt.Sprintf("the name %s is also used by the %s hook at %s: one hooksConfig.disabled entry disables every hook of that name, in every event and layer", what, f.Event, where(f)),
 			"give each hook its own name if you want to disable them separately")
 	}
 }
@@ -63,9 +70,11 @@ func (c *checker) disabled() {
 	names := map[string]bool{}
 	var all []string
 	for _, h := range c.r.Hooks {
-		if merge.IsEvent(h.Event) && h.DisableName != "" && !names[h.DisableName] {
-			names[h.DisableName] = true
-			if h.DisableName != "unknown-hook" && h.DisableName != "unknown-command" {
+		// A name that is not a string gets a typed key that no string
+		// entry equals (includes() tells 5 from "5").
+		if key := h.DisableKey(); merge.IsEvent(h.Event) && h.DisableName != "" && !names[key] {
+			names[key] = true
+			if key == h.DisableName && h.DisableName != "unknown-hook" && h.DisableName != "unknown-command" {
 				all = append(all, h.DisableName)
 			}
 		}

@@ -419,6 +419,21 @@ func TestCheckRules(t *testing.T) {
 			msg: `the name "log" is also used by the BeforeTool hook at `,
 		},
 		{
+			// hooksConfig.disabled compares with includes(): the number 5
+			// and the string "5" are different names, and a name of 0
+			// falls through to the command (found with the oracle).
+			name: "a number and a string are not the same name",
+			files: map[string]string{proj: `{"hooks": {
+  "BeforeTool": [{"hooks": [{"name": 5, "type": "command", "command": "echo a"}, {"name": 0, "type": "command", "command": "echo c"}]}],
+  "AfterTool": [{"hooks": [{"name": "5", "type": "command", "command": "echo b"}, {"name": 0, "type": "command", "command": "echo d"}, {"name": 5, "type": "command", "command": "echo e"}]}]
+}}`},
+			codes: []string{"name-shared"},
+			want: []got{
+				{"name-shared", config.SevInfo, proj, 3, 145, "5, \"type\": \""},
+			},
+			msg: `the name 5 (not a string) is also used by the BeforeTool hook at `,
+		},
+		{
 			name: "plugin hooks",
 			files: map[string]string{proj: `{"hooks": {"BeforeTool": [{"hooks": [
   {"name": "p", "type": "plugin", "command": "echo"},

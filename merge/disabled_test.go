@@ -1,0 +1,44 @@
+package merge
+
+import "testing"
+
+// TestDisabledComparesLikeIncludes: Gemini disables a hook when
+// hooksConfig.disabled.includes(getHookName(hook)), where getHookName is
+// name || command || 'unknown-command' by JavaScript truthiness and
+// includes() compares by SameValueZero: a name that is the number 5 is
+// disabled by the entry 5, not by "5", and a name of 0 falls through to the
+// command; a string is wrapped into a list (spec §3.3). Found by comparing random invalid settings with
+// the oracle's check-settings.mjs; every case here was checked with it.
+func TestDisabledComparesLikeIncludes(t *testing.T) {
+	hooks := `"hooks": {"BeforeAgent": [{"hooks": [
+	  {"type": "command", "command": "echo a", "name": 5},
+	  {"type": "command", "command": "echo b", "name": "5"},
+	  {"type": "command", "command": "echo c", "name": 0},
+	  {"type": "command", "command": "echo d", "name": true},
+	  {"type": "command", "command": "echo e", "name": false}
+	]}]}`
+	cases := []struct {
+		name     string
+		disabled string
+		active   []bool // a, b, c, d, e
+	}{
+		{"numbers and booleans match by type and value", `[5, "echo c", true]`, []bool{false, true, false, false, true}},
+		{"a string entry does not match a number or a boolean", `["5", "true", "0", "false"]`, []bool{true, false, true, true, true}},
+		{"a falsy name falls through to the command", `["echo e"]`, []bool{true, true, true, true, false}},
+		{"a string is wrapped into a list of one string", `"5"`, []bool{true, false, true, true, true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"W": `{` + hooks + `, "hooksConfig": {"disabled": ` + tc.disabled + `}}`}
+			_, r := loadSpecCase(t, specCase{name: tc.name, files: files})
+			if len(r.Hooks) != len(tc.active) {
+				t.Fatalf("%d hooks, want %d", len(r.Hooks), len(tc.active))
+			}
+			for i, h := range r.Hooks {
+				if h.Active != tc.active[i] {
+					t.Errorf("%s (%s, disable name %q): active = %v, want %v (%s)", h.ID, h.ExpandedCommand, h.DisableName, h.Active, tc.active[i], h.Reason)
+				}
+			}
+		})
+	}
+}
