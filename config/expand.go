@@ -101,12 +101,12 @@ type mapper struct {
 	ptrs  []*Node
 }
 
+// mapSlab is the number of copies a mapper's slab holds: a file's
+// expanded strings and the containers above them.
+const mapSlab = 32
+
 func (m *mapper) copy(n *Node) *Node {
-	if len(m.nodes) == 0 {
-		m.nodes = make([]Node, 32)
-	}
-	c := &m.nodes[0]
-	m.nodes = m.nodes[1:]
+	c := &cut(&m.nodes, 1, mapSlab)[0]
 	*c = *n
 	return c
 }
@@ -144,11 +144,7 @@ func (m *mapper) all(ns []*Node) ([]*Node, bool) {
 	for i, x := range ns {
 		y := m.node(x)
 		if y != x && out == nil {
-			if len(m.ptrs) < len(ns) {
-				m.ptrs = make([]*Node, max(len(ns), 64))
-			}
-			out = m.ptrs[:len(ns):len(ns)]
-			m.ptrs = m.ptrs[len(ns):]
+			out = cut(&m.ptrs, len(ns), 2*mapSlab)
 			copy(out, ns[:i])
 		}
 		if out != nil {

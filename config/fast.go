@@ -104,39 +104,18 @@ type fastBuilder struct {
 // four-layer tree of 40 hooks has about 350 values.
 const slabSize = 256
 
-func (b *fastBuilder) newNodes(n int) []Node {
+// cut returns n elements cut from *slab, starting a new slab of size
+// elements (or of n, if more) when the current one is short. The pieces
+// never overlap, so each is the caller's alone.
+func cut[T any](slab *[]T, n, size int) []T {
 	if n == 0 {
-		return []Node{} // as the full parser and make would
+		return []T{} // as the full parser and make would
 	}
-	if len(b.nodes) < n {
-		b.nodes = make([]Node, max(n, slabSize))
+	if len(*slab) < n {
+		*slab = make([]T, max(n, size))
 	}
-	s := b.nodes[:n:n]
-	b.nodes = b.nodes[n:]
-	return s
-}
-
-func (b *fastBuilder) newPtrs(n int) []*Node {
-	if n == 0 {
-		return []*Node{} // as the full parser and make would
-	}
-	if len(b.ptrs) < n {
-		b.ptrs = make([]*Node, max(n, slabSize))
-	}
-	s := b.ptrs[:n:n]
-	b.ptrs = b.ptrs[n:]
-	return s
-}
-
-func (b *fastBuilder) newStrs(n int) []string {
-	if n == 0 {
-		return []string{} // as the full parser and make would
-	}
-	if len(b.strs) < n {
-		b.strs = make([]string, max(n, slabSize))
-	}
-	s := b.strs[:n:n]
-	b.strs = b.strs[n:]
+	s := (*slab)[:n:n]
+	*slab = (*slab)[n:]
 	return s
 }
 
@@ -200,11 +179,11 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 			return true
 		})
 		count := len(b.vals) - base
-		kids := b.newNodes(count)
+		kids := cut(&b.nodes, count, slabSize)
 		ok := true
 		if !object {
 			n.Kind = Array
-			n.Items = b.newPtrs(count)
+			n.Items = cut(&b.ptrs, count, slabSize)
 			for i := range count {
 				if !b.fill(&kids[i], b.vals[base+i], b.pointer(ptr, "", i), -1, depth+1) {
 					ok = false
@@ -214,8 +193,8 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 			}
 		} else {
 			n.Kind = Object
-			n.Keys = b.newStrs(count)[:0]
-			n.Vals = b.newPtrs(count)[:0]
+			n.Keys = cut(&b.strs, count, slabSize)[:0]
+			n.Vals = cut(&b.ptrs, count, slabSize)[:0]
 			var seen map[string]int
 			for i := range count {
 				k := b.keys[base+i]
