@@ -150,47 +150,72 @@ func Load(opts Options) (*Set, error) {
 }
 
 // folderTrust merges security.folderTrust.enabled from the given layers
-// (last defined wins, ?? true) and decides the folder's trust; a broken
-// trustedFolders.json is recorded as fatal.
+// and decides the folder's trust; a broken trustedFolders.json is recorded
+// as fatal.
 func (s *Set) folderTrust(env Env, layers ...*Layer) Trust {
-	enabled := true
-	for _, l := range layers {
-		if !l.Loaded || l.Root == nil {
-			continue
-		}
-		n := l.Root.Lookup("/security/folderTrust/enabled")
-		if n == nil || n.Kind == config.Null {
-			continue // undefined or null: `?? true` keeps the default
-		}
-		switch {
-		case n.Kind == config.String && strings.EqualFold(n.Str, "false"):
-			enabled = false // Zod's boolean coercion (spec §2.5)
-		case n.Kind == config.String && strings.EqualFold(n.Str, "true"):
-			enabled = true
-		default:
-			enabled = n.Truthy()
-		}
-	}
-	t, p := decideTrust(env, enabled, s.Paths.ProjectDir, s.Paths.TrustedFolders)
+	t, p := decideTrust(env, folderTrustEnabled(layers...), s.Paths.ProjectDir, s.Paths.TrustedFolders)
 	if p != nil {
 		s.fatal(*p)
 	}
 	return t
 }
 
+// folderTrustEnabled is `settings.security?.folderTrust?.enabled ?? true`
+// on the merge of the given layers, lowest first: the last defined value
+// wins, and a security or folderTrust that is not an object (null, a
+// string, ...) replaces what the layers below said, leaving enabled
+// undefined and folder trust on (the settings merge replaces non-objects,
+// spec §3.2; confirmed with the oracle).
+func folderTrustEnabled(layers ...*Layer) bool {
+	var n *config.Node // the merged value; nil is undefined
+	for _, l := range layers {
+		if !l.Loaded || l.Root == nil {
+			continue
+		}
+		sec := l.Root.Get("security")
+		switch {
+		case sec == nil:
+			continue
+		case sec.Kind != config.Object:
+			n = nil
+			continue
+		}
+		ft := sec.Get("folderTrust")
+		switch {
+		case ft == nil:
+			continue
+		case ft.Kind != config.Object:
+			n = nil
+			continue
+		}
+		if e := ft.Get("enabled"); e != nil {
+			n = e
+		}
+	}
+	switch {
+	case n == nil || n.Kind == config.Null:
+		return true // undefined or null: `?? true` keeps the default
+	case n.Kind == config.String && strings.EqualFold(n.Str, "false"):
+		return false // Zod's boolean coercion (spec §2.5)
+	case n.Kind == config.String && strings.EqualFold(n.Str, "true"):
+		return true
+	}
+	return n.Truthy()
+}
+
 // recheckTrust models the second trust decision. The hook registry asks
 // Config.isTrustedFolder(), which decides again from the merged settings,
 // and those now include the project file: a project that sets
-// security.folderTrust.enabled to true turns folder trust back on for a
-// user who switched it off, and with no trustedFolders.json rule for the
+// security.folderTrust.enabled to true (or replaces security or
+// folderTrust with null) turns folder trust back on for a user who
+// switched it off, and with no trustedFolders.json rule for the
 // folder no settings hook registers, although Gemini did merge the
 // project's settings (loadCliConfig folderTrust/trustedFolder and
 // Config.isTrustedFolder in 0.61; found by comparing random setups with
 // the oracle, not in spec §1.6, which covers only the first decision).
 func (s *Set) recheckTrust(env Env, defaults, user, project, system *Layer) {
-	n := project.Root.Lookup("/security/folderTrust/enabled")
-	if n == nil || n.Kind == config.Null {
-		return // the merged value is the one the first decision used
+	if folderTrustEnabled(defaults, user, project, system) == folderTrustEnabled(defaults, user, system) {
+		return // the same setting gives the same decision
 	}
 	first := s.Trust
 	again := s.folderTrust(env, defaults, user, project, system)
@@ -203,9 +228,16 @@ func (s *Set) recheckTrust(env Env, defaults, user, project, system *Layer) {
 	}
 	again.Why = fmt.Sprintf("the project file sets security.folderTrust.enabled, and Gemini's hook registry decides trust again with it after merging the file (first decision: %s): %s", first.Why, again.Why)
 	s.Trust = again
-	if p := project.Doc.At("/security/folderTrust/enabled", config.SevWarning, "project-enables-folder-trust",
+	at := "/security/folderTrust/enabled"
+	if project.Root.Lookup(at) == nil {
+		at = "/security/folderTrust"
+		if project.Root.Lookup(at) == nil {
+			at = "/security"
+		}
+	}
+	if p := project.Doc.At(at, config.SevWarning, "project-enables-folder-trust",
 		"this project file turns folder trust back on after Gemini has merged it: the hook registry then finds the folder untrusted and registers no settings hook at all, not even user and system hooks",
-		fmt.Sprintf("remove security.folderTrust from %s, or trust the folder: add %q: \"TRUST_FOLDER\" to %s", project.Path, s.Paths.ProjectDir, s.Paths.TrustedFolders)); !s.Fatal() {
+		fmt.Sprintf("remove %s from %s, or trust the folder: add %q: \"TRUST_FOLDER\" to %s", strings.ReplaceAll(at[1:], "/", "."), project.Path, s.Paths.ProjectDir, s.Paths.TrustedFolders)); !s.Fatal() {
 		s.Problems = append(s.Problems, p)
 	}
 }
