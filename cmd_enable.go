@@ -93,10 +93,16 @@ func runDisable(c *cli.Context) error {
 		// active hook's display name once, none already disabled.
 		seen := map[string]bool{}
 		for _, h := range r.Hooks {
-			if h.Active && !seen[h.DisableName] {
-				seen[h.DisableName] = true
-				names = append(names, h.DisableName)
+			if !h.Active || seen[h.DisableKey()] {
+				continue
 			}
+			seen[h.DisableKey()] = true
+			if h.DisableKey() != h.DisableName {
+				w, hint := typedNameWarning(h)
+				editWarn(c.App.ErrWriter, w, hint)
+				continue
+			}
+			names = append(names, h.DisableName)
 		}
 		if len(names) == 0 {
 			fmt.Fprintln(c.App.Writer, "no active hook to disable")
@@ -123,14 +129,27 @@ func runDisable(c *cli.Context) error {
 	return nil
 }
 
+// typedNameWarning explains why a hook whose name is not a string (the
+// number 5, true) cannot be disabled by the string gh-hooks writes:
+// Gemini's includes() compares by type (merge.Hook.DisableKey).
+func typedNameWarning(h *merge.Hook) (warning, hint string) {
+	return fmt.Sprintf("hook %s's name is %s, not a string: Gemini compares hooksConfig.disabled entries by type, so the string %q does not disable it", h.ID, h.DisableName, h.DisableName),
+		fmt.Sprintf(`give the hook a string name ("name": %q), then disable that`, h.DisableName)
+}
+
 // editDisableCheck warns when no loaded hook is called name the way Gemini
 // matches hooksConfig.disabled: exactly, name || command, after $VAR
 // expansion of both (spec §3.6).
 func editDisableCheck(r *merge.Result, name string) (warning, hint string) {
 	exp := config.Expand(name, r.Set.Lookup)
 	for _, h := range r.Hooks {
-		if h.DisableName == name || h.DisableName == exp {
+		if key := h.DisableKey(); key == name || key == exp {
 			return "", ""
+		}
+	}
+	for _, h := range r.Hooks {
+		if h.DisableName == name || h.DisableName == exp {
+			return typedNameWarning(h)
 		}
 	}
 	for _, h := range r.Hooks {
