@@ -392,10 +392,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 	}
 	var notes []string
 	for _, h := range rep.Hooks {
-		if parts := strings.Split(h.ID, "/"); !baseline && len(parts) == 4 && parts[2] == "*" {
-			// A bare-object event value (merge.Hook.ID): Gemini's trust
-			// check skips values that are not arrays (trustedHooks.ts,
-			// spec §6), so approval adds no key for it either.
+		if h.Wrapped && !baseline {
 			notes = append(notes, fmt.Sprintf("%s: its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it; write the event as a list", h.ID))
 		}
 		for _, s := range h.Scripts {

@@ -50,6 +50,11 @@ type HookReport struct {
 	Gemini string `json:"gemini,omitempty"`
 	// DisableName is the name hooksConfig.disabled matches (spec §3.6).
 	DisableName string `json:"disableName"`
+	// Wrapped is true for a hook of an event written as an object, not a
+	// list: Gemini runs it (the merge wraps it) but its trust check skips
+	// it (trustedHooks.ts, spec §6), so Gemini never warns about it and
+	// Approve writes no key for it.
+	Wrapped     bool   `json:"-"`
 	Fingerprint string `json:"fingerprint"`
 	// Scripts are the scripts the command invokes, with their state;
 	// missing, unreadable and unresolvable ones are named here.
@@ -116,7 +121,7 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 	r := &Report{Project: p.Dir, RealPath: p.Real, Hooks: []HookReport{}, Removed: []Record{}}
 	used := make([]bool, len(old))
 	for i, h := range hooks {
-		hr := HookReport{ID: h.ID, Event: h.Event, Name: h.Name, Command: h.Command, Key: geminiKey(h.Hook),
+		hr := HookReport{ID: h.ID, Event: h.Event, Name: h.Name, Command: h.Command, Key: geminiKey(h.Hook), Wrapped: h.DefIndex < 0,
 			DisableName: h.DisableName, Fingerprint: h.Record.Fingerprint, Status: New, Changes: []string{}, Scripts: h.Scripts}
 		if hr.Scripts == nil {
 			hr.Scripts = []Script{}
