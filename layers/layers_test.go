@@ -74,6 +74,7 @@ func TestTrust(t *testing.T) {
 		// recheck: the project file is merged although the folder ends
 		// up untrusted (recheckTrust).
 		recheck bool
+		why     string // a substring of Trust.Why, when given
 	}{
 		{name: "default is untrusted", source: "default"},
 		{name: "env true", env: []string{"GEMINI_CLI_TRUST_WORKSPACE", "true"}, trusted: true, source: "env"},
@@ -135,11 +136,11 @@ func TestTrust(t *testing.T) {
 		{name: "a project security that is null switches folder trust back on",
 			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
 				"proj/.gemini/settings.json": `{"security": null}`},
-			source: "default", recheck: true},
+			source: "default", recheck: true, why: "the project file sets security, and Gemini's hook registry decides trust again"},
 		{name: "a project folderTrust that is not an object replaces the user's",
 			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
 				"proj/.gemini/settings.json": `{"security": {"folderTrust": "x"}}`},
-			source: "default", recheck: true},
+			source: "default", recheck: true, why: "the project file sets security.folderTrust, and"},
 		{name: "a project enabled null is undefined, and folder trust is on",
 			files: map[string]string{"home/.gemini/settings.json": `{"security":{"folderTrust":{"enabled":false}}}`,
 				"proj/.gemini/settings.json": `{"security": {"folderTrust": {"enabled": null}}}`},
@@ -191,6 +192,9 @@ func TestTrust(t *testing.T) {
 			proj := set.Settings(Project)
 			if proj.Exists && proj.Loaded != (set.Trust.Trusted || tt.recheck) {
 				t.Errorf("project loaded = %v with trusted = %v", proj.Loaded, set.Trust.Trusted)
+			}
+			if !strings.Contains(set.Trust.Why, tt.why) {
+				t.Errorf("why: %s\nwant it to contain %q", set.Trust.Why, tt.why)
 			}
 			if tt.recheck && !tt.fatal {
 				var codes []string

@@ -226,18 +226,18 @@ func (s *Set) recheckTrust(env Env, defaults, user, project, system *Layer) {
 		s.Trust = again
 		return
 	}
-	again.Why = fmt.Sprintf("the project file sets security.folderTrust.enabled, and Gemini's hook registry decides trust again with it after merging the file (first decision: %s): %s", first.Why, again.Why)
-	s.Trust = again
+	// The deepest of security.folderTrust.enabled, security.folderTrust
+	// and security that the project sets: the value that decided.
 	at := "/security/folderTrust/enabled"
-	if project.Root.Lookup(at) == nil {
-		at = "/security/folderTrust"
-		if project.Root.Lookup(at) == nil {
-			at = "/security"
-		}
+	for project.Root.Lookup(at) == nil {
+		at = at[:strings.LastIndexByte(at, '/')]
 	}
+	key := strings.ReplaceAll(at[1:], "/", ".")
+	again.Why = fmt.Sprintf("the project file sets %s, and Gemini's hook registry decides trust again with it after merging the file (first decision: %s): %s", key, first.Why, again.Why)
+	s.Trust = again
 	if p := project.Doc.At(at, config.SevWarning, "project-enables-folder-trust",
 		"this project file turns folder trust back on after Gemini has merged it: the hook registry then finds the folder untrusted and registers no settings hook at all, not even user and system hooks",
-		fmt.Sprintf("remove %s from %s, or trust the folder: add %q: \"TRUST_FOLDER\" to %s", strings.ReplaceAll(at[1:], "/", "."), project.Path, s.Paths.ProjectDir, s.Paths.TrustedFolders)); !s.Fatal() {
+		fmt.Sprintf("remove %s from %s, or trust the folder: add %q: \"TRUST_FOLDER\" to %s", key, project.Path, s.Paths.ProjectDir, s.Paths.TrustedFolders)); !s.Fatal() {
 		s.Problems = append(s.Problems, p)
 	}
 }
