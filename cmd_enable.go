@@ -93,11 +93,12 @@ func runDisable(c *cli.Context) error {
 		// active hook's display name once, none already disabled.
 		seen := map[string]bool{}
 		for _, h := range r.Hooks {
-			if !h.Active || seen[h.DisableKey()] {
+			key := h.DisableKey()
+			if !h.Active || seen[key] {
 				continue
 			}
-			seen[h.DisableKey()] = true
-			if h.DisableKey() != h.DisableName {
+			seen[key] = true
+			if key != h.DisableName {
 				w, hint := typedNameWarning(h)
 				editWarn(c.App.ErrWriter, w, hint)
 				continue
