@@ -1,3 +1,10 @@
+// gh-hooks does its work on one goroutine in a few milliseconds, so the
+// runtime need not read the cgroup's CPU limit at start (nor again every
+// second) to size GOMAXPROCS: it uses the machine's CPU count. Reading
+// the limit costs about 0.1 ms of a 4 ms run (issue 2; BENCHMARKS.md).
+
+//go:debug updatemaxprocs=0
+
 // Command gh-hooks shows, checks, edits, trusts, migrates and runs the hooks
 // of Gemini CLI 0.61.0 exactly as Gemini itself loads and plans them.
 package main
@@ -10,6 +17,8 @@ import (
 	"runtime"
 
 	"github.com/urfave/cli/v2"
+
+	_ "github.com/gh-hooks/gh-hooks/internal/stackstart"
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; see
