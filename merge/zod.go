@@ -13,48 +13,48 @@ import (
 // Coercion of "5000" and "false" only happens when the whole file
 // validates; gh-hooks checks the hooks, hooksConfig and
 // security.folderTrust parts and assumes the rest of the file is valid.
-// It returns the pointer of the first failure ("" when valid).
+// It returns the pointer of the first failure ("" when valid), which is
+// the failing node's own Pointer (root is a document's root, or a copy
+// of one that keeps the positions), so that a valid file, the usual
+// case, costs no string building.
 func zodValid(root *config.Node) string {
 	if h := root.Get("hooks"); h != nil {
 		if h.Kind != config.Object {
-			return "/hooks"
+			return h.Pointer
 		}
 		for i, key := range h.Keys {
 			v := h.Vals[i]
-			p := "/hooks/" + config.EscapePointer(key)
 			if v.Kind != config.Array {
-				return p // known events: HookDefinitionArray; others: catchall array
+				return v.Pointer // known events: HookDefinitionArray; others: catchall array
 			}
 			if !IsEvent(key) {
 				continue
 			}
-			for di, def := range v.Items {
-				dp := p + "/" + strconv.Itoa(di)
+			for _, def := range v.Items {
 				if def.Kind != config.Object {
-					return dp
+					return def.Pointer
 				}
 				if m := def.Get("matcher"); m != nil && m.Kind != config.String {
-					return dp + "/matcher"
+					return m.Pointer
 				}
 				hs := def.Get("hooks")
 				if hs == nil {
 					continue
 				}
 				if hs.Kind != config.Array {
-					return dp + "/hooks"
+					return hs.Pointer
 				}
-				for hi, hk := range hs.Items {
-					hp := dp + "/hooks/" + strconv.Itoa(hi)
+				for _, hk := range hs.Items {
 					if hk.Kind != config.Object {
-						return hp
+						return hk.Pointer
 					}
-					for _, f := range []string{"name", "type", "command", "description"} {
+					for _, f := range [...]string{"name", "type", "command", "description"} {
 						if x := hk.Get(f); x != nil && x.Kind != config.String {
-							return hp + "/" + f
+							return x.Pointer
 						}
 					}
 					if t := hk.Get("timeout"); t != nil && !zodNumber(t) {
-						return hp + "/timeout"
+						return t.Pointer
 					}
 				}
 			}
@@ -62,34 +62,34 @@ func zodValid(root *config.Node) string {
 	}
 	if hc := root.Get("hooksConfig"); hc != nil {
 		if hc.Kind != config.Object {
-			return "/hooksConfig"
+			return hc.Pointer
 		}
-		for _, f := range []string{"enabled", "notifications"} {
+		for _, f := range [...]string{"enabled", "notifications"} {
 			if x := hc.Get(f); x != nil && !zodBool(x) {
-				return "/hooksConfig/" + f
+				return x.Pointer
 			}
 		}
 		if d := hc.Get("disabled"); d != nil {
 			if d.Kind != config.Array {
-				return "/hooksConfig/disabled"
+				return d.Pointer
 			}
-			for i, it := range d.Items {
+			for _, it := range d.Items {
 				if it.Kind != config.String {
-					return "/hooksConfig/disabled/" + strconv.Itoa(i)
+					return it.Pointer
 				}
 			}
 		}
 	}
 	if s := root.Get("security"); s != nil {
 		if s.Kind != config.Object {
-			return "/security"
+			return s.Pointer
 		}
 		if ft := s.Get("folderTrust"); ft != nil {
 			if ft.Kind != config.Object {
-				return "/security/folderTrust"
+				return ft.Pointer
 			}
 			if e := ft.Get("enabled"); e != nil && !zodBool(e) {
-				return "/security/folderTrust/enabled"
+				return e.Pointer
 			}
 		}
 	}
@@ -169,24 +169,70 @@ func jsNumber(s string) (float64, bool) {
 // coerce returns root with Zod's coercions applied to the hook settings:
 // numeric strings in timeout become numbers, "true"/"false" in
 // hooksConfig.enabled and notifications become booleans (spec §2.5).
+// Only the nodes on the way to a coerced value are copied; a file without
+// such strings, nearly every file, is returned as it is.
 func coerce(root *config.Node) *config.Node {
-	c := *root
-	c.Vals = append([]*config.Node(nil), root.Vals...)
-	for i, k := range c.Keys {
+	return withVals(root, func(k string, v *config.Node) *config.Node {
 		switch k {
 		case "hooks":
-			c.Vals[i] = coerceHooks(c.Vals[i])
+			return coerceHooks(v)
 		case "hooksConfig":
-			hc := *c.Vals[i]
-			hc.Vals = append([]*config.Node(nil), hc.Vals...)
-			for j, f := range hc.Keys {
+			return withVals(v, func(f string, x *config.Node) *config.Node {
 				if f == "enabled" || f == "notifications" {
-					hc.Vals[j] = toBool(hc.Vals[j])
+					return toBool(x)
 				}
-			}
-			c.Vals[i] = &hc
+				return x
+			})
+		}
+		return v
+	})
+}
+
+// withVals returns n, an object, with f applied to each member value; n
+// itself when f changes none, else a copy (the values of other members
+// are shared).
+func withVals(n *config.Node, f func(key string, v *config.Node) *config.Node) *config.Node {
+	if n.Kind != config.Object {
+		return n
+	}
+	var vals []*config.Node
+	for i, v := range n.Vals {
+		w := f(n.Keys[i], v)
+		if w != v && vals == nil {
+			vals = append([]*config.Node(nil), n.Vals...)
+		}
+		if vals != nil {
+			vals[i] = w
 		}
 	}
+	if vals == nil {
+		return n
+	}
+	c := *n
+	c.Vals = vals
+	return &c
+}
+
+// withItems is withVals for the elements of an array.
+func withItems(n *config.Node, f func(v *config.Node) *config.Node) *config.Node {
+	if n.Kind != config.Array {
+		return n
+	}
+	var items []*config.Node
+	for i, v := range n.Items {
+		w := f(v)
+		if w != v && items == nil {
+			items = append([]*config.Node(nil), n.Items...)
+		}
+		if items != nil {
+			items[i] = w
+		}
+	}
+	if items == nil {
+		return n
+	}
+	c := *n
+	c.Items = items
 	return &c
 }
 
@@ -199,52 +245,30 @@ func toBool(n *config.Node) *config.Node {
 	return &b
 }
 
+// coerceHooks turns the string timeouts of the known events' hooks into
+// numbers, as Zod's coercion does.
 func coerceHooks(h *config.Node) *config.Node {
-	c := *h
-	c.Vals = make([]*config.Node, len(h.Vals))
-	for i, ev := range h.Vals {
-		c.Vals[i] = ev
-		if !IsEvent(h.Keys[i]) {
-			continue
+	return withVals(h, func(event string, defs *config.Node) *config.Node {
+		if !IsEvent(event) {
+			return defs
 		}
-		e := *ev
-		e.Items = make([]*config.Node, len(ev.Items))
-		for di, def := range ev.Items {
-			e.Items[di] = def
-			hs := def.Get("hooks")
-			if hs == nil {
-				continue
-			}
-			d := *def
-			d.Vals = append([]*config.Node(nil), def.Vals...)
-			nh := *hs
-			nh.Items = make([]*config.Node, len(hs.Items))
-			for hi, hk := range hs.Items {
-				nh.Items[hi] = hk
-				t := hk.Get("timeout")
-				if t == nil || t.Kind != config.String {
-					continue
+		return withItems(defs, func(def *config.Node) *config.Node {
+			return withVals(def, func(k string, hs *config.Node) *config.Node {
+				if k != "hooks" {
+					return hs
 				}
-				f, _ := jsNumber(t.Str)
-				nt := *t
-				nt.Kind, nt.Num = config.Number, f
-				k := *hk
-				k.Vals = append([]*config.Node(nil), hk.Vals...)
-				for j, key := range k.Keys {
-					if key == "timeout" {
-						k.Vals[j] = &nt
-					}
-				}
-				nh.Items[hi] = &k
-			}
-			for j, key := range d.Keys {
-				if key == "hooks" {
-					d.Vals[j] = &nh
-				}
-			}
-			e.Items[di] = &d
-		}
-		c.Vals[i] = &e
-	}
-	return &c
+				return withItems(hs, func(hk *config.Node) *config.Node {
+					return withVals(hk, func(k string, t *config.Node) *config.Node {
+						if k != "timeout" || t.Kind != config.String {
+							return t
+						}
+						f, _ := jsNumber(t.Str)
+						nt := *t
+						nt.Kind, nt.Num = config.Number, f
+						return &nt
+					})
+				})
+			})
+		})
+	})
 }
