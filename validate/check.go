@@ -93,12 +93,13 @@ func defPointer(h *merge.Hook) string {
 
 // hooks runs the per-hook and per-definition checks.
 func (c *checker) hooks() {
-	seenDef := map[string]bool{}
+	type def struct{ path, pointer string }
+	seenDef := map[def]bool{}
 	for _, h := range c.r.Hooks {
 		if !merge.IsEvent(h.Event) || c.docs[h.Path] == nil {
 			continue // unknown-event (merge) says everything there is to say
 		}
-		if dp := h.Path + "\x00" + defPointer(h); !seenDef[dp] {
+		if dp := (def{h.Path, defPointer(h)}); !seenDef[dp] {
 			seenDef[dp] = true
 			c.matcher(h)
 			c.sequential(h)

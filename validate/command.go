@@ -30,14 +30,16 @@ func (c *checker) command(h *merge.Hook) {
 	if raw == nil || raw.Kind != config.String || raw.Str == "" {
 		return
 	}
-	ptr := h.Pointer + "/command"
-	c.runtimeVarPitfalls(h, ptr, raw)
-	c.script(h, ptr)
+	c.runtimeVarPitfalls(h, raw)
+	c.script(h)
 }
+
+// commandPointer is the pointer of h's command, built only for a problem.
+func commandPointer(h *merge.Hook) string { return h.Pointer + "/command" }
 
 // runtimeVarPitfalls finds $GEMINI_PROJECT_DIR (and friends) inside quotes
 // and as the prefix of a longer name.
-func (c *checker) runtimeVarPitfalls(h *merge.Hook, ptr string, raw *config.Node) {
+func (c *checker) runtimeVarPitfalls(h *merge.Hook, raw *config.Node) {
 	s := raw.Str
 	var quote byte // 0, '\'' or '"'
 	for i := 0; i < len(s); i++ {
@@ -78,13 +80,13 @@ func (c *checker) runtimeVarPitfalls(h *merge.Hook, ptr string, raw *config.Node
 			for j := end; j < len(s) && isWordByte(s[j]); j++ {
 				longer += string(s[j])
 			}
-			c.addAt(c.docs[h.Path], ptr, off, config.SevWarning, "runtime-var-prefix",
+			c.addAt(c.docs[h.Path], commandPointer(h), off, config.SevWarning, "runtime-var-prefix",
 				fmt.Sprintf("Gemini replaces $%s textually before the shell runs, also as a prefix: $%s becomes the shell-quoted value of %s followed by %q, not the variable %s", name, longer, name, longer[len(name):], longer),
 				fmt.Sprintf("write ${%s} for the variable %s, or ${%s}%s", longer, longer, name, longer[len(name):]))
 		case quote != 0:
 			q := string(quote)
 			fixed := s[:i] + "${" + name + "}" + s[end:]
-			c.addAt(c.docs[h.Path], ptr, off, config.SevWarning, "runtime-var-quoted",
+			c.addAt(c.docs[h.Path], commandPointer(h), off, config.SevWarning, "runtime-var-quoted",
 				fmt.Sprintf("$%s is inside %s quotes: Gemini replaces it with a shell-quoted path before bash runs, so when the path contains spaces or special characters the quotes Gemini adds become literal and the path breaks (spec §5.3)", name, map[string]string{`"`: "double", "'": "single"}[q]),
 				fmt.Sprintf("use the braced form, which Gemini leaves to the shell: %s", fixed))
 		}
@@ -123,7 +125,7 @@ var interpreters = map[string]bool{
 // certainty: absolute, ./relative or interpreter-relative (against the
 // project directory, the hook's cwd, spec §5.2), or starting with a
 // project-directory variable.
-func (c *checker) script(h *merge.Hook, ptr string) {
+func (c *checker) script(h *merge.Hook) {
 	if runtime.GOOS == "windows" {
 		return // PowerShell quoting and paths are out of scope here
 	}
@@ -145,12 +147,12 @@ func (c *checker) script(h *merge.Hook, ptr string) {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil && os.IsNotExist(err):
-		c.add(h.Path, ptr, config.SevError, "script-missing",
+		c.add(h.Path, commandPointer(h), config.SevError, "script-missing",
 			fmt.Sprintf("the script %s does not exist: bash fails with exit 127 on every run, and Gemini reads an exit code of 2 or more with output as a deny decision", path),
 			"create the script or fix the path; relative paths resolve against the project directory, which is the hook's working directory")
 	case err != nil || st.IsDir():
 	case direct && st.Mode().Perm()&0o111 == 0:
-		c.add(h.Path, ptr, config.SevError, "script-not-executable",
+		c.add(h.Path, commandPointer(h), config.SevError, "script-not-executable",
 			fmt.Sprintf("the script %s is not executable: bash fails with exit 126 (Permission denied) on every run, which Gemini reads as a deny decision", path),
 			fmt.Sprintf("chmod +x %s, or run it through its interpreter (bash %s)", path, words[0]))
 	}
@@ -161,10 +163,8 @@ func (c *checker) script(h *merge.Hook, ptr string) {
 func (c *checker) resolve(p string, direct bool) (string, bool) {
 	dir := c.r.Set.Paths.ProjectDir
 	for _, v := range projectVars {
-		for _, form := range []string{"$" + v + "/", "${" + v + "}/"} {
-			if strings.HasPrefix(p, form) {
-				p = filepath.Join(dir, p[len(form)-1:])
-			}
+		if rest, ok := cutVar(p, v); ok && strings.HasPrefix(rest, "/") {
+			p = filepath.Join(dir, rest)
 		}
 	}
 	if strings.ContainsAny(p, "$`~*?[{") {
@@ -181,6 +181,20 @@ func (c *checker) resolve(p string, direct bool) (string, bool) {
 	return "", false // a bare name is looked up in PATH
 }
 
+// cutVar returns what follows $name or ${name} at the start of p.
+func cutVar(p, name string) (rest string, ok bool) {
+	if rest, ok = strings.CutPrefix(p, "${"); ok {
+		if rest, ok = strings.CutPrefix(rest, name); ok {
+			return strings.CutPrefix(rest, "}")
+		}
+		return "", false
+	}
+	if rest, ok = strings.CutPrefix(p, "$"); ok {
+		return strings.CutPrefix(rest, name)
+	}
+	return "", false
+}
+
 // firstWords splits the start of a shell command into at most n words,
 // removing simple quotes. ok is false when a word uses syntax this
 // function does not model (escapes, command substitution, unbalanced
@@ -194,6 +208,9 @@ func firstWords(s string, n int) (words []string, ok bool) {
 		if i >= len(s) || strings.IndexByte(";&|<>()\n#", s[i]) >= 0 {
 			return words, true
 		}
+		// A word without quotes is a substring of s; only a quoted one is
+		// put together in b.
+		start, quoted := i, false
 		var b strings.Builder
 		for i < len(s) && s[i] != ' ' && s[i] != '\t' && strings.IndexByte(";&|<>()\n", s[i]) < 0 {
 			switch s[i] {
@@ -208,12 +225,22 @@ func firstWords(s string, n int) (words []string, ok bool) {
 				if s[i] == '"' && strings.ContainsAny(part, "\\`") {
 					return nil, false
 				}
+				if !quoted {
+					b.WriteString(s[start:i])
+					quoted = true
+				}
 				b.WriteString(part)
 				i += j + 2
 				continue
 			}
-			b.WriteByte(s[i])
+			if quoted {
+				b.WriteByte(s[i])
+			}
 			i++
+		}
+		if !quoted {
+			words = append(words, s[start:i])
+			continue
 		}
 		words = append(words, b.String())
 	}

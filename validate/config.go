@@ -14,12 +14,13 @@ import (
 // duplicates reports active hooks that the planner drops because an
 // earlier hook of the same event has the same getHookKey (spec §3.7).
 func (c *checker) duplicates() {
-	first := map[string]*merge.Hook{}
+	type key struct{ event, key string }
+	first := map[key]*merge.Hook{}
 	for _, h := range c.r.Hooks {
 		if !h.Active {
 			continue
 		}
-		k := h.Event + "\x00" + h.Key
+		k := key{h.Event, h.Key}
 		f := first[k]
 		if f == nil {
 			first[k] = h

@@ -31,7 +31,12 @@ func (c *checker) sequential(h *merge.Hook) {
 
 // claudeShape reports fields that only Claude Code knows.
 func (c *checker) claudeShape(h *merge.Hook) {
-	keys := append([]string(nil), h.Node.Keys...)
+	var keys []string
+	for _, k := range h.Node.Keys {
+		if _, ok := claudeFields[k]; ok {
+			keys = append(keys, k)
+		}
+	}
 	sort.Strings(keys)
 	for _, k := range keys {
 		what, ok := claudeFields[k]
@@ -51,9 +56,11 @@ func (c *checker) hookType(h *merge.Hook) {
 	if !t.IsString() {
 		return
 	}
-	ptr := h.Pointer + "/type"
+	add := func(sev config.Severity, code, msg, hint string) {
+		c.add(h.Path, h.Pointer+"/type", sev, code, msg, hint) // built only for a problem
+	}
 	if what, ok := claudeTypes[t.Str]; ok {
-		c.add(h.Path, ptr, config.SevInfo, "claude-hook-type",
+		add(config.SevInfo, "claude-hook-type",
 			fmt.Sprintf("type %q is %s: Gemini only runs command hooks and discards this one", t.Str, what),
 			"rewrite it as a command hook that runs a script")
 		return
@@ -62,7 +69,7 @@ func (c *checker) hookType(h *merge.Hook) {
 		return
 	}
 	if !h.Node.Get("command").Truthy() {
-		c.add(h.Path, ptr, config.SevError, "plugin-no-command",
+		add(config.SevError, "plugin-no-command",
 			`this "plugin" hook has no "command": Gemini registers it but every run fails with "Command hook missing command"`,
 			`add a "command", and use "type": "command"`)
 		return
@@ -71,7 +78,7 @@ func (c *checker) hookType(h *merge.Hook) {
 	if h.Name == "" {
 		msg += `, but can only disable it as "unknown-hook" and treats all nameless plugin hooks as duplicates of each other`
 	}
-	c.add(h.Path, ptr, config.SevInfo, "plugin-type", msg, `use "type": "command"`)
+	add(config.SevInfo, "plugin-type", msg, `use "type": "command"`)
 }
 
 // timeout: milliseconds, `timeout ?? 60000`, Node's setTimeout clamps bad
@@ -80,7 +87,9 @@ func (c *checker) timeout(h *merge.Hook) {
 	if h.TimeoutNode == nil {
 		return
 	}
-	ptr := h.Pointer + "/timeout"
+	add := func(sev config.Severity, code, msg, hint string) {
+		c.add(h.Path, h.Pointer+"/timeout", sev, code, msg, hint) // built only for a problem
+	}
 	raw := h.Raw.Get("timeout")
 	if raw == nil {
 		raw = h.TimeoutNode
@@ -90,7 +99,7 @@ func (c *checker) timeout(h *merge.Hook) {
 	case config.Null, config.Number:
 	case config.String:
 		if !numeric(raw.Str) {
-			c.add(h.Path, ptr, config.SevError, "timeout-not-number",
+			add(config.SevError, "timeout-not-number",
 				fmt.Sprintf("timeout is the string %q, not a number: Node's setTimeout clamps it to 1 ms, so the hook times out almost immediately", raw.Str),
 				"write the timeout in milliseconds as a number, e.g. 30000")
 			return
@@ -99,9 +108,9 @@ func (c *checker) timeout(h *merge.Hook) {
 		if c.isExtension(h) {
 			msg = fmt.Sprintf("timeout is the string %q: extension hooks are not validated, so Node's setTimeout converts it", raw.Str)
 		}
-		c.add(h.Path, ptr, config.SevWarning, "timeout-string", msg, fmt.Sprintf("write a number without quotes: %s", config.FormatNumber(ms)))
+		add(config.SevWarning, "timeout-string", msg, fmt.Sprintf("write a number without quotes: %s", config.FormatNumber(ms)))
 	default:
-		c.add(h.Path, ptr, config.SevError, "timeout-not-number",
+		add(config.SevError, "timeout-not-number",
 			fmt.Sprintf("timeout is %s, not a number: Node's setTimeout clamps it to 1 ms, so the hook times out almost immediately", raw.Kind),
 			"write the timeout in milliseconds as a number, e.g. 30000")
 		return
@@ -112,20 +121,20 @@ func (c *checker) timeout(h *merge.Hook) {
 	switch {
 	case math.IsNaN(ms):
 	case ms == 0:
-		c.add(h.Path, ptr, config.SevError, "timeout-zero",
+		add(config.SevError, "timeout-zero",
 			"timeout is 0: Gemini uses it as given (timeout ?? 60000), so the hook times out immediately and never produces output",
 			"remove the timeout for Gemini's default of 60000 ms, or write the limit in milliseconds")
 	case ms < 0:
-		c.add(h.Path, ptr, config.SevError, "timeout-negative",
+		add(config.SevError, "timeout-negative",
 			fmt.Sprintf("timeout is %s: Node's setTimeout clamps a negative delay to 1 ms, so the hook times out almost immediately", config.FormatNumber(ms)),
 			"write the limit in milliseconds, e.g. 30000")
 	case ms > maxTimer:
-		c.add(h.Path, ptr, config.SevError, "timeout-too-large",
+		add(config.SevError, "timeout-too-large",
 			fmt.Sprintf("timeout is %s ms, more than Node's maximum delay (2147483647): setTimeout clamps it to 1 ms, so the hook times out almost immediately", config.FormatNumber(ms)),
 			"write at most 2147483647, or remove the timeout for the 60000 ms default")
 	case ms >= 1 && ms <= 300:
 		n := config.FormatNumber(ms)
-		c.add(h.Path, ptr, config.SevWarning, "timeout-seconds",
+		add(config.SevWarning, "timeout-seconds",
 			fmt.Sprintf("timeout is %s ms, which looks like seconds: Gemini kills the hook after %s milliseconds", n, n),
 			fmt.Sprintf("timeout is in milliseconds: %s means %s ms; write %s", n, n, config.FormatNumber(ms*1000)))
 	}

@@ -27,22 +27,25 @@ func (c *checker) matcher(h *merge.Hook) {
 	if m == "" || m == "*" {
 		return // match everything
 	}
-	ptr := defPointer(h) + "/matcher"
 	switch merge.ContextOf(h.Event) {
 	case merge.NoContext:
-		c.add(h.Path, ptr, config.SevWarning, "matcher-ignored",
+		c.add(h.Path, matcherPointer(h), config.SevWarning, "matcher-ignored",
 			fmt.Sprintf("Gemini fires %s without a tool name or trigger and ignores matchers there: this hook runs every time, not only for %q", h.Event, m),
 			"remove the matcher, and filter inside the hook's script if you need to")
 	case merge.TriggerContext:
-		c.triggerMatcher(h, ptr, m)
+		c.triggerMatcher(h, m)
 	case merge.ToolContext:
-		c.toolMatcher(h, ptr, m)
+		c.toolMatcher(h, m)
 	}
 }
 
+// matcherPointer is the pointer of the matcher of h's definition. The
+// checks build it only when they report a problem there.
+func matcherPointer(h *merge.Hook) string { return defPointer(h) + "/matcher" }
+
 // triggerMatcher: lifecycle matchers are compared with === after trim,
 // never as regexes (hookPlanner.ts, spec §4, §12 item 9).
-func (c *checker) triggerMatcher(h *merge.Hook, ptr, m string) {
+func (c *checker) triggerMatcher(h *merge.Hook, m string) {
 	triggers := merge.Triggers[h.Event]
 	if slices.Contains(triggers, m) {
 		return
@@ -59,7 +62,7 @@ func (c *checker) triggerMatcher(h *merge.Hook, ptr, m string) {
 		if len(parts) > 1 {
 			hint = "use one definition per trigger, with the matchers " + strings.Join(parts, " and ") + ", or remove the matcher to run on every trigger"
 		}
-		c.add(h.Path, ptr, config.SevWarning, "trigger-matcher-regex",
+		c.add(h.Path, matcherPointer(h), config.SevWarning, "trigger-matcher-regex",
 			fmt.Sprintf("%s matchers are exact strings, not regexes: Gemini compares %q with the trigger (%s) and it never matches, so this hook never runs", h.Event, m, list),
 			hint)
 		return
@@ -70,7 +73,7 @@ func (c *checker) triggerMatcher(h *merge.Hook, ptr, m string) {
 			hint = fmt.Sprintf("triggers are case-sensitive: write %q", t)
 		}
 	}
-	c.add(h.Path, ptr, config.SevWarning, "unknown-trigger",
+	c.add(h.Path, matcherPointer(h), config.SevWarning, "unknown-trigger",
 		fmt.Sprintf("Gemini never fires %s with the trigger %q (its triggers are %s): this hook never runs", h.Event, m, list),
 		hint)
 }
@@ -78,26 +81,26 @@ func (c *checker) triggerMatcher(h *merge.Hook, ptr, m string) {
 // toolMatcher: tool matchers are unanchored JavaScript regexes, with a
 // literal comparison when the regex is invalid (hookPlanner.ts
 // matchesToolName, spec §4).
-func (c *checker) toolMatcher(h *merge.Hook, ptr, m string) {
+func (c *checker) toolMatcher(h *merge.Hook, m string) {
 	if len(m) >= 2 && strings.HasPrefix(m, "/") && strings.HasSuffix(m, "/") {
 		// The schema documents /pattern/, the planner never implemented it
 		// (spec §2.6).
-		c.add(h.Path, ptr, config.SevWarning, "matcher-slashes",
+		c.add(h.Path, matcherPointer(h), config.SevWarning, "matcher-slashes",
 			fmt.Sprintf("Gemini does not implement the /pattern/ form: the slashes are part of the regex, so %q only matches tool names containing slashes, and no tool name has one: this hook never runs", m),
 			fmt.Sprintf("drop the slashes: %q", m[1:len(m)-1]))
 		return
 	}
 	if err := jsRegexpErr(m); err != nil {
-		c.add(h.Path, ptr, config.SevWarning, "matcher-invalid-regex",
+		c.add(h.Path, matcherPointer(h), config.SevWarning, "matcher-invalid-regex",
 			fmt.Sprintf("%q is not a valid JavaScript regex (%v): Gemini falls back to comparing it literally, so it only matches a tool named exactly %q", m, err, m),
 			`fix the regex, or escape its special characters with \`)
 		return
 	}
 	alts := alternatives(m)
-	if c.claudeMatcher(h, ptr, m, alts) {
+	if c.claudeMatcher(h, m, alts) {
 		return
 	}
-	c.unanchored(h, ptr, m, alts)
+	c.unanchored(h, m, alts)
 }
 
 // jsRegexpErr is merge.JSRegexp for checking a matcher's syntax, without
@@ -189,7 +192,7 @@ func matchedTools(re string) []string {
 // claudeMatcher reports Claude Code tool names, which never match a Gemini
 // tool (matching is case-sensitive and the names differ; claude-hooks.md
 // §3.1). It returns true when it reported.
-func (c *checker) claudeMatcher(h *merge.Hook, ptr, m string, alts []string) bool {
+func (c *checker) claudeMatcher(h *merge.Hook, m string, alts []string) bool {
 	var dead, fixed []string
 	found := false
 	for _, a := range alts {
@@ -229,7 +232,7 @@ func (c *checker) claudeMatcher(h *merge.Hook, ptr, m string, alts []string) boo
 	if len(fixed) > 0 {
 		hint = fmt.Sprintf("use Gemini's tool names: %q", strings.Join(fixed, "|"))
 	}
-	c.add(h.Path, ptr, config.SevWarning, "matcher-claude-tool",
+	c.add(h.Path, matcherPointer(h), config.SevWarning, "matcher-claude-tool",
 		fmt.Sprintf("%s and Gemini has no tool of that name (matching is case-sensitive): %s", what, effect), hint)
 	return true
 }
@@ -237,7 +240,7 @@ func (c *checker) claudeMatcher(h *merge.Hook, ptr, m string, alts []string) boo
 // unanchored reports plain tool-name alternatives that, being unanchored
 // regexes, also select other built-in tools: "read_file" matches
 // read_many_files too (spec §4: `write_file` matches `xwrite_filex`).
-func (c *checker) unanchored(h *merge.Hook, ptr, m string, alts []string) {
+func (c *checker) unanchored(h *merge.Hook, m string, alts []string) {
 	if alts == nil {
 		return
 	}
@@ -285,7 +288,7 @@ func (c *checker) unanchored(h *merge.Hook, ptr, m string, alts []string) {
 	if !allNames {
 		hint = fmt.Sprintf("name the tools you mean and anchor them, e.g. %q", anchored)
 	}
-	c.add(h.Path, ptr, config.SevWarning, "matcher-unanchored",
+	c.add(h.Path, matcherPointer(h), config.SevWarning, "matcher-unanchored",
 		fmt.Sprintf("Gemini tests tool matchers as unanchored regexes: %s", strings.Join(notes, "; ")), hint)
 }
 
