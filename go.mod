@@ -14,6 +14,7 @@ require (
 	github.com/tidwall/gjson v1.20.0
 	github.com/tidwall/jsonc v0.3.3
 	github.com/urfave/cli/v2 v2.27.7
+	golang.org/x/text v0.25.0
 )
 
 require (

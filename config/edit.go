@@ -371,12 +371,8 @@ func keyEqual(lit hujson.Literal, key string) bool {
 	if len(lit) < 2 {
 		return false
 	}
-	inner := lit[1 : len(lit)-1]
-	if bytes.IndexByte(inner, '\\') < 0 {
-		return string(inner) == key
-	}
-	var s string
-	return json.Unmarshal(lit, &s) == nil && s == key
+	s, err := decodeString(string(lit))
+	return err == nil && s == key
 }
 
 // addMember adds the member toks[p.depth] with value v to the object at

@@ -10,12 +10,9 @@ import (
 )
 
 // knownGeminiReadDifferences are the recorded inputs whose value gh-hooks
-// does not reproduce, and why. Both are strings that no real settings file
-// holds, and neither changes which hooks load or run.
+// does not reproduce, and why: a string that no real settings file holds,
+// and that does not change which hooks load or run.
 var knownGeminiReadDifferences = map[string]string{
-	// Node's UTF-8 decoder turns a truncated multi-byte sequence into one
-	// U+FFFD (WHATWG's maximal subpart), Go's into one per byte.
-	"invalid_utf8_run_in_key": "invalid UTF-8 decodes to a different number of U+FFFD",
 	// A JavaScript string can hold a lone surrogate; a Go string decoded
 	// from JSON holds U+FFFD instead.
 	"lone_surrogate": "a lone \\ud800 escape becomes U+FFFD",

@@ -520,14 +520,17 @@ func (d *Document) nearest(pointer string) *Node {
 
 // decodeString decodes a JSON string literal. Most literals have no escape
 // and are valid UTF-8: those are sliced directly; the rest go through
-// encoding/json (which, like Node reading UTF-8, turns invalid bytes into
-// U+FFFD).
+// encoding/json. Gemini reads a file as UTF-8 before JSON.parse sees it,
+// so invalid bytes are first replaced the way Node's decoder replaces
+// them (js.DecodeUTF8: "\xe2\x82" is one U+FFFD, where encoding/json would
+// put two). Decoding the literal alone gives what decoding the whole file
+// gives: the decoder never swallows an ASCII byte, so the quotes stay.
 func decodeString(lit string) (string, error) {
 	if len(lit) >= 2 && plainString(lit) {
 		return lit[1 : len(lit)-1], nil
 	}
 	var s string
-	err := json.Unmarshal([]byte(lit), &s)
+	err := json.Unmarshal([]byte(js.DecodeUTF8(lit)), &s)
 	return s, err
 }
 

@@ -11,8 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
+	"github.com/gh-hooks/gh-hooks/internal/js"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
 
@@ -417,10 +417,8 @@ func timeoutLabel(h Hook) string {
 	return jsString(float64(h.Timeout))
 }
 
-// decodeUTF8 mirrors Buffer#toString: invalid bytes become U+FFFD.
-func decodeUTF8(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	return strings.ToValidUTF8(string(b), "\uFFFD")
-}
+// decodeUTF8 mirrors Buffer#toString: invalid bytes become U+FFFD, one for
+// each maximal invalid subpart (js.DecodeUTF8). Gemini decodes each chunk
+// the pipe delivers on its own, so a character split across two 64 KiB
+// reads would become U+FFFDs there too; gh-hooks decodes the whole stream.
+func decodeUTF8(b []byte) string { return js.DecodeUTF8(string(b)) }

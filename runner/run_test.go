@@ -61,6 +61,8 @@ func TestOutputTable(t *testing.T) {
 			"output is a JSON string whose content is not JSON: treated as plain text, quotes included"}}},
 		{"text before JSON is all text", "text_before.sh", want{true, 0, "text", `{"decision":"allow","systemMessage":"debug\n{\"decision\":\"deny\"}"}`, false, []string{
 			"text before the JSON: Gemini treats all of it as plain text (print only the JSON object)"}}},
+		{"invalid UTF-8 decodes as Node does", "exit2_bad_utf8.sh", want{false, 2, "text", "{\"decision\":\"deny\",\"reason\":\"\uFFFD\uFFFD bad \uFFFD!\"}", true, []string{
+			"stdout is empty, so stderr is used as the output text"}}},
 		{"signal reports exit 0 and fails", "signal.sh", want{false, 0, "text", `{"decision":"allow","systemMessage":"dying"}`, false, []string{
 			"killed by a signal: Gemini reports exit code 0 and counts the hook as failed; any output is still parsed"}}},
 	}

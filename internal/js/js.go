@@ -1,7 +1,8 @@
 // Package js reproduces the few JavaScript value conversions that Gemini
 // CLI's behaviour depends on and that Go's libraries do differently:
-// Number#toString, the string quoting of JSON.stringify, and the array
-// index keys that JavaScript objects order first.
+// Number#toString, the string quoting of JSON.stringify, the array index
+// keys that JavaScript objects order first, and Node's decoding of bytes
+// that are not valid UTF-8.
 package js
 
 import (
@@ -10,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Number formats f as JavaScript's Number.prototype.toString does
@@ -141,4 +144,21 @@ func KeyOrder(keys []string) []int {
 		return x < y
 	})
 	return append(idx, rest...)
+}
+
+// DecodeUTF8 decodes bytes as Node's Buffer#toString("utf8") and
+// fs.readFileSync(path, "utf-8") do, with the WHATWG UTF-8 decoder: each
+// maximal invalid subpart becomes one U+FFFD ("\xe2\x82A" is "\uFFFDA",
+// "\xff\xfe" is two). Go's own replacement (encoding/json, []rune,
+// strings.ToValidUTF8) counts differently, which changes the names and
+// commands Gemini sees, and so the name:command keys it trusts hooks by.
+func DecodeUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	out, err := unicode.UTF8.NewDecoder().String(s)
+	if err != nil {
+		return strings.ToValidUTF8(s, "\uFFFD") // not reached: the decoder replaces, it does not fail
+	}
+	return out
 }

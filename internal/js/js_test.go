@@ -49,3 +49,25 @@ func TestArrayIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeUTF8 checks the replacement of invalid UTF-8 against what
+// Node 22's Buffer#toString("utf8") printed for the same bytes.
+func TestDecodeUTF8(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"plain é 😀", "plain é 😀"},
+		{"\xff\xfe bad \xc3", "\uFFFD\uFFFD bad \uFFFD"},
+		{"\xe2\x82A", "\uFFFDA"},               // a truncated sequence is one U+FFFD
+		{"\xf0\x9f\x98", "\uFFFD"},             // so is a truncated emoji
+		{"\xed\xa0\x80", "\uFFFD\uFFFD\uFFFD"}, // a surrogate's bytes are not a subpart
+		{"\xc0\xaf", "\uFFFD\uFFFD"},           // an overlong form
+		{"\xf4\x90\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"\xe0\x80\xaf", "\uFFFD\uFFFD\uFFFD"},
+		{"abc\xf0\x9f", "abc\uFFFD"},
+		{"\xf0\x9f\x98\x80\xf0", "😀\uFFFD"},
+		{"\xe2\x82\"", "\uFFFD\""}, // the quote after a truncated sequence survives
+	} {
+		if got := DecodeUTF8(tc.in); got != tc.want {
+			t.Errorf("DecodeUTF8(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
