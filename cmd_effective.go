@@ -142,7 +142,7 @@ func fatalError(r *merge.Result) error {
 	fatal := r.Set.Fatals
 	if len(fatal) == 0 && r.Crash != "" {
 		for _, p := range r.Problems {
-			if p.Code == "hooksconfig-null" && strings.Contains(r.Crash, p.Path) {
+			if p.Code == "hooksconfig-null" && strings.Contains(r.Crash, p.Path) || p.Code == "extension-name-duplicate" {
 				fatal = append(fatal, p)
 			}
 		}

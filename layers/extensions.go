@@ -60,13 +60,16 @@ func (s *Set) discoverExtensions() []installed {
 		if err != nil {
 			continue // not an extension, or an invalid manifest: Gemini skips it
 		}
+		// loadExtensionConfig: `if (!name || !version) throw`, then
+		// validateName tests the name's string form (a version of 1 is
+		// fine, and so is a name of 5).
 		name := manifest.Root.Get("name")
 		version := manifest.Root.Get("version")
-		if !name.IsString() || !extNamePattern().MatchString(name.Str) || !version.IsString() || version.Str == "" {
+		if !name.Truthy() || !version.Truthy() || !extNamePattern().MatchString(name.JSString()) {
 			continue
 		}
-		on, why := enablement.enabled(name.Str, s.Paths.ProjectDir)
-		out = append(out, installed{name: name.Str, dir: dir, manifest: manifest, enabled: on, reason: why})
+		on, why := enablement.enabled(name.JSString(), s.Paths.ProjectDir)
+		out = append(out, installed{name: name.JSString(), dir: dir, manifest: manifest, enabled: on, reason: why})
 	}
 	return out
 }
@@ -77,18 +80,54 @@ func (s *Set) loadExtensions(env Env) []*Layer {
 	var out []*Layer
 	for _, e := range s.discoverExtensions() {
 		l := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: filepath.Join(e.dir, "hooks", "hooks.json")}
+		x := BuiltExtension{Name: e.name, Dir: e.dir, Manifest: e.manifest, Enabled: e.enabled, SettingsError: settingsError(e.manifest)}
 		if !e.enabled {
 			l.Reason = e.reason
 			l.Exists = fileExists(l.Path)
-			out = append(out, l)
-			continue
+			// Gemini builds a disabled extension too, hooks included; read
+			// them quietly, for the checks that decide whether it is built.
+			quiet := &Set{Paths: s.Paths, Trust: s.Trust}
+			ql := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: l.Path}
+			quiet.readExtensionHooks(ql, e.manifest)
+			x.Hooks, x.HooksDoc, x.HasEnv = ql.Root.Get("hooks"), ql.Doc, len(ql.ExtEnv) > 0
+		} else {
+			s.readExtensionHooks(l, e.manifest)
+			x.Hooks, x.HooksDoc, x.HasEnv = l.Root.Get("hooks"), l.Doc, len(l.ExtEnv) > 0
 		}
-		s.readExtensionHooks(l, e.manifest)
 		if l.Exists {
 			out = append(out, l)
+			x.Layer = l
 		}
+		if x.Hooks != nil && x.Hooks.Kind != config.Object {
+			x.Hooks = nil
+		}
+		s.Built = append(s.Built, x)
 	}
 	return out
+}
+
+// settingsError is the TypeError Gemini throws on a manifest's "settings"
+// while building the extension (getScopedEnvContents: `if (settings) for
+// (const setting of settings) if (setting.sensitive)`): a truthy value
+// that is not iterable, or a null item. A string is iterable (its
+// characters have no .sensitive), and a falsy value is skipped.
+func settingsError(manifest *config.Document) string {
+	if manifest == nil {
+		return ""
+	}
+	st := manifest.Root.Get("settings")
+	switch {
+	case st == nil || !st.Truthy() || st.Kind == config.String:
+		return ""
+	case st.Kind != config.Array:
+		return "extensionConfig.settings is not iterable"
+	}
+	for _, it := range st.Items {
+		if it.Kind == config.Null {
+			return "Cannot read properties of null (reading 'sensitive')"
+		}
+	}
+	return ""
 }
 
 func fileExists(p string) bool {
@@ -133,10 +172,16 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
 		"extensionPath": l.Dir,
 		"workspacePath": s.Paths.ProjectDir,
 	}
-	custom := readDotenv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
-	if s.Trust.Trusted {
-		for k, v := range readDotenv(filepath.Join(s.Paths.ProjectDir, ".env")) {
-			custom[k] = v
+	// The settings values come from the extension's .env (and the
+	// workspace's, when trusted) only while experimental.extensionConfig
+	// is on, as it is by default.
+	custom := map[string]string{}
+	if s.extensionConfig() {
+		custom = readDotenv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
+		if s.Trust.Trusted {
+			for k, v := range readDotenv(filepath.Join(s.Paths.ProjectDir, ".env")) {
+				custom[k] = v
+			}
 		}
 	}
 	for k, v := range custom {
@@ -276,4 +321,50 @@ func (s *Set) ReadExtensionFile(path, dir string) *Layer {
 	l := &Layer{Kind: Extension, Extension: filepath.Base(dir), Dir: dir, Path: path}
 	s.readExtensionHooks(l, nil)
 	return l
+}
+
+// extensionConfig is the merged experimental.extensionConfig that
+// _buildExtension tests (`if (this.settings.experimental.extensionConfig)`):
+// on by default (the schema default), and "true"/"false" count as Zod
+// coerces them.
+func (s *Set) extensionConfig() bool {
+	n := mergedSetting(s.Layers, "experimental", "extensionConfig")
+	switch {
+	case n == nil:
+		return true
+	case n.Kind == config.String && strings.EqualFold(n.Str, "false"):
+		return false
+	case n.Kind == config.String && strings.EqualFold(n.Str, "true"):
+		return true
+	}
+	return n.Truthy()
+}
+
+// mergedSetting is the value at path in the merge of the loaded settings
+// layers, lowest first, as customDeepMerge makes it (spec §3.1): the last
+// layer that defines it wins, and a value on the way that is not an
+// object replaces what the layers below had, so that nothing under it is
+// defined. nil means undefined.
+func mergedSetting(layers []*Layer, path ...string) *config.Node {
+	var out *config.Node
+	for _, l := range layers {
+		if l.Kind == Extension || !l.Loaded || l.Root == nil {
+			continue
+		}
+		n := l.Root
+		for i, k := range path {
+			n = n.Get(k)
+			if n == nil {
+				break
+			}
+			if i < len(path)-1 && n.Kind != config.Object {
+				out, n = nil, nil // replaces the object the path runs through
+				break
+			}
+		}
+		if n != nil {
+			out = n
+		}
+	}
+	return out
 }

@@ -72,6 +72,34 @@ type Set struct {
 	Fatals []config.Problem
 	// Lookup is the environment used for $VAR expansion.
 	Lookup config.Lookup
+	// Built are the installed extensions Gemini's extension manager
+	// builds, enabled or not, in its order, with or without hooks (the
+	// extension layers in Layers are those with a hooks file).
+	Built []BuiltExtension
+}
+
+// BuiltExtension is one installed extension as Gemini builds it while
+// loading (spec §3.5).
+type BuiltExtension struct {
+	Name     string
+	Dir      string           // where it lives (a link's source)
+	Manifest *config.Document // its gemini-extension.json
+	Enabled  bool
+	// Layer is its hooks layer; nil when it has no hooks/hooks.json.
+	Layer *Layer
+	// Hooks is the hydrated "hooks" object of its hooks.json, read for
+	// disabled extensions too, as Gemini reads it; nil when the file is
+	// missing, unparsable or has no object "hooks". HooksDoc is the file.
+	Hooks    *config.Node
+	HooksDoc *config.Document
+	// HasEnv reports whether any of its settings has a value (from its
+	// .env files), which Gemini adds to the env of its command hooks.
+	HasEnv bool
+	// SettingsError is the TypeError Gemini's extension manager throws on
+	// the manifest's "settings", which makes it skip the whole extension
+	// (getScopedEnvContents iterates it and reads each item's .sensitive):
+	// a value that is not iterable, or a null item. "" when none.
+	SettingsError string
 }
 
 // Settings returns the settings layer of a kind (never nil after Load).

@@ -84,6 +84,7 @@ func Merge(set *layers.Set) *Result {
 		}
 	}
 	r.readHooksConfig(target)
+	r.checkExtensions()
 	r.collect(target)
 	r.markDead()
 	r.untrustedProblem()

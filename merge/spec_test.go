@@ -112,6 +112,10 @@ const extManifest = `{"name": "ext1", "version": "1.0.0"}`
 
 const extDir = "home/.gemini/extensions/ext1"
 
+// extSettingsManifest declares one setting, TOKEN, whose value an
+// extension's .env may hold.
+const extSettingsManifest = `{"name": "ext1", "version": "1.0.0", "settings": [{"name": "Token", "description": "t", "envVar": "TOKEN"}]}`
+
 func specCases() []specCase {
 	return []specCase{
 		{
@@ -798,6 +802,113 @@ func specCases() []specCase {
 						t.Errorf("extension layer = %+v, want it listed as disabled for this folder", ext)
 					}
 				},
+			},
+		},
+		// The cases below were found by comparing gh-hooks with Gemini's real
+		// ExtensionManager on random extension trees; each answer is the one
+		// Gemini gave.
+		{
+			name: "case 40: a manifest version of 1 (a number) loads, since Gemini tests it for truthiness",
+			files: map[string]string{
+				extDir + "/gemini-extension.json": `{"name": "ext1", "version": 1}`,
+				extDir + "/hooks/hooks.json":      `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
+			},
+			want: specWant{
+				hooks:  []hookRow{{"extension:ext1/SessionStart/0/0", "x", true}},
+				loaded: map[string]bool{"extension:ext1": true},
+				plans:  []planWant{{event: "SessionStart", trigger: "startup", run: []string{"extension:ext1/SessionStart/0/0"}, exec: "parallel"}},
+			},
+		},
+		{
+			name: "case 40: with a setting set, an event that is not a list makes Gemini skip the whole extension",
+			files: map[string]string{
+				extDir + "/gemini-extension.json": extSettingsManifest,
+				extDir + "/.env":                  "TOKEN=abc\n",
+				extDir + "/hooks/hooks.json":      `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "b"}]}], "SessionStart": {"hooks": [{"type": "command", "command": "s"}]}}}`,
+			},
+			want: specWant{
+				hooks:     []hookRow{{"extension:ext1/BeforeTool/0/0", "b", false}},
+				reasons:   map[string]string{"extension:ext1/BeforeTool/0/0": "eventHooks is not iterable"},
+				loaded:    map[string]bool{"extension:ext1": false},
+				plans:     []planWant{{event: "BeforeTool", tool: "t"}},
+				problems:  []string{"event-not-array", "extension-skipped"},
+				problemAt: []string{"extension-skipped " + extDir + "/hooks/hooks.json:1:78"},
+			},
+		},
+		{
+			name: "case 40: without a setting set, the same file loads and only the event that is not a list is skipped",
+			files: map[string]string{
+				extDir + "/gemini-extension.json": extSettingsManifest,
+				extDir + "/hooks/hooks.json":      `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "b"}]}], "SessionStart": {"hooks": [{"type": "command", "command": "s"}]}}}`,
+			},
+			want: specWant{
+				hooks:    []hookRow{{"extension:ext1/BeforeTool/0/0", "b", true}},
+				loaded:   map[string]bool{"extension:ext1": true},
+				plans:    []planWant{{event: "BeforeTool", tool: "t", run: []string{"extension:ext1/BeforeTool/0/0"}, exec: "parallel"}},
+				problems: []string{"event-not-array"},
+			},
+		},
+		{
+			name: "case 40: with a setting set, a definition without a hooks list makes Gemini skip the whole extension",
+			files: map[string]string{
+				extDir + "/gemini-extension.json": extSettingsManifest,
+				extDir + "/.env":                  "TOKEN=abc\n",
+				extDir + "/hooks/hooks.json":      `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "b"}]}, {"matcher": "x"}]}}`,
+			},
+			want: specWant{
+				hooks:     []hookRow{{"extension:ext1/BeforeTool/0/0", "b", false}},
+				reasons:   map[string]string{"extension:ext1/BeforeTool/0/0": "definition.hooks is not iterable"},
+				loaded:    map[string]bool{"extension:ext1": false},
+				plans:     []planWant{{event: "BeforeTool", tool: "t"}},
+				problems:  []string{"definition-no-hooks", "extension-skipped"},
+				problemAt: []string{"extension-skipped " + extDir + "/hooks/hooks.json:1:77"},
+			},
+		},
+		{
+			name: "case 40: experimental.extensionConfig false leaves the settings unread, so the extension loads",
+			files: map[string]string{
+				"U":                               `{"experimental": {"extensionConfig": false}}`,
+				extDir + "/gemini-extension.json": extSettingsManifest,
+				extDir + "/.env":                  "TOKEN=abc\n",
+				extDir + "/hooks/hooks.json":      `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "echo ${TOKEN}"}]}, {"matcher": "x"}]}}`,
+			},
+			want: specWant{
+				hooks:    []hookRow{{"extension:ext1/BeforeTool/0/0", "echo ${TOKEN}", true}},
+				loaded:   map[string]bool{"user": true, "extension:ext1": true},
+				plans:    []planWant{{event: "BeforeTool", tool: "t", run: []string{"extension:ext1/BeforeTool/0/0"}, exec: "parallel"}},
+				problems: []string{"definition-no-hooks"},
+			},
+		},
+		{
+			name: "case 40: a manifest settings that is not a list makes Gemini skip the whole extension",
+			files: map[string]string{
+				extDir + "/gemini-extension.json": `{"name": "ext1", "version": "1.0.0", "settings": {"envVar": "TOKEN"}}`,
+				extDir + "/hooks/hooks.json":      `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
+			},
+			want: specWant{
+				hooks:     []hookRow{{"extension:ext1/SessionStart/0/0", "x", false}},
+				reasons:   map[string]string{"extension:ext1/SessionStart/0/0": "extensionConfig.settings is not iterable"},
+				loaded:    map[string]bool{"extension:ext1": false},
+				plans:     []planWant{{event: "SessionStart", trigger: "startup"}},
+				problems:  []string{"extension-skipped"},
+				problemAt: []string{"extension-skipped " + extDir + "/gemini-extension.json:1:38"},
+			},
+		},
+		{
+			name: "case 40: two extensions with the same name: Gemini CLI fails at start-up",
+			files: map[string]string{
+				extDir + "/gemini-extension.json":                    extManifest,
+				extDir + "/hooks/hooks.json":                         `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
+				"home/.gemini/extensions/ext2/gemini-extension.json": extManifest,
+			},
+			want: specWant{
+				crash:     true,
+				hooks:     []hookRow{{"extension:ext1/SessionStart/0/0", "x", false}},
+				reasons:   map[string]string{"extension:ext1/SessionStart/0/0": "Extension with name ext1 already was loaded."},
+				loaded:    map[string]bool{"extension:ext1": true},
+				plans:     []planWant{{event: "SessionStart", trigger: "startup"}},
+				problems:  []string{"extension-name-duplicate"},
+				problemAt: []string{"extension-name-duplicate home/.gemini/extensions/ext2/gemini-extension.json:1:2"},
 			},
 		},
 	}
