@@ -80,7 +80,11 @@ func (s *Set) loadExtensions(env Env) []*Layer {
 	var out []*Layer
 	for _, e := range s.discoverExtensions() {
 		l := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: filepath.Join(e.dir, "hooks", "hooks.json")}
-		x := BuiltExtension{Name: e.name, Dir: e.dir, Manifest: e.manifest, Enabled: e.enabled, SettingsError: settingsError(e.manifest)}
+		x := BuiltExtension{Name: e.name, Dir: e.dir, Manifest: e.manifest, Enabled: e.enabled,
+			HooksSettingsError: settingsError(e.manifest, "config.settings", "envVar")}
+		if s.extensionConfig() {
+			x.SettingsError = settingsError(e.manifest, "extensionConfig.settings", "sensitive")
+		}
 		if !e.enabled {
 			l.Reason = e.reason
 			l.Exists = fileExists(l.Path)
@@ -107,11 +111,10 @@ func (s *Set) loadExtensions(env Env) []*Layer {
 }
 
 // settingsError is the TypeError Gemini throws on a manifest's "settings"
-// while building the extension (getScopedEnvContents: `if (settings) for
-// (const setting of settings) if (setting.sensitive)`): a truthy value
-// that is not iterable, or a null item. A string is iterable (its
-// characters have no .sensitive), and a falsy value is skipped.
-func settingsError(manifest *config.Document) string {
+// in a loop `for (const setting of <expr>) ... setting.<prop>`: a truthy
+// value that is not iterable, or a null item. A string is iterable (its
+// characters have no such property), and a falsy value is skipped.
+func settingsError(manifest *config.Document, expr, prop string) string {
 	if manifest == nil {
 		return ""
 	}
@@ -120,11 +123,11 @@ func settingsError(manifest *config.Document) string {
 	case st == nil || !st.Truthy() || st.Kind == config.String:
 		return ""
 	case st.Kind != config.Array:
-		return "extensionConfig.settings is not iterable"
+		return expr + " is not iterable"
 	}
 	for _, it := range st.Items {
 		if it.Kind == config.Null {
-			return "Cannot read properties of null (reading 'sensitive')"
+			return "Cannot read properties of null (reading '" + prop + "')"
 		}
 	}
 	return ""

@@ -96,10 +96,15 @@ type BuiltExtension struct {
 	// .env files), which Gemini adds to the env of its command hooks.
 	HasEnv bool
 	// SettingsError is the TypeError Gemini's extension manager throws on
-	// the manifest's "settings", which makes it skip the whole extension
-	// (getScopedEnvContents iterates it and reads each item's .sensitive):
-	// a value that is not iterable, or a null item. "" when none.
+	// the manifest's "settings" while experimental.extensionConfig is on
+	// (getScopedEnvContents iterates it and reads each item's .sensitive),
+	// which makes it skip the whole extension: a value that is not
+	// iterable, or a null item. "" when none, or when the setting is off.
 	SettingsError string
+	// HooksSettingsError is the TypeError the same "settings" throws in
+	// the loop that adds settings to the env of the hooks, which runs
+	// when hooks load, whatever experimental.extensionConfig says.
+	HooksSettingsError string
 }
 
 // Settings returns the settings layer of a kind (never nil after Load).

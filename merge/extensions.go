@@ -14,9 +14,10 @@ import (
 //   - building an extension throws a TypeError, which _buildExtension
 //     catches ("Warning: Skipping extension in DIR: ..."): the whole
 //     extension is left out, none of its hooks registers. It throws on a
-//     manifest "settings" that is not a list (layers.settingsError), and,
-//     when hooks are loaded and a setting has a value, in the loop that
-//     adds the values to every command hook's env, which assumes each
+//     manifest "settings" that is not a list (layers.settingsError: while
+//     reading the settings' values, and again in the loop that adds them
+//     to the hooks' env, which runs when hooks load), and, when a setting
+//     has a value, in that loop's walk over the hooks, which assumes each
 //     event holds a list of definitions that each hold a "hooks" list;
 //   - two built extensions (enabled or not) with the same name make
 //     loadExtensions throw "Extension with name X already was loaded.",
@@ -29,9 +30,12 @@ func (r *Result) checkExtensions() {
 	for i := range r.Set.Built {
 		x := &r.Set.Built[i]
 		why, at, doc := x.SettingsError, "/settings", x.Manifest
-		if why == "" && hooksLoaded && x.HasEnv && x.Hooks != nil {
-			if msg, n := hookEnvError(x.Hooks); msg != "" {
-				why, at, doc = msg, n.Pointer, x.HooksDoc
+		if why == "" && hooksLoaded && x.Hooks != nil {
+			why = x.HooksSettingsError
+			if why == "" && x.HasEnv {
+				if msg, n := hookEnvError(x.Hooks); msg != "" {
+					why, at, doc = msg, n.Pointer, x.HooksDoc
+				}
 			}
 		}
 		if why != "" {

@@ -895,6 +895,21 @@ func specCases() []specCase {
 			},
 		},
 		{
+			name: "case 40: with experimental.extensionConfig false, a settings that is not a list still throws once hooks load",
+			files: map[string]string{
+				"U":                               `{"experimental": {"extensionConfig": false}}`,
+				extDir + "/gemini-extension.json": `{"name": "ext1", "version": "1.0.0", "settings": {"envVar": "TOKEN"}}`,
+				extDir + "/hooks/hooks.json":      `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
+			},
+			want: specWant{
+				hooks:    []hookRow{{"extension:ext1/SessionStart/0/0", "x", false}},
+				reasons:  map[string]string{"extension:ext1/SessionStart/0/0": "config.settings is not iterable"},
+				loaded:   map[string]bool{"user": true, "extension:ext1": false},
+				plans:    []planWant{{event: "SessionStart", trigger: "startup"}},
+				problems: []string{"extension-skipped"},
+			},
+		},
+		{
 			name: "case 40: two extensions with the same name: Gemini CLI fails at start-up",
 			files: map[string]string{
 				extDir + "/gemini-extension.json":                    extManifest,
