@@ -195,16 +195,7 @@ func withVals(n *config.Node, f func(key string, v *config.Node) *config.Node) *
 	if n.Kind != config.Object {
 		return n
 	}
-	var vals []*config.Node
-	for i, v := range n.Vals {
-		w := f(n.Keys[i], v)
-		if w != v && vals == nil {
-			vals = append([]*config.Node(nil), n.Vals...)
-		}
-		if vals != nil {
-			vals[i] = w
-		}
-	}
+	vals := mapNodes(n.Vals, func(i int, v *config.Node) *config.Node { return f(n.Keys[i], v) })
 	if vals == nil {
 		return n
 	}
@@ -218,22 +209,29 @@ func withItems(n *config.Node, f func(v *config.Node) *config.Node) *config.Node
 	if n.Kind != config.Array {
 		return n
 	}
-	var items []*config.Node
-	for i, v := range n.Items {
-		w := f(v)
-		if w != v && items == nil {
-			items = append([]*config.Node(nil), n.Items...)
-		}
-		if items != nil {
-			items[i] = w
-		}
-	}
+	items := mapNodes(n.Items, func(_ int, v *config.Node) *config.Node { return f(v) })
 	if items == nil {
 		return n
 	}
 	c := *n
 	c.Items = items
 	return &c
+}
+
+// mapNodes applies f to each node and returns the results, or nil when f
+// returned every node unchanged; the slice is copied only then.
+func mapNodes(ns []*config.Node, f func(i int, v *config.Node) *config.Node) []*config.Node {
+	var out []*config.Node
+	for i, v := range ns {
+		w := f(i, v)
+		if w != v && out == nil {
+			out = append([]*config.Node(nil), ns...)
+		}
+		if out != nil {
+			out[i] = w
+		}
+	}
+	return out
 }
 
 func toBool(n *config.Node) *config.Node {
