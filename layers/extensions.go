@@ -90,7 +90,7 @@ func (s *Set) loadExtensions(env Env) []*Layer {
 			l.Exists = fileExists(l.Path)
 			// Gemini builds a disabled extension too, hooks included; read
 			// them quietly, for the checks that decide whether it is built.
-			quiet := &Set{Paths: s.Paths, Trust: s.Trust}
+			quiet := &Set{Paths: s.Paths, Trust: s.Trust, Layers: s.Layers}
 			ql := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: l.Path}
 			quiet.readExtensionHooks(ql, e.manifest)
 			x.Hooks, x.HooksDoc, x.HasEnv = ql.Root.Get("hooks"), ql.Doc, len(ql.ExtEnv) > 0
