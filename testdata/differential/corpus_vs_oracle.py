@@ -1,0 +1,51 @@
+# Differential check (dev aid, not in the repo): each Gemini settings file of
+# the corpus as a project file; compare the oracle's plan with gh-hooks'.
+import json, os, subprocess, sys, tempfile, glob, shutil
+# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
+ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
+SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+GH = sys.argv[1]
+corpus = sorted(f for f in glob.glob(sys.argv[2] if len(sys.argv) > 2 else os.path.join(SHARED, 'corpus/gemini/*.json')) if f.endswith('.json'))
+cases = [("BeforeTool", "run_shell_command", None), ("BeforeTool", "write_file", None), ("AfterTool", "replace", None),
+         ("SessionStart", None, "startup"), ("BeforeAgent", None, None), ("AfterAgent", None, None), ("Notification", None, None)]
+bad = 0; n = 0
+for f in corpus:
+    with tempfile.TemporaryDirectory() as d:
+        home = os.path.join(d, 'home'); proj = os.path.join(d, 'project')
+        os.makedirs(os.path.join(home, '.gemini')); os.makedirs(os.path.join(proj, '.gemini'))
+        shutil.copy(f, os.path.join(proj, '.gemini', 'settings.json'))
+        for ev, tool, trig in cases:
+            args = ['node', os.path.join(ORACLE, 'effective.mjs'), '--home', home, '--project', proj, '--trust-workspace', '--plan', ev]
+            if tool: args += ['--tool', tool]
+            if trig: args += ['--trigger', trig]
+            # The oracle's stdout is cut at 64 KiB through a pipe (it exits
+            # before Node drains it); a file is written synchronously.
+            with open(os.path.join(d, 'oracle.out'), 'w+') as fo:
+                o = subprocess.run(args, stdout=fo, stderr=subprocess.PIPE, text=True)
+                fo.seek(0)
+                out = fo.read()
+            try:
+                oj = json.loads(out)
+            except Exception:
+                print("oracle failed", f, o.stderr[:200]); continue
+            env = dict(os.environ, GEMINI_CLI_HOME=home, HOME=home, GEMINI_CLI_TRUST_WORKSPACE='true',
+                       GEMINI_CLI_SYSTEM_SETTINGS_PATH=os.path.join(d, 'absent', 'settings.json'),
+                       GEMINI_CLI_SYSTEM_DEFAULTS_PATH=os.path.join(d, 'absent', 'system-defaults.json'))
+            gargs = [GH, '--project', proj, 'effective', '--json', '--event', ev]
+            if tool: gargs += ['--tool', tool]
+            if trig: gargs += ['--trigger', trig]
+            g = subprocess.run(gargs, capture_output=True, text=True, env=env)
+            gj = json.loads(g.stdout)
+            n += 1
+            if oj.get('fatal_error'):
+                ok = gj.get('fatal')
+                if not ok: bad += 1; print("MISMATCH fatal", f)
+                continue
+            op = oj.get('plan') or {}
+            want = [h['id'] for h in op.get('hooks', [])]
+            got = gj['plan']['hooks']
+            wexec = op.get('execution'); gexec = gj['plan']['execution'] or None
+            if want != got or (wexec or None) != gexec:
+                bad += 1
+                print("MISMATCH", os.path.basename(f), ev, tool or trig or '', "oracle", want, wexec, "gh-hooks", got, gexec)
+print(f"{len(corpus)} files, {n} plans compared, {bad} mismatches")
