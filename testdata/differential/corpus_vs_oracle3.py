@@ -1,4 +1,4 @@
-# Differential check (dev aid, not in the repo): each Gemini settings file of
+# Differential check (dev aid, not run by CI; see README.md): each Gemini settings file of
 # the corpus as a project file; compare the oracle's plan with gh-hooks'.
 import json, os, subprocess, sys, tempfile, glob, shutil
 # An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.

@@ -1,4 +1,4 @@
-# Differential check (dev aid, not in the repo): random project hooks and
+# Differential check (dev aid, not run by CI; see README.md): random project hooks and
 # random trusted_hooks.json stores; compare Gemini's untrusted list and the
 # store it writes on approval with gh-hooks trust audit / approve --all.
 import json, os, subprocess, sys, tempfile, random, shutil

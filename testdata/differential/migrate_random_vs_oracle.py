@@ -1,4 +1,4 @@
-# Differential check (dev aid, not in the repo): random Claude Code hook
+# Differential check (dev aid, not run by CI; see README.md): random Claude Code hook
 # configs -> gh-hooks migrate -> does the real Gemini CLI load the result
 # cleanly (no fatal, no invalid event, no discarded hook), is a second run a
 # no-op, and does gh-hooks effective agree with the oracle on the

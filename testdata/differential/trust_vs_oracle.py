@@ -1,4 +1,4 @@
-# Differential check (dev aid, not in the repo): random folder-trust setups
+# Differential check (dev aid, not run by CI; see README.md): random folder-trust setups
 # (trustedFolders.json rules, security.folderTrust settings, env) compared
 # with the oracle: trust decision, fatal, active hooks.
 import json, os, subprocess, sys, tempfile, random

@@ -1,4 +1,4 @@
-# Differential check (dev aid, not in the repo): random hook settings with
+# Differential check (dev aid, not run by CI; see README.md): random hook settings with
 # type errors; compare Gemini's settings validation verdict per file and the
 # registered hooks (count, enabled) with gh-hooks effective --json.
 import json, os, subprocess, sys, tempfile, random
