@@ -328,46 +328,8 @@ func (s *Set) ReadExtensionFile(path, dir string) *Layer {
 
 // extensionConfig is the merged experimental.extensionConfig that
 // _buildExtension tests (`if (this.settings.experimental.extensionConfig)`):
-// on by default (the schema default), and "true"/"false" count as Zod
-// coerces them.
+// on by default (the schema default), off when null.
 func (s *Set) extensionConfig() bool {
 	n := mergedSetting(s.Layers, "experimental", "extensionConfig")
-	switch {
-	case n == nil:
-		return true
-	case n.Kind == config.String && strings.EqualFold(n.Str, "false"):
-		return false
-	case n.Kind == config.String && strings.EqualFold(n.Str, "true"):
-		return true
-	}
-	return n.Truthy()
-}
-
-// mergedSetting is the value at path in the merge of the loaded settings
-// layers, lowest first, as customDeepMerge makes it (spec §3.1): the last
-// layer that defines it wins, and a value on the way that is not an
-// object replaces what the layers below had, so that nothing under it is
-// defined. nil means undefined.
-func mergedSetting(layers []*Layer, path ...string) *config.Node {
-	var out *config.Node
-	for _, l := range layers {
-		if l.Kind == Extension || !l.Loaded || l.Root == nil {
-			continue
-		}
-		n := l.Root
-		for i, k := range path {
-			n = n.Get(k)
-			if n == nil {
-				break
-			}
-			if i < len(path)-1 && n.Kind != config.Object {
-				out, n = nil, nil // replaces the object the path runs through
-				break
-			}
-		}
-		if n != nil {
-			out = n
-		}
-	}
-	return out
+	return n == nil || coercedBool(n)
 }

@@ -194,46 +194,58 @@ func (s *Set) folderTrust(env Env, layers ...*Layer) Trust {
 }
 
 // folderTrustEnabled is `settings.security?.folderTrust?.enabled ?? true`
-// on the merge of the given layers, lowest first: the last defined value
-// wins, and a security or folderTrust that is not an object (null, a
-// string, ...) replaces what the layers below said, leaving enabled
-// undefined and folder trust on (the settings merge replaces non-objects,
-// spec §3.2; confirmed with the oracle).
+// on the merge of the given layers, lowest first (mergedSetting: a
+// security or folderTrust that is not an object, null or a string,
+// replaces what the layers below said, leaving enabled undefined and
+// folder trust on; confirmed with the oracle).
 func folderTrustEnabled(layers ...*Layer) bool {
-	var n *config.Node // the merged value; nil is undefined
-	for _, l := range layers {
-		if !l.Loaded || l.Root == nil {
-			continue
-		}
-		sec := l.Root.Get("security")
-		switch {
-		case sec == nil:
-			continue
-		case sec.Kind != config.Object:
-			n = nil
-			continue
-		}
-		ft := sec.Get("folderTrust")
-		switch {
-		case ft == nil:
-			continue
-		case ft.Kind != config.Object:
-			n = nil
-			continue
-		}
-		if e := ft.Get("enabled"); e != nil {
-			n = e
-		}
-	}
-	switch {
-	case n == nil || n.Kind == config.Null:
+	n := mergedSetting(layers, "security", "folderTrust", "enabled")
+	if n == nil || n.Kind == config.Null {
 		return true // undefined or null: `?? true` keeps the default
+	}
+	return coercedBool(n)
+}
+
+// coercedBool is a boolean setting's value as Gemini uses it: "true" and
+// "false" as Zod's boolean coercion turns them (spec §2.5), anything else
+// by JavaScript truthiness.
+func coercedBool(n *config.Node) bool {
+	switch {
 	case n.Kind == config.String && strings.EqualFold(n.Str, "false"):
-		return false // Zod's boolean coercion (spec §2.5)
+		return false
 	case n.Kind == config.String && strings.EqualFold(n.Str, "true"):
 		return true
 	}
 	return n.Truthy()
+}
+
+// mergedSetting is the value at path in the merge of the loaded settings
+// layers, lowest first, as customDeepMerge makes it (spec §3.1, §3.2): the
+// last layer that defines it wins, and a value on the way that is not an
+// object replaces what the layers below had, so that nothing under it is
+// defined. nil means undefined.
+func mergedSetting(layers []*Layer, path ...string) *config.Node {
+	var out *config.Node
+	for _, l := range layers {
+		if l.Kind == Extension || !l.Loaded || l.Root == nil {
+			continue
+		}
+		n := l.Root
+		for i, k := range path {
+			n = n.Get(k)
+			if n == nil {
+				break
+			}
+			if i < len(path)-1 && n.Kind != config.Object {
+				out, n = nil, nil // replaces the object the path runs through
+				break
+			}
+		}
+		if n != nil {
+			out = n
+		}
+	}
+	return out
 }
 
 // recheckTrust models the second trust decision. The hook registry asks
