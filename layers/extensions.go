@@ -78,32 +78,29 @@ func (s *Set) discoverExtensions() []installed {
 // (spec §3.5); disabled extensions are kept, unloaded, when the file exists.
 func (s *Set) loadExtensions(env Env) []*Layer {
 	var out []*Layer
+	settingsOn := s.extensionConfig()
 	for _, e := range s.discoverExtensions() {
 		l := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: filepath.Join(e.dir, "hooks", "hooks.json")}
 		x := BuiltExtension{Name: e.name, Dir: e.dir, Manifest: e.manifest, Enabled: e.enabled,
 			HooksSettingsError: settingsError(e.manifest, "config.settings", "envVar")}
-		if s.extensionConfig() {
+		if settingsOn {
 			x.SettingsError = settingsError(e.manifest, "extensionConfig.settings", "sensitive")
 		}
+		read := l
 		if !e.enabled {
-			l.Reason = e.reason
-			l.Exists = fileExists(l.Path)
-			// Gemini builds a disabled extension too, hooks included; read
-			// them quietly, for the checks that decide whether it is built.
-			quiet := &Set{Paths: s.Paths, Trust: s.Trust, Layers: s.Layers}
-			ql := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: l.Path}
-			quiet.readExtensionHooks(ql, e.manifest)
-			x.Hooks, x.HooksDoc, x.HasEnv = ql.Root.Get("hooks"), ql.Doc, len(ql.ExtEnv) > 0
+			// Gemini builds a disabled extension too, hooks included: read
+			// them aside, without their problems and without listing
+			// them, for the checks that decide whether it is built.
+			read = &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: l.Path}
+			s.readExtensionHooks(read, e.manifest, settingsOn)
+			l.Reason, l.Exists = e.reason, read.Exists
 		} else {
-			s.readExtensionHooks(l, e.manifest)
-			x.Hooks, x.HooksDoc, x.HasEnv = l.Root.Get("hooks"), l.Doc, len(l.ExtEnv) > 0
+			s.Problems = append(s.Problems, s.readExtensionHooks(l, e.manifest, settingsOn)...)
 		}
+		x.Hooks, x.HooksDoc, x.HasEnv = read.Root.Get("hooks"), read.Doc, len(read.ExtEnv) > 0
 		if l.Exists {
 			out = append(out, l)
 			x.Layer = l
-		}
-		if x.Hooks != nil && x.Hooks.Kind != config.Object {
-			x.Hooks = nil
 		}
 		s.Built = append(s.Built, x)
 	}
@@ -133,15 +130,14 @@ func settingsError(manifest *config.Document, expr, prop string) string {
 	return ""
 }
 
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
-
-func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
+// readExtensionHooks reads l's hooks.json into l, hydrated, and returns
+// the problems Gemini would warn about. settingsOn is the merged
+// experimental.extensionConfig: only then do the extension's settings
+// take values from its .env files.
+func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn bool) []config.Problem {
 	doc, err := config.ReadFile(l.Path, config.Options{NoComments: true})
 	if errors.Is(err, fs.ErrNotExist) {
-		return
+		return nil
 	}
 	l.Exists = true
 	if err != nil {
@@ -158,28 +154,26 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
 			if pe.Code == "comment" {
 				p.Hint = "remove the comments: extension hooks.json is parsed with plain JSON.parse"
 			}
-			s.Problems = append(s.Problems, p)
+			return []config.Problem{p}
 		}
-		return
+		return nil
 	}
 	l.Doc = doc
 	hooks := doc.Root.Get("hooks")
 	if hooks == nil || hooks.Kind != config.Object {
 		l.Reason = `Gemini ignores this file: "hooks" property must be an object`
-		s.Problems = append(s.Problems, doc.At("/hooks", config.SevWarning, "extension-hooks-invalid",
+		return []config.Problem{doc.At("/hooks", config.SevWarning, "extension-hooks-invalid",
 			`Gemini ignores this extension hooks file: "hooks" property must be an object`,
-			`write {"hooks": {"BeforeTool": [...]}}`))
-		return
+			`write {"hooks": {"BeforeTool": [...]}}`)}
 	}
 	vars := map[string]string{
 		"extensionPath": l.Dir,
 		"workspacePath": s.Paths.ProjectDir,
 	}
 	// The settings values come from the extension's .env (and the
-	// workspace's, when trusted) only while experimental.extensionConfig
-	// is on, as it is by default.
+	// workspace's, when trusted).
 	custom := map[string]string{}
-	if s.extensionConfig() {
+	if settingsOn {
 		custom = readDotenv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
 		if s.Trust.Trusted {
 			for k, v := range readDotenv(filepath.Join(s.Paths.ProjectDir, ".env")) {
@@ -194,7 +188,7 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
 	vars["pathSeparator"] = string(filepath.Separator)
 	l.Root = hydrate(doc.Root, vars)
 	if manifest == nil {
-		return
+		return nil
 	}
 	if settings := manifest.Root.Get("settings"); settings != nil && settings.Kind == config.Array {
 		for _, it := range settings.Items {
@@ -206,6 +200,7 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document) {
 		}
 	}
 	l.Loaded = true
+	return nil
 }
 
 var hydratePattern = lazyre.New(`\$\{(.*?)\}`)
@@ -322,7 +317,7 @@ func globRegexp(rule string) *regexp.Regexp {
 // problems go to s.Problems. It is how a single hooks.json is checked.
 func (s *Set) ReadExtensionFile(path, dir string) *Layer {
 	l := &Layer{Kind: Extension, Extension: filepath.Base(dir), Dir: dir, Path: path}
-	s.readExtensionHooks(l, nil)
+	s.Problems = append(s.Problems, s.readExtensionHooks(l, nil, s.extensionConfig())...)
 	return l
 }
 
