@@ -1,5 +1,7 @@
 # Differential check (dev aid, not run by CI; see README.md): each Gemini settings file of
-# the corpus as a project file; compare the oracle's plan with gh-hooks'.
+# the corpus (or of GLOB) as a project file; compare the oracle's plans and active hooks with
+# gh-hooks'. A NAME_project.json with a NAME_user.json beside it loads as a two-layer tree.
+# Usage: corpus_vs_oracle.py GH_BINARY [GLOB]
 import json, os, subprocess, sys, tempfile, glob, shutil
 # An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
 ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
@@ -9,11 +11,15 @@ corpus = sorted(f for f in glob.glob(sys.argv[2] if len(sys.argv) > 2 else os.pa
 cases = [("BeforeTool", "run_shell_command", None), ("BeforeTool", "write_file", None), ("AfterTool", "replace", None),
          ("SessionStart", None, "startup"), ("BeforeAgent", None, None), ("AfterAgent", None, None), ("Notification", None, None)]
 bad = 0; n = 0
+ACTIVE_SEEN = {}
 for f in corpus:
     with tempfile.TemporaryDirectory() as d:
         home = os.path.join(d, 'home'); proj = os.path.join(d, 'project')
         os.makedirs(os.path.join(home, '.gemini')); os.makedirs(os.path.join(proj, '.gemini'))
         shutil.copy(f, os.path.join(proj, '.gemini', 'settings.json'))
+        user = f[:-len('_project.json')] + '_user.json' if f.endswith('_project.json') else ''
+        if user and os.path.exists(user):
+            shutil.copy(user, os.path.join(home, '.gemini', 'settings.json'))
         for ev, tool, trig in cases:
             args = ['node', os.path.join(ORACLE, 'effective.mjs'), '--home', home, '--project', proj, '--trust-workspace', '--plan', ev]
             if tool: args += ['--tool', tool]
@@ -41,6 +47,19 @@ for f in corpus:
                 ok = gj.get('fatal')
                 if not ok: bad += 1; print("MISMATCH fatal", f)
                 continue
+            # Active hooks per event, and their timeouts and sequential flags.
+            oact = {ev2: sorted(ids) for ev2, ids in (oj.get('active') or {}).items() if ids}
+            gact = {}
+            for h in gj.get('hooks', []):
+                # A hook under a non-string matcher is registered but its
+                # event's plan throws: gh-hooks shows it inactive, with why.
+                if h.get('active') or "planner throws" in h.get('reason', ''):
+                    gact.setdefault(h['event'], []).append(h['id'])
+            gact = {k: sorted(v) for k, v in gact.items()}
+            if oact != gact and not ACTIVE_SEEN.get(f):
+                ACTIVE_SEEN[f] = True
+                bad += 1
+                print("MISMATCH active", os.path.basename(f), "oracle", oact, "gh-hooks", gact)
             op = oj.get('plan') or {}
             want = [h['id'] for h in op.get('hooks', [])]
             got = gj['plan']['hooks']
