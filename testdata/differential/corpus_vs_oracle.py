@@ -3,9 +3,7 @@
 # gh-hooks'. A NAME_project.json with a NAME_user.json beside it loads as a two-layer tree.
 # Usage: corpus_vs_oracle.py GH_BINARY [GLOB]
 import json, os, subprocess, sys, tempfile, glob, shutil
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import SHARED, gh_env, oracle_argv, run_oracle
 GH = sys.argv[1]
 corpus = sorted(f for f in glob.glob(sys.argv[2] if len(sys.argv) > 2 else os.path.join(SHARED, 'corpus/gemini/*.json')) if f.endswith('.json'))
 cases = [("BeforeTool", "run_shell_command", None), ("BeforeTool", "write_file", None), ("AfterTool", "replace", None),
@@ -21,22 +19,15 @@ for f in corpus:
         if user and os.path.exists(user):
             shutil.copy(user, os.path.join(home, '.gemini', 'settings.json'))
         for ev, tool, trig in cases:
-            args = ['node', os.path.join(ORACLE, 'effective.mjs'), '--home', home, '--project', proj, '--trust-workspace', '--plan', ev]
+            args = oracle_argv('effective.mjs', '--home', home, '--project', proj, '--trust-workspace', '--plan', ev)
             if tool: args += ['--tool', tool]
             if trig: args += ['--trigger', trig]
             # The oracle's stdout is cut at 64 KiB through a pipe (it exits
             # before Node drains it); a file is written synchronously.
-            with open(os.path.join(d, 'oracle.out'), 'w+') as fo:
-                o = subprocess.run(args, stdout=fo, stderr=subprocess.PIPE, text=True)
-                fo.seek(0)
-                out = fo.read()
-            try:
-                oj = json.loads(out)
-            except Exception:
-                print("oracle failed", f, o.stderr[:200]); continue
-            env = dict(os.environ, GEMINI_CLI_HOME=home, HOME=home, GEMINI_CLI_TRUST_WORKSPACE='true',
-                       GEMINI_CLI_SYSTEM_SETTINGS_PATH=os.path.join(d, 'absent', 'settings.json'),
-                       GEMINI_CLI_SYSTEM_DEFAULTS_PATH=os.path.join(d, 'absent', 'system-defaults.json'))
+            oj, oerr = run_oracle(args, d)
+            if oj is None:
+                print("oracle failed", f, oerr[:200]); continue
+            env = gh_env(home, d)
             gargs = [GH, '--project', proj, 'effective', '--json', '--event', ev]
             if tool: gargs += ['--tool', tool]
             if trig: gargs += ['--trigger', trig]

@@ -4,9 +4,7 @@ HookRegistry (the oracle with oracle-extensions.patch applied, ORACLE_LOAD_EXTEN
 registered extension hooks (name, command after hydration, matcher, timeout as written, env) and
 whether they are enabled; and whether loading fails. Usage: ext_vs_oracle.py GH_BINARY N SEED"""
 import json, os, random, subprocess, sys, tempfile, shutil
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import ORACLE
 
 GH, N, SEED = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rnd = random.Random(SEED)

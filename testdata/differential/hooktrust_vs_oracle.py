@@ -2,9 +2,7 @@
 # random trusted_hooks.json stores; compare Gemini's untrusted list and the
 # store it writes on approval with gh-hooks trust audit / approve --all.
 import json, os, subprocess, sys, tempfile, random, shutil
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import gh_env, oracle_argv, run_oracle
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 NAMES = ["fmt", "lint", "", None, "a:b", "é", "x y", "fmt", 5, "guard"]
@@ -48,16 +46,10 @@ for case in range(N):
             store = "[]"
         if store is not None:
             open(os.path.join(home, '.gemini', 'trusted_hooks.json'), 'w').write(store)
-        with open(os.path.join(d, 'oracle.out'), 'w+') as fo:
-            o = subprocess.run(['node', os.path.join(ORACLE, 'trust.mjs'), '--home', home, '--project', proj, '--trust-workspace'], stdout=fo, stderr=subprocess.PIPE, text=True)
-            fo.seek(0); out = fo.read()
-        try:
-            oj = json.loads(out)
-        except Exception:
-            print("oracle failed", o.stderr[:300]); continue
-        env = dict(os.environ, GEMINI_CLI_HOME=home, HOME=home, GEMINI_CLI_TRUST_WORKSPACE='true',
-                   GEMINI_CLI_SYSTEM_SETTINGS_PATH=os.path.join(d, 'absent', 'settings.json'),
-                   GEMINI_CLI_SYSTEM_DEFAULTS_PATH=os.path.join(d, 'absent', 'system-defaults.json'))
+        oj, oerr = run_oracle(oracle_argv('trust.mjs', '--home', home, '--project', proj, '--trust-workspace'), d)
+        if oj is None:
+            print("oracle failed", oerr[:300]); continue
+        env = gh_env(home, d)
         a = subprocess.run([GH, '--project', proj, 'trust', 'audit', '--json'], capture_output=True, text=True, env=env)
         n += 1
         desc = f"case {case} hooks={json.dumps(hooks)} store={store!r}"

@@ -4,9 +4,7 @@
 # no-op, and does gh-hooks effective agree with the oracle on the
 # registered hooks?
 import json, os, subprocess, sys, tempfile, random
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import ORACLE
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification", "PostToolUseFailure", "PermissionRequest", "Bogus"]

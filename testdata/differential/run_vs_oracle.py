@@ -3,9 +3,7 @@
 HookAggregator (run-oracle.mjs, copied into the oracle directory), compared hook by hook (success, exitCode, output)
 and aggregated (success, final output). Usage: run_vs_oracle.py GH_BINARY N SEED"""
 import json, os, random, subprocess, sys, tempfile, shutil
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import ORACLE
 
 GH, N, SEED = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rnd = random.Random(SEED)

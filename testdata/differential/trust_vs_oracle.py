@@ -2,9 +2,7 @@
 # (trustedFolders.json rules, security.folderTrust settings, env) compared
 # with the oracle: trust decision, fatal, active hooks.
 import json, os, subprocess, sys, tempfile, random
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import gh_env, oracle_argv, run_oracle
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 bad = 0; n = 0
@@ -42,21 +40,15 @@ for case in range(N):
                                             None, "x", {"folderTrust": None}, {"folderTrust": {}}, {"folderTrust": {"enabled": 0}}])
         open(os.path.join(proj, '.gemini', 'settings.json'), 'w').write(json.dumps(projs))
         envv = rnd.choice([None, None, "true", "false", "1", "TRUE"])
-        args = ['node', os.path.join(ORACLE, 'effective.mjs'), '--home', home, '--project', projarg]
-        env = dict(os.environ, GEMINI_CLI_HOME=home, HOME=home,
-                   GEMINI_CLI_SYSTEM_SETTINGS_PATH=os.path.join(d, 'absent', 'settings.json'),
-                   GEMINI_CLI_SYSTEM_DEFAULTS_PATH=os.path.join(d, 'absent', 'system-defaults.json'))
+        args = oracle_argv('effective.mjs', '--home', home, '--project', projarg)
+        env = gh_env(home, d)
         env.pop('GEMINI_CLI_TRUST_WORKSPACE', None)
         if envv is not None:
             args += ['--env', 'GEMINI_CLI_TRUST_WORKSPACE=' + envv]
             env['GEMINI_CLI_TRUST_WORKSPACE'] = envv
-        with open(os.path.join(d, 'oracle.out'), 'w+') as fo:
-            o = subprocess.run(args, stdout=fo, stderr=subprocess.PIPE, text=True)
-            fo.seek(0); out = fo.read()
-        try:
-            oj = json.loads(out)
-        except Exception:
-            print("oracle failed", o.stderr[:300]); continue
+        oj, oerr = run_oracle(args, d)
+        if oj is None:
+            print("oracle failed", oerr[:300]); continue
         g = subprocess.run([GH, '--project', projarg, 'effective', '--json'], capture_output=True, text=True, env=env)
         try:
             gj = json.loads(g.stdout)

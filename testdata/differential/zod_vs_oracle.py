@@ -2,9 +2,7 @@
 # type errors; compare Gemini's settings validation verdict per file and the
 # registered hooks (count, enabled) with gh-hooks effective --json.
 import json, os, subprocess, sys, tempfile, random
-# An installed oracle (cd ../shared/oracle && npm ci), as for BenchmarkProcess; and ../shared.
-ORACLE = os.environ.get("GH_HOOKS_ORACLE_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle"))
-SHARED = os.environ.get("GH_HOOKS_SHARED_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared"))
+from oracle_common import gh_env, oracle_argv, run_oracle
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 def pick(*xs): return rnd.choice(xs)
@@ -50,17 +48,11 @@ for case in range(N):
             path = os.path.join(home if who == "user" else proj, '.gemini', 'settings.json')
             open(path, 'w').write(json.dumps(st))
             files[who] = (path, st)
-        args = ['node', os.path.join(ORACLE, 'check-settings.mjs'), '--home', home, '--project', proj, '--trust-workspace']
-        with open(os.path.join(d, 'oracle.out'), 'w+') as fo:
-            o = subprocess.run(args, stdout=fo, stderr=subprocess.PIPE, text=True)
-            fo.seek(0); out = fo.read()
-        try:
-            oj = json.loads(out)
-        except Exception:
-            print("oracle failed", o.stderr[:300]); continue
-        env = dict(os.environ, GEMINI_CLI_HOME=home, HOME=home, GEMINI_CLI_TRUST_WORKSPACE='true',
-                   GEMINI_CLI_SYSTEM_SETTINGS_PATH=os.path.join(d, 'absent', 'settings.json'),
-                   GEMINI_CLI_SYSTEM_DEFAULTS_PATH=os.path.join(d, 'absent', 'system-defaults.json'))
+        args = oracle_argv('check-settings.mjs', '--home', home, '--project', proj, '--trust-workspace')
+        oj, oerr = run_oracle(args, d)
+        if oj is None:
+            print("oracle failed", oerr[:300]); continue
+        env = gh_env(home, d)
         g = subprocess.run([GH, '--project', proj, 'effective', '--json'], capture_output=True, text=True, env=env)
         try:
             gj = json.loads(g.stdout)
