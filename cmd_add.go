@@ -248,7 +248,7 @@ func editArgs(c *cli.Context) ([]string, error) {
 		if f == nil {
 			return nil, usageError("flag provided but not defined: %s", a)
 		}
-		if _, ok := f.(*cli.BoolFlag); ok {
+		if isBoolFlag(f) {
 			if !hasVal {
 				val = "true"
 			}

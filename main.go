@@ -106,6 +106,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+	cacheFlagNames(app)
 	return app
 }
 
