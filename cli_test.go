@@ -102,7 +102,7 @@ func TestComplete(t *testing.T) {
 // visibleCommands lists the names __complete must offer after path: every
 // command (or subcommand) that is not hidden, whoever added it.
 func visibleCommands(path ...string) []string {
-	cmds := newApp(nil, io.Discard, io.Discard).Commands
+	cmds := newApp(nil, nil, io.Discard, io.Discard).Commands
 	for _, p := range path {
 		cmds = findCommand(cmds, p).Subcommands
 	}

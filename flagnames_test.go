@@ -13,7 +13,7 @@ import (
 // later and not wrapped would cost a regexp per lookup again), and its
 // names are the ones urfave/cli computes for it.
 func TestFlagNamesCached(t *testing.T) {
-	app := newApp(nil, io.Discard, io.Discard)
+	app := newApp(nil, nil, io.Discard, io.Discard)
 	check := func(where string, fs []cli.Flag) {
 		t.Helper()
 		for _, f := range fs {

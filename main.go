@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -64,7 +65,7 @@ var checkFailed = &exitError{code: 3}
 
 // run builds the app and runs it; it returns the process exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	app := newApp(args, stdin, stdout, stderr)
 	err := app.Run(args)
 	if err == nil {
 		return 0
@@ -84,7 +85,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+// newApp builds the app that runs args (see commandsFor; nil args build
+// every command).
+func newApp(args []string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:    "gh-hooks",
 		Usage:   "see, check, edit, trust, migrate and run Gemini CLI hooks",
@@ -100,27 +103,80 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) directory; Gemini does no upward search", Value: "", DefaultText: "current directory"},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)"},
 		},
-		Commands: commands(),
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
 			return usageError("%v", err)
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+	wrapAll(app.Flags)
+	app.Commands = commandsFor(args, app.Flags)
 	cacheFlagNames(app)
 	return app
 }
 
 // commands lists every command; each lives in its cmd_<verb>.go file.
 func commands() []*cli.Command {
-	return append([]*cli.Command{
-		effectiveCommand(),
-		validateCommand(),
-		commandsCommand(),
-		migrateCommand(),
-		trustCommand(),
-		completionCommand(),
-		completeCommand(),
-		runCommand(),
-		addCommand(), removeCommand(), enableCommand(), disableCommand(),
-	}, docsCommands()...)
+	cmds := make([]*cli.Command, 0, len(commandTable)+2)
+	for _, c := range commandTable {
+		cmds = append(cmds, c.build())
+	}
+	return append(cmds, docsCommands()...)
+}
+
+// commandTable is every command but the documentation ones, in the order
+// help lists them. alone marks the commands whose run never looks at the
+// others (the completion and documentation commands walk the whole tree).
+var commandTable = []struct {
+	name  string
+	build func() *cli.Command
+	alone bool
+}{
+	{"effective", effectiveCommand, true},
+	{"validate", validateCommand, true},
+	{"commands", commandsCommand, true},
+	{"migrate", migrateCommand, true},
+	{"trust", trustCommand, true},
+	{"completion", completionCommand, false},
+	{"__complete", completeCommand, false},
+	{"run", runCommand, true},
+	{"add", addCommand, true},
+	{"remove", removeCommand, true},
+	{"enable", enableCommand, true},
+	{"disable", disableCommand, true},
+}
+
+// commandsFor returns the commands the app needs to run args: only the
+// one args name when it runs alone, else all of them. Building every
+// command with its flags and help texts, for urfave/cli to set each up,
+// was about 3% of the instructions of `gh-hooks effective --json` (issue
+// 2). The command is the first argument after the global flags, as
+// urfave/cli (Go's flag package) finds it; anything else before it (help,
+// version, "--", a flag gh-hooks does not define) and a completion request
+// get the whole tree, so that help, errors and completion stay the same.
+func commandsFor(args []string, global []cli.Flag) []*cli.Command {
+	for i := 1; i < len(args); i++ {
+		if args[i] == "--generate-bash-completion" {
+			return commands()
+		}
+	}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "" || a[0] != '-' || a == "-" {
+			for _, c := range commandTable {
+				if c.name == a && c.alone {
+					return []*cli.Command{c.build()}
+				}
+			}
+			break
+		}
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		f := editLookupFlag(global, name)
+		if f == nil || name == "" {
+			break // "--", help, version or an unknown flag
+		}
+		if !hasValue && !isBoolFlag(f) {
+			i++ // --project DIR
+		}
+	}
+	return commands()
 }
