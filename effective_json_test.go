@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -128,5 +129,52 @@ func TestEffectiveJSONWriteError(t *testing.T) {
 	err = newEffectiveJSON(r, validate.Check(r), nil).writeTo(w)
 	if err == nil || err.Error() != "disk full" {
 		t.Fatalf("writeTo = %v, want the writer's error \"disk full\"", err)
+	}
+}
+
+// TestJSONStr checks the string writer, and its 8-bytes-at-a-time skip,
+// against encoding/json: each special byte (and a multi-byte rune, an
+// invalid byte, U+2028) at every position of strings long enough to
+// cross two 8-byte blocks.
+func TestJSONStr(t *testing.T) {
+	var specials []string
+	for c := 0; c < 0x20; c++ {
+		specials = append(specials, string(rune(c)))
+	}
+	specials = append(specials, `"`, `\`, "\x7f", "\x80", "\xff", "é", "\u2028", "\u2029", "€", "\xe2\x82", "\U0001F600", " ", "~", "!", "#", "[", "]")
+	check := func(s string) {
+		t.Helper()
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		w := &jsonWriter{}
+		w.str(s)
+		if got := string(w.b); got != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("str(%q) = %s, want %s", s, got, want.String())
+		}
+	}
+	for _, sp := range specials {
+		for n := 0; n <= 24; n++ {
+			for at := 0; at <= n; at++ {
+				check(strings.Repeat("a", at) + sp + strings.Repeat("b", n-at))
+			}
+		}
+	}
+	// Every byte value in every lane of one 8-byte block, next to each
+	// value of the lane below (a borrow from it must not hide a match).
+	for c := 0; c < 256; c++ {
+		for lane := 0; lane < 8; lane++ {
+			for _, low := range []byte{0x00, 0x1f, 0x20, 0x21, 0x22, 0x5c, 0x7f} {
+				b := []byte("ABCDEFGHIJ")
+				b[lane] = byte(c)
+				if lane > 0 {
+					b[lane-1] = low
+				}
+				check(string(b))
+			}
+		}
 	}
 }
