@@ -31,8 +31,12 @@ func (d *Document) parseFast(opts Options) bool {
 	// trailing comma, which the full parser reports; a mark that is blanked
 	// was inside a comment.
 	var marked []byte
-	for i, c := range d.Data {
-		if c == ',' && std[i] != ',' {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(d.Data[i:], ',') // from comma to comma, not byte by byte
+		if j < 0 {
+			break
+		}
+		if i += j; std[i] != ',' {
 			if marked == nil {
 				marked = bytes.Clone(d.Data)
 			}
