@@ -442,12 +442,16 @@ func parseJSNumber(s string) float64 {
 }
 
 func (d *Document) indexLines() {
-	d.lineStarts = []int{0}
-	for i, b := range d.Data {
-		if b == '\n' {
-			d.lineStarts = append(d.lineStarts, i+1)
+	starts := make([]int, 1, bytes.Count(d.Data, []byte{'\n'})+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(d.Data[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
+	d.lineStarts = starts
 }
 
 // Position returns the 1-based line and column of a byte offset. Columns
