@@ -79,6 +79,7 @@ func strategyFor(path []string) strategy {
 func fromNode(n *config.Node, l *layers.Layer) *val {
 	v := &val{kind: n.Kind, node: n, layer: l}
 	if n.Kind == config.Array {
+		v.items = make([]item, 0, len(n.Items))
 		for _, it := range n.Items {
 			v.items = append(v.items, item{node: it, layer: l})
 		}
@@ -94,19 +95,25 @@ func mergeInto(target *val, src *config.Node, l *layers.Layer, path []string) {
 			continue
 		}
 		s := src.Vals[i]
-		p := append(append([]string(nil), path...), key)
+		// path's spare room is reused from key to key: p lives only as
+		// long as this iteration and the calls it makes.
+		p := append(path, key)
 		strat := strategyFor(p)
 		obj := target.get(key)
 		if obj != nil && obj.kind == config.Array && strat != replace {
-			var add []item
+			n := 1
+			if s.Kind == config.Array {
+				n = len(s.Items)
+			}
+			items := append(make([]item, 0, len(obj.items)+n), obj.items...)
 			if s.Kind == config.Array {
 				for _, it := range s.Items {
-					add = append(add, item{node: it, layer: l})
+					items = append(items, item{node: it, layer: l})
 				}
 			} else {
-				add = []item{{node: s, layer: l, wrapped: true}}
+				items = append(items, item{node: s, layer: l, wrapped: true})
 			}
-			merged := &val{kind: config.Array, items: append(append([]item(nil), obj.items...), add...)}
+			merged := &val{kind: config.Array, items: items}
 			if strat == union {
 				merged.items = dedupItems(merged.items)
 			}

@@ -80,7 +80,7 @@ func Merge(set *layers.Set) *Result {
 		}
 		r.eff[l] = root
 		if settingsLayer(l) && l.Loaded {
-			mergeInto(target, hookKeysOnly(root), l, nil)
+			mergeInto(target, hookKeysOnly(root), l, make([]string, 0, 8))
 		}
 	}
 	r.readHooksConfig(target)
@@ -234,19 +234,19 @@ func sameValueZero(a, b *config.Node) bool {
 	return false
 }
 
-func defID(l *layers.Layer, ptr string) string { return l.ID() + "\x00" + ptr }
-
 func (r *Result) collect(target *val) {
 	hooksVal := target.get("hooks")
-	// merged holds the definitions that reached the merged hooks object.
-	merged := map[string]bool{}
+	// merged holds the definitions that reached the merged hooks object:
+	// the merge keeps the very nodes of each layer's effective tree, which
+	// collect walks again.
+	merged := map[*config.Node]bool{}
 	var wipedBy *val
 	if hooksVal == nil || hooksVal.kind != config.Object {
 		wipedBy = hooksVal
 	} else {
 		for _, v := range hooksVal.vals {
 			for _, it := range v.items {
-				merged[defID(it.layer, it.node.Pointer)] = true
+				merged[it.node] = true
 			}
 		}
 	}
@@ -435,10 +435,10 @@ func invalidReason(hk *config.Node) string {
 	return ""
 }
 
-func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.Node, merged map[string]bool, wipedBy *val) {
+func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.Node, merged map[*config.Node]bool, wipedBy *val) {
 	set := r.Set
 	bad := invalidReason(hk)
-	inMerge := merged[defID(l, def.Pointer)]
+	inMerge := merged[def]
 	// Enabled is reported for every hook, registered or not: it says
 	// whether hooksConfig.disabled names it.
 	disabledAs, disabled := r.disabledBy(h)
