@@ -66,7 +66,13 @@ func TestCommandsFor(t *testing.T) {
 			if len(got) != all {
 				t.Errorf("%q: built %v, want all %d commands", tt.args, got, all)
 			}
+			if app.Version == "" {
+				t.Errorf("%q: the whole tree has no version, so help and --version would lack it", tt.args)
+			}
 			continue
+		}
+		if app.Version != "" {
+			t.Errorf("%q: a run of one command read the version (%q), which it never prints", tt.args, app.Version)
 		}
 		if diff := cmp.Diff([]string{tt.want}, got); diff != "" {
 			t.Errorf("%q: commands built (-want +got):\n%s", tt.args, diff)

@@ -91,7 +91,6 @@ func newApp(args []string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:    "gh-hooks",
 		Usage:   "see, check, edit, trust, migrate and run Gemini CLI hooks",
-		Version: appVersion(),
 		Description: "gh-hooks reads every settings layer the way Gemini CLI 0.61.0 does and tells the truth\n" +
 			"about which hooks run, from which file, in which order, and why others do not.",
 		Reader:               stdin,
@@ -109,7 +108,14 @@ func newApp(args []string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
 	wrapAll(app.Flags)
-	app.Commands = commandsFor(args, app.Flags)
+	var alone bool
+	app.Commands, alone = commandsFor(args, app.Flags)
+	if !alone {
+		// Only the app's help and --version show it, and a run of one
+		// command prints neither; reading it parses the build info (40
+		// allocations).
+		app.Version = appVersion()
+	}
 	cacheFlagNames(app)
 	return app
 }
@@ -146,17 +152,17 @@ var commandTable = []struct {
 }
 
 // commandsFor returns the commands the app needs to run args: only the
-// one args name when it runs alone, else all of them. Building every
+// one args name when it runs alone (and alone is true), else all of them. Building every
 // command with its flags and help texts, for urfave/cli to set each up,
 // was about 3% of the instructions of `gh-hooks effective --json` (issue
 // 2). The command is the first argument after the global flags, as
 // urfave/cli (Go's flag package) finds it; anything else before it (help,
 // version, "--", a flag gh-hooks does not define) and a completion request
 // get the whole tree, so that help, errors and completion stay the same.
-func commandsFor(args []string, global []cli.Flag) []*cli.Command {
+func commandsFor(args []string, global []cli.Flag) (cmds []*cli.Command, alone bool) {
 	for i := 1; i < len(args); i++ {
 		if args[i] == "--generate-bash-completion" {
-			return commands()
+			return commands(), false
 		}
 	}
 	for i := 1; i < len(args); i++ {
@@ -164,7 +170,7 @@ func commandsFor(args []string, global []cli.Flag) []*cli.Command {
 		if a == "" || a[0] != '-' || a == "-" {
 			for _, c := range commandTable {
 				if c.name == a && c.alone {
-					return []*cli.Command{c.build()}
+					return []*cli.Command{c.build()}, true
 				}
 			}
 			break
@@ -178,5 +184,5 @@ func commandsFor(args []string, global []cli.Flag) []*cli.Command {
 			i++ // --project DIR
 		}
 	}
-	return commands()
+	return commands(), false
 }
