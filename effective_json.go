@@ -93,8 +93,8 @@ func (w *jsonWriter) hook(h *merge.Hook) {
 	if h.Description != "" {
 		w.key("description").str(h.Description)
 	}
-	t, _ := h.Timeout.MarshalJSON()
-	w.key("timeout").raw(t)
+	w.key("timeout")
+	w.b = append(w.b, h.Timeout.JSON()...)
 	if len(h.Env) > 0 {
 		keys := make([]string, 0, len(h.Env))
 		for k := range h.Env {

@@ -89,8 +89,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // every command).
 func newApp(args []string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
-		Name:    "gh-hooks",
-		Usage:   "see, check, edit, trust, migrate and run Gemini CLI hooks",
+		Name:  "gh-hooks",
+		Usage: "see, check, edit, trust, migrate and run Gemini CLI hooks",
 		Description: "gh-hooks reads every settings layer the way Gemini CLI 0.61.0 does and tells the truth\n" +
 			"about which hooks run, from which file, in which order, and why others do not.",
 		Reader:               stdin,

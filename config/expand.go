@@ -28,6 +28,9 @@ func Expand(s string, lookup Lookup) string {
 		if end < 0 {
 			continue
 		}
+		if last == 0 {
+			b.Grow(len(s) + 64) // room for a typical value: one allocation, not two
+		}
 		b.WriteString(s[last:i])
 		if v, ok := lookup(name); ok {
 			b.WriteString(v)

@@ -139,10 +139,13 @@ func (h *Hook) DisableKey() string {
 type Millis float64
 
 // MarshalJSON writes m as a JSON number, JavaScript style.
-func (m Millis) MarshalJSON() ([]byte, error) {
+func (m Millis) MarshalJSON() ([]byte, error) { return []byte(m.JSON()), nil }
+
+// JSON is the text MarshalJSON writes.
+func (m Millis) JSON() string {
 	f := float64(m)
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		f = 1
 	}
-	return []byte(config.FormatNumber(f)), nil
+	return config.FormatNumber(f)
 }

@@ -299,17 +299,23 @@ func (r *Result) collect(target *val) {
 }
 
 func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, def *config.Node, hi int, hk *config.Node) *Hook {
-	defPart, defPtr := strconv.Itoa(di), "/hooks/"+config.EscapePointer(event)+"/"+strconv.Itoa(di)
+	// The hook's pointer is built once; its definition's is a prefix of it.
+	esc, hs := config.EscapePointer(event), strconv.Itoa(hi)
+	var defPart, ptr string
 	if wrapped {
-		defPart, defPtr, di = "*", "/hooks/"+config.EscapePointer(event), -1
+		defPart, ptr, di = "*", "/hooks/"+esc+"/hooks/"+hs, -1
+	} else {
+		defPart = strconv.Itoa(di)
+		ptr = "/hooks/" + esc + "/" + defPart + "/hooks/" + hs
 	}
+	defPtr := ptr[:len(ptr)-len("/hooks/")-len(hs)]
 	h := &Hook{
-		ID:        l.ID() + "/" + event + "/" + defPart + "/" + strconv.Itoa(hi),
+		ID:        l.ID() + "/" + event + "/" + defPart + "/" + hs,
 		Event:     event,
 		Layer:     l.Kind,
 		Extension: l.Extension,
 		Path:      l.Path,
-		Pointer:   defPtr + "/hooks/" + strconv.Itoa(hi),
+		Pointer:   ptr,
 		DefIndex:  di,
 		HookIndex: hi,
 		Node:      hk,

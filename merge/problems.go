@@ -2,7 +2,6 @@ package merge
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
@@ -159,8 +158,8 @@ func (r *Result) definitionProblems(event string, def *config.Node, add addFunc)
 				"remove the matcher")
 		}
 	}
-	for hi, hk := range hs.Items {
-		hp := ptr + "/hooks/" + strconv.Itoa(hi)
+	for _, hk := range hs.Items {
+		hp := hk.Pointer // ptr + "/hooks/" + its index
 		if why := invalidReason(hk); why != "" {
 			code := "hook-invalid"
 			hint := `use {"type": "command", "command": "..."}`

@@ -29,6 +29,8 @@ func Number(f float64) string {
 		return "-Infinity"
 	case f == 0:
 		return "0" // -0 too
+	case f == math.Trunc(f) && math.Abs(f) < 1<<53:
+		return strconv.FormatInt(int64(f), 10) // an exact integer: its digits
 	}
 	sign := ""
 	if f < 0 {
