@@ -541,10 +541,16 @@ func decodeString(lit string) (string, error) {
 // plainString reports whether a literal has no escapes, no control
 // characters and only valid UTF-8.
 func plainString(lit string) bool {
+	ascii := true
 	for i := 0; i < len(lit); i++ {
-		if c := lit[i]; c == '\\' || c < 0x20 {
+		c := lit[i]
+		if c == '\\' || c < 0x20 {
 			return false
 		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
 	}
-	return utf8.ValidString(lit)
+	// An ASCII literal is valid UTF-8: most are, and need no second pass.
+	return ascii || utf8.ValidString(lit)
 }
