@@ -195,6 +195,16 @@ func cutVar(p, name string) (rest string, ok bool) {
 	return "", false
 }
 
+// wordEnd marks the bytes that end an unquoted shell word: blanks and the
+// operators ;&|<>() and newline. A table, because firstWords looks at
+// every byte of every command.
+var wordEnd = func() (t [256]bool) {
+	for _, c := range []byte(" \t;&|<>()\n") {
+		t[c] = true
+	}
+	return t
+}()
+
 // firstWords splits the start of a shell command into at most n words,
 // removing simple quotes. ok is false when a word uses syntax this
 // function does not model (escapes, command substitution, unbalanced
@@ -205,14 +215,14 @@ func firstWords(s string, n int) (words []string, ok bool) {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 			i++
 		}
-		if i >= len(s) || strings.IndexByte(";&|<>()\n#", s[i]) >= 0 {
+		if i >= len(s) || wordEnd[s[i]] || s[i] == '#' {
 			return words, true
 		}
 		// A word without quotes is a substring of s; only a quoted one is
 		// put together in b.
 		start, quoted := i, false
 		var b strings.Builder
-		for i < len(s) && s[i] != ' ' && s[i] != '\t' && strings.IndexByte(";&|<>()\n", s[i]) < 0 {
+		for i < len(s) && !wordEnd[s[i]] {
 			switch s[i] {
 			case '\\', '`':
 				return nil, false
@@ -237,6 +247,9 @@ func firstWords(s string, n int) (words []string, ok bool) {
 				b.WriteByte(s[i])
 			}
 			i++
+		}
+		if words == nil {
+			words = make([]string, 0, n) // once, at its size
 		}
 		if !quoted {
 			words = append(words, s[start:i])
