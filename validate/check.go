@@ -35,6 +35,9 @@ type checker struct {
 	r    *merge.Result
 	docs map[string]*config.Document
 	out  []config.Problem
+	// tools caches matchedTools: most hooks of a file share a handful of
+	// matchers, and each is tested against every Gemini tool.
+	tools map[string][]string
 }
 
 // add reports a problem at the value that pointer names in the file at

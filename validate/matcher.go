@@ -161,6 +161,20 @@ func stripAnchors(a string) (name string, start, end bool) {
 	return strings.TrimSuffix(strings.TrimPrefix(a, "^"), "$"), start, end
 }
 
+// matchedTools is matchedTools, remembered per regex for the run of the
+// checks. The slice is shared: callers do not modify it.
+func (c *checker) matchedTools(re string) []string {
+	if got, ok := c.tools[re]; ok {
+		return got
+	}
+	if c.tools == nil {
+		c.tools = map[string][]string{}
+	}
+	got := matchedTools(re)
+	c.tools[re] = got
+	return got
+}
+
 // matchedTools is the Gemini tools a (valid) regex selects. An
 // alternative of plain name characters, optionally anchored, selects by
 // substring, prefix or suffix: that is decided without a regex engine.
@@ -199,7 +213,7 @@ func (c *checker) claudeMatcher(h *merge.Hook, m string, alts []string) bool {
 		name, _, _ := stripAnchors(a)
 		g, isClaude := migrate.GeminiTool(name)
 		switch {
-		case isClaude && len(matchedTools(a)) == 0:
+		case isClaude && len(c.matchedTools(a)) == 0:
 			found = true
 			dead = append(dead, name)
 			if g != "" && !slices.Contains(fixed, g) {
@@ -225,7 +239,7 @@ func (c *checker) claudeMatcher(h *merge.Hook, m string, alts []string) bool {
 		what = fmt.Sprintf("%s are Claude Code tool names", quoteJoin(dead))
 	}
 	effect := "this hook never runs"
-	if len(matchedTools(m)) > 0 {
+	if len(c.matchedTools(m)) > 0 {
 		effect = "that part of the matcher is dead"
 	}
 	hint := "Gemini has no counterpart of this tool: remove the hook"
@@ -252,7 +266,7 @@ func (c *checker) unanchored(h *merge.Hook, m string, alts []string) {
 			return // something this check does not understand
 		}
 		re := a
-		got := matchedTools(re)
+		got := c.matchedTools(re)
 		named := slices.Contains(geminiTools, name)
 		var others []string
 		for _, t := range got {
