@@ -299,7 +299,6 @@ func (r *Result) collect(target *val) {
 }
 
 func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, def *config.Node, hi int, hk *config.Node) *Hook {
-	// The hook's pointer is built once; its definition's is a prefix of it.
 	esc, hs := config.EscapePointer(event), strconv.Itoa(hi)
 	var defPart, ptr string
 	if wrapped {
@@ -308,7 +307,6 @@ func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, de
 		defPart = strconv.Itoa(di)
 		ptr = "/hooks/" + esc + "/" + defPart + "/hooks/" + hs
 	}
-	defPtr := ptr[:len(ptr)-len("/hooks/")-len(hs)]
 	h := &Hook{
 		ID:        l.ID() + "/" + event + "/" + defPart + "/" + hs,
 		Event:     event,
@@ -323,7 +321,10 @@ func (r *Result) newHook(l *layers.Layer, event string, di int, wrapped bool, de
 	}
 	if l.Doc != nil {
 		h.Line, _ = l.Doc.Position(hk.Offset)
-		h.RawDef = l.Doc.Root.Lookup(defPtr)
+		h.RawDef = l.Doc.Root.Get("hooks").Get(event) // the definition, raw
+		if !wrapped {
+			h.RawDef = h.RawDef.Index(di)
+		}
 		h.Raw = h.RawDef.Get("hooks").Index(hi)
 	}
 	if m := def.Get("matcher"); m != nil {
