@@ -132,7 +132,7 @@ func (c *converter) source(s *Source) {
 	}
 	for i, ev := range h.Keys {
 		val := h.Vals[i]
-		rule, known := eventRules[ev]
+		rule, known := eventRules()[ev]
 		if val.Kind != config.Array {
 			c.drop(c.item(s, val, ev), fmt.Sprintf("event value is %s, want an array of matcher groups", val.Kind))
 			continue

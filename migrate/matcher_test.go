@@ -68,7 +68,7 @@ func TestConvertTriggerMatcher(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := convertTriggerMatcher(eventRules[tt.event], tt.event, tt.in)
+			got := convertTriggerMatcher(eventRules()[tt.event], tt.event, tt.in)
 			if diff := cmp.Diff([]any{tt.want, tt.all, tt.lost}, []any{got.triggers, got.all, len(got.lost)}); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}

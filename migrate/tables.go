@@ -1,5 +1,7 @@
 package migrate
 
+import "sync"
+
 // eventRule says what becomes of one Claude event.
 type eventRule struct {
 	gemini string // "" = dropped
@@ -20,54 +22,58 @@ var claudeToolEvents = map[string]bool{
 
 // eventRules covers all 31 Claude events (claude-hooks.md §1.1) with the
 // mapping of claude-hooks.md §5 and peers-and-user-asks.md Appendix A.
-var eventRules = map[string]eventRule{
-	"PreToolUse":  {gemini: "BeforeTool"},
-	"PostToolUse": {gemini: "AfterTool"},
-	// Appendix A: AfterTool also fires on success, so mapping it would run
-	// a failure handler after every tool; report instead of mapping.
-	"PostToolUseFailure": {loss: "Gemini has no failure-only tool event; AfterTool fires after every tool, so a failure handler would run on success too"},
-	"UserPromptSubmit":   {gemini: "BeforeAgent"},
-	"Stop":               {gemini: "AfterAgent"},
-	"SubagentStop": {gemini: "AfterAgent",
-		loss: "Gemini has no subagent-stop event: AfterAgent fires when the main agent finishes, and the agent_type matcher cannot be expressed"},
-	"SessionStart": {gemini: "SessionStart",
-		values: []string{"startup", "resume", "clear", "compact", "fork"},
-		// spec §2.1: Gemini SessionStart triggers are startup, resume, clear.
-		trigger: map[string]string{"startup": "startup", "resume": "resume", "clear": "clear"}},
-	"SessionEnd": {gemini: "SessionEnd",
-		values: []string{"clear", "resume", "logout", "prompt_input_exit", "other", "bypass_permissions_disabled"},
-		// spec §2.1: exit, clear, logout, prompt_input_exit, other.
-		trigger: map[string]string{"clear": "clear", "logout": "logout", "prompt_input_exit": "prompt_input_exit", "other": "other"}},
-	"PreCompact": {gemini: "PreCompress",
-		values:  []string{"manual", "auto"},
-		trigger: map[string]string{"manual": "manual", "auto": "auto"}},
-	"Notification": {gemini: "Notification",
-		values: []string{"permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog",
-			"elicitation_url_dialog", "elicitation_complete", "elicitation_response", "agent_needs_input", "agent_completed"},
-		// Gemini fires Notification only for ToolPermission (spec §2.1).
-		trigger: map[string]string{"permission_prompt": "ToolPermission"}},
-	"PermissionRequest":   {loss: "Gemini has no permission-request event (Notification ToolPermission can only observe)"},
-	"PermissionDenied":    {loss: "Gemini has no permission-denied event"},
-	"PostToolBatch":       {loss: "Gemini has no tool-batch event"},
-	"UserPromptExpansion": {loss: "Gemini has no prompt-expansion event"},
-	"StopFailure":         {loss: "Gemini has no stop-failure event"},
-	"SubagentStart":       {loss: "Gemini has no subagent-start event"},
-	"Setup":               {loss: "Gemini has no setup event"},
-	"PostCompact":         {loss: "Gemini has no post-compaction event"},
-	"InstructionsLoaded":  {loss: "Gemini has no instructions-loaded event"},
-	"ConfigChange":        {loss: "Gemini has no config-change event"},
-	"CwdChanged":          {loss: "Gemini has no cwd-changed event"},
-	"DirectoryAdded":      {loss: "Gemini has no directory-added event"},
-	"FileChanged":         {loss: "Gemini has no file-watch event"},
-	"WorktreeCreate":      {loss: "Gemini has no worktree events"},
-	"WorktreeRemove":      {loss: "Gemini has no worktree events"},
-	"TeammateIdle":        {loss: "Gemini has no teammate events"},
-	"TaskCreated":         {loss: "Gemini has no task events"},
-	"TaskCompleted":       {loss: "Gemini has no task events"},
-	"Elicitation":         {loss: "Gemini has no elicitation events"},
-	"ElicitationResult":   {loss: "Gemini has no elicitation events"},
-	"MessageDisplay":      {loss: "Gemini has no message-display event"},
-}
+// It is built on first use: every run of gh-hooks would otherwise build
+// it at start-up, and only migrate reads it (issue 2).
+var eventRules = sync.OnceValue(func() map[string]eventRule {
+	return map[string]eventRule{
+		"PreToolUse":  {gemini: "BeforeTool"},
+		"PostToolUse": {gemini: "AfterTool"},
+		// Appendix A: AfterTool also fires on success, so mapping it would run
+		// a failure handler after every tool; report instead of mapping.
+		"PostToolUseFailure": {loss: "Gemini has no failure-only tool event; AfterTool fires after every tool, so a failure handler would run on success too"},
+		"UserPromptSubmit":   {gemini: "BeforeAgent"},
+		"Stop":               {gemini: "AfterAgent"},
+		"SubagentStop": {gemini: "AfterAgent",
+			loss: "Gemini has no subagent-stop event: AfterAgent fires when the main agent finishes, and the agent_type matcher cannot be expressed"},
+		"SessionStart": {gemini: "SessionStart",
+			values: []string{"startup", "resume", "clear", "compact", "fork"},
+			// spec §2.1: Gemini SessionStart triggers are startup, resume, clear.
+			trigger: map[string]string{"startup": "startup", "resume": "resume", "clear": "clear"}},
+		"SessionEnd": {gemini: "SessionEnd",
+			values: []string{"clear", "resume", "logout", "prompt_input_exit", "other", "bypass_permissions_disabled"},
+			// spec §2.1: exit, clear, logout, prompt_input_exit, other.
+			trigger: map[string]string{"clear": "clear", "logout": "logout", "prompt_input_exit": "prompt_input_exit", "other": "other"}},
+		"PreCompact": {gemini: "PreCompress",
+			values:  []string{"manual", "auto"},
+			trigger: map[string]string{"manual": "manual", "auto": "auto"}},
+		"Notification": {gemini: "Notification",
+			values: []string{"permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog",
+				"elicitation_url_dialog", "elicitation_complete", "elicitation_response", "agent_needs_input", "agent_completed"},
+			// Gemini fires Notification only for ToolPermission (spec §2.1).
+			trigger: map[string]string{"permission_prompt": "ToolPermission"}},
+		"PermissionRequest":   {loss: "Gemini has no permission-request event (Notification ToolPermission can only observe)"},
+		"PermissionDenied":    {loss: "Gemini has no permission-denied event"},
+		"PostToolBatch":       {loss: "Gemini has no tool-batch event"},
+		"UserPromptExpansion": {loss: "Gemini has no prompt-expansion event"},
+		"StopFailure":         {loss: "Gemini has no stop-failure event"},
+		"SubagentStart":       {loss: "Gemini has no subagent-start event"},
+		"Setup":               {loss: "Gemini has no setup event"},
+		"PostCompact":         {loss: "Gemini has no post-compaction event"},
+		"InstructionsLoaded":  {loss: "Gemini has no instructions-loaded event"},
+		"ConfigChange":        {loss: "Gemini has no config-change event"},
+		"CwdChanged":          {loss: "Gemini has no cwd-changed event"},
+		"DirectoryAdded":      {loss: "Gemini has no directory-added event"},
+		"FileChanged":         {loss: "Gemini has no file-watch event"},
+		"WorktreeCreate":      {loss: "Gemini has no worktree events"},
+		"WorktreeRemove":      {loss: "Gemini has no worktree events"},
+		"TeammateIdle":        {loss: "Gemini has no teammate events"},
+		"TaskCreated":         {loss: "Gemini has no task events"},
+		"TaskCompleted":       {loss: "Gemini has no task events"},
+		"Elicitation":         {loss: "Gemini has no elicitation events"},
+		"ElicitationResult":   {loss: "Gemini has no elicitation events"},
+		"MessageDisplay":      {loss: "Gemini has no message-display event"},
+	}
+})
 
 // GeminiTool returns the Gemini tool that a Claude Code tool name maps to
 // (claude-hooks.md §3.1). ok is false when name is not a Claude tool; gemini
