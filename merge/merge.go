@@ -239,11 +239,16 @@ func (r *Result) collect(target *val) {
 	// merged holds the definitions that reached the merged hooks object:
 	// the merge keeps the very nodes of each layer's effective tree, which
 	// collect walks again.
-	merged := map[*config.Node]bool{}
+	var merged map[*config.Node]bool
 	var wipedBy *val
 	if hooksVal == nil || hooksVal.kind != config.Object {
 		wipedBy = hooksVal
 	} else {
+		n := 0
+		for _, v := range hooksVal.vals {
+			n += len(v.items)
+		}
+		merged = make(map[*config.Node]bool, n) // sized once: no growth
 		for _, v := range hooksVal.vals {
 			for _, it := range v.items {
 				merged[it.node] = true

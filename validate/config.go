@@ -15,7 +15,7 @@ import (
 // earlier hook of the same event has the same getHookKey (spec §3.7).
 func (c *checker) duplicates() {
 	type key struct{ event, key string }
-	first := map[key]*merge.Hook{}
+	first := make(map[key]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
 	for _, h := range c.r.Hooks {
 		if !h.Active {
 			continue
@@ -35,7 +35,7 @@ func (c *checker) duplicates() {
 // sharedNames reports a name used by several different hooks: one
 // hooksConfig.disabled entry disables all of them (spec §3.6).
 func (c *checker) sharedNames() {
-	first := map[string]*merge.Hook{}
+	first := make(map[string]*merge.Hook, len(c.r.Hooks))
 	for _, h := range c.r.Hooks {
 		// Only a name Gemini matches counts (a name of 0 or false falls
 		// through to the command), with its type (5 is not "5").
@@ -68,7 +68,7 @@ func (c *checker) disabled() {
 	if c.r.DisabledSubstring {
 		return // merge's disabled-string covers it
 	}
-	names := map[string]bool{}
+	names := make(map[string]bool, len(c.r.Hooks))
 	var all []string
 	for _, h := range c.r.Hooks {
 		// A name that is not a string gets a typed key that no string
