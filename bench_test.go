@@ -29,9 +29,16 @@ import (
 // The three run in turn inside one loop, so that a change of machine load
 // during the run (these shared machines drift by 2x within minutes) falls
 // on all of them alike, and each is summarised by its median, which one
-// slow outlier cannot move. Metrics: floor-ms, startup-ms, effective-ms
-// (medians), startup-x-floor and x-floor (ratios of medians); ns/op is the
-// sum of one round of the three.
+// slow outlier cannot move. The order rotates from round to round: a
+// process runs measurably faster or slower depending on which one ran just
+// before it (up to 5% here), and no command should always get the same
+// neighbour. The timed runs write their output to /dev/null, as a file:
+// through a pipe, the benchmark's own goroutines would copy gh-hooks'
+// output (and collect the garbage) while the next command runs, on the
+// same two cores, and the floor writes nothing. Each command's output is
+// checked once, untimed, through a pipe. Metrics: floor-ms, startup-ms,
+// effective-ms (medians), startup-x-floor and x-floor (ratios of medians);
+// ns/op is the sum of one round of the three.
 //
 // gemini-oracle runs `node $GH_HOOKS_ORACLE_DIR/effective.mjs`, the real
 // Gemini CLI 0.61.0 code answering the same question; goal: gh-hooks is at
@@ -61,11 +68,32 @@ func BenchmarkProcess(b *testing.B) {
 			return out.Bytes()
 		}
 	}
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer devNull.Close()
+	// timed runs argv with its output going to /dev/null; an *os.File is
+	// handed to the process as it is, with no goroutine copying.
+	timed := func(b *testing.B, argv []string) func() time.Duration {
+		return func() time.Duration {
+			c := exec.Command(argv[0], argv[1:]...)
+			c.Dir, c.Env, c.Stdout, c.Stderr = project, env, devNull, devNull
+			t := time.Now()
+			err := c.Run()
+			d := time.Since(t)
+			if err != nil {
+				b.Fatalf("%s: %v", strings.Join(argv, " "), err)
+			}
+			return d
+		}
+	}
 	var effectiveMedian time.Duration
 	b.Run("effective-vs-floor", func(b *testing.B) {
-		floor := command(b, []string{floor, project})
-		startup := command(b, []string{ghHooks, "--version"})
-		effective := command(b, []string{ghHooks, "--project", project, "effective", "--json"})
+		floorArgv := []string{floor, project}
+		startupArgv := []string{ghHooks, "--version"}
+		effectiveArgv := []string{ghHooks, "--project", project, "effective", "--json"}
+		effective := command(b, effectiveArgv)
 		// Untimed: the answer is right, or the figure lies.
 		var got struct {
 			Hooks []struct {
@@ -84,18 +112,19 @@ func BenchmarkProcess(b *testing.B) {
 		if len(got.Hooks) != 40 || active != 40 {
 			b.Fatalf("gh-hooks effective --json: %d hooks, %d active; want 40 and 40", len(got.Hooks), active)
 		}
-		var tf, ts, te []time.Duration
-		timed := func(f func() []byte) time.Duration {
-			t := time.Now()
-			f()
-			return time.Since(t)
+		if out := command(b, startupArgv)(); !bytes.HasPrefix(out, []byte("gh-hooks version ")) {
+			b.Fatalf("gh-hooks --version printed %q", out)
 		}
-		for b.Loop() {
-			tf = append(tf, timed(floor))
-			ts = append(ts, timed(startup))
-			te = append(te, timed(effective))
+		command(b, floorArgv)() // exits 0 only when it read the tree
+		runs := []func() time.Duration{timed(b, floorArgv), timed(b, startupArgv), timed(b, effectiveArgv)}
+		times := make([][]time.Duration, len(runs))
+		for round := 0; b.Loop(); round++ {
+			for k := range runs {
+				i := (round + k) % len(runs)
+				times[i] = append(times[i], runs[i]())
+			}
 		}
-		mf, ms, me := median(tf), median(ts), median(te)
+		mf, ms, me := median(times[0]), median(times[1]), median(times[2])
 		effectiveMedian = me
 		b.ReportMetric(float64(mf)/1e6, "floor-ms")
 		b.ReportMetric(float64(ms)/1e6, "startup-ms")
