@@ -109,8 +109,12 @@ func wrapAll(fs []cli.Flag) {
 }
 
 // urfave/cli adds its help and version flags to every app and command it
-// sets up; they are package variables meant to be replaced.
+// sets up; they are package variables meant to be replaced. Every app
+// shares them, so their names are computed here, once: a lazy first
+// computation could race between apps run at once (as the tests do).
 func init() {
 	cli.HelpFlag = cachedNames(cli.HelpFlag)
 	cli.VersionFlag = cachedNames(cli.VersionFlag)
+	cli.HelpFlag.Names()
+	cli.VersionFlag.Names()
 }
