@@ -230,8 +230,6 @@ func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
 
 func (w *jsonWriter) int(v int) { w.b = strconv.AppendInt(w.b, int64(v), 10) }
 
-func (w *jsonWriter) raw(v []byte) { w.b = append(w.b, v...) }
-
 func (w *jsonWriter) strs(ss []string) {
 	if ss == nil {
 		w.b = append(w.b, "null"...)
