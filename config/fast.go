@@ -24,32 +24,13 @@ import (
 // Data, only when the file is edited. FuzzParseFast checks that both paths
 // give the same Node tree on every input the fast path accepts.
 func (d *Document) parseFast(opts Options) bool {
-	std := jsonc.ToJSONInPlace(bytes.Clone(d.Data)) // one buffer, not one grown by appends
-	// jsonc turns a trailing comma into a space, and so every character of
-	// a comment. To tell the two apart, the blanked commas are marked in a
-	// copy that goes through jsonc again: a mark that survives was a
-	// trailing comma, which the full parser reports; a mark that is blanked
-	// was inside a comment.
-	var marked []byte
-	for i := 0; ; i++ {
-		j := bytes.IndexByte(d.Data[i:], ',') // from comma to comma, not byte by byte
-		if j < 0 {
-			break
-		}
-		if i += j; std[i] != ',' {
-			if marked == nil {
-				marked = bytes.Clone(d.Data)
-			}
-			marked[i] = 'x'
-		}
-	}
-	if marked != nil {
-		again := jsonc.ToJSON(marked) // marked is still needed below
-		for i, c := range marked {
-			if c == 'x' && d.Data[i] == ',' && again[i] == 'x' {
-				return false
-			}
-		}
+	std := bytes.Clone(d.Data)
+	// Without "//" or "/*" no comment can be there, and jsonc would only
+	// blank trailing commas, which gjson.Valid rejects below (the full
+	// parser then reports them): plain JSON, as Gemini itself writes it,
+	// skips jsonc's pass over every byte.
+	if hasComment(d.Data) && !d.stripComments(std) {
+		return false
 	}
 	if opts.NoComments && !bytes.Equal(std, d.Data) {
 		return false
@@ -79,6 +60,43 @@ func (d *Document) parseFast(opts Options) bool {
 		return false
 	}
 	d.Root = root
+	return true
+}
+
+// hasComment reports whether data can hold a JSONC comment at all.
+func hasComment(data []byte) bool {
+	return bytes.Contains(data, []byte("//")) || bytes.Contains(data, []byte("/*"))
+}
+
+// stripComments blanks the comments of d.Data in std, a copy of it, with
+// jsonc. It reports false when the file has a trailing comma, which the
+// full parser reports: jsonc turns a trailing comma into a space, and so
+// every character of a comment. To tell the two apart, the blanked commas
+// are marked in a copy that goes through jsonc again: a mark that survives
+// was a trailing comma; a mark that is blanked was inside a comment.
+func (d *Document) stripComments(std []byte) bool {
+	jsonc.ToJSONInPlace(std) // same length, in place
+	var marked []byte
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(d.Data[i:], ',') // from comma to comma, not byte by byte
+		if j < 0 {
+			break
+		}
+		if i += j; std[i] != ',' {
+			if marked == nil {
+				marked = bytes.Clone(d.Data)
+			}
+			marked[i] = 'x'
+		}
+	}
+	if marked != nil {
+		again := jsonc.ToJSON(marked) // marked is still needed below
+		for i, c := range marked {
+			if c == 'x' && d.Data[i] == ',' && again[i] == 'x' {
+				return false
+			}
+		}
+	}
 	return true
 }
 

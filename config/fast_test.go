@@ -83,7 +83,12 @@ func TestParseFast(t *testing.T) {
 		{in: "{\"a\": 1 // x, y\n}", fast: true},     // a comma in a comment is not a trailing comma
 		{in: "{\"a\": [1 /* x, */ ,]}", fast: false}, // a trailing comma after a comment with one
 		{in: "{\"a\": [1, /* ] */ 2,]}", fast: false},
-		{in: `{"a": 1 /* x`, fast: false},           // unterminated comment
+		{in: `{"a": 1 /* x`, fast: false}, // unterminated comment
+		// Without "//" or "/*", jsonc is skipped: a slash alone, in a
+		// string or not, and a trailing comma that gjson then rejects.
+		{in: `{"a": "$HOME/hooks/x.sh", "b": "http:/x", "c": "*/"}`, fast: true},
+		{in: `{"a": "/x/", "b": [1,]}`, fast: false},
+		{in: `{"a": 1} / {}`, fast: false},
 		{in: `{"a": 01}`, fast: false},              // not JSON
 		{in: `{"a": "tab	in string"}`, fast: false}, // raw control character
 		{in: `[1]`, fast: false},                    // not an object
