@@ -226,7 +226,7 @@ func goBuild(b *testing.B, args ...string) {
 // directory and the environment for the processes: trusted, with the
 // system files allowed although they are not root-owned, and nothing from
 // the caller's environment except PATH.
-func writeProcessTree(b *testing.B, dir string, n int) (string, []string) {
+func writeProcessTree(b testing.TB, dir string, n int) (string, []string) {
 	b.Helper()
 	home, project, sys := filepath.Join(dir, "home"), filepath.Join(dir, "project"), filepath.Join(dir, "sys")
 	files := []string{
@@ -263,6 +263,22 @@ func writeProcessTree(b *testing.B, dir string, n int) (string, []string) {
 			b.Fatal(err)
 		}
 	}
+	// The scripts the hooks name: a working configuration, whose checks
+	// find each script. GH_HOOKS_BENCH_NO_SCRIPTS=1 leaves them out, as
+	// this benchmark did until the fifth session: the run then also
+	// reports 40 script-missing problems (51 KB of JSON instead of 29).
+	for i := range n {
+		if os.Getenv("GH_HOOKS_BENCH_NO_SCRIPTS") != "" {
+			break
+		}
+		p := filepath.Join(home, "hooks", fmt.Sprintf("h%d.sh", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
@@ -275,3 +291,27 @@ func writeProcessTree(b *testing.B, dir string, n int) (string, []string) {
 	}
 	return project, env
 }
+
+// TestWriteBenchTree writes BenchmarkProcess's 40-hook tree into the
+// directory GH_HOOKS_WRITE_BENCH_TREE names, with env.sh beside it (the
+// processes' environment, to source), for tools that measure one process
+// at a time: testdata/perf/count.sh. Skipped unless the variable is set.
+func TestWriteBenchTree(t *testing.T) {
+	dir := os.Getenv("GH_HOOKS_WRITE_BENCH_TREE")
+	if dir == "" {
+		t.Skip("skipping: set GH_HOOKS_WRITE_BENCH_TREE=DIR to write the benchmark tree there (testdata/perf/count.sh does)")
+	}
+	project, env := writeProcessTree(t, dir, 40)
+	var sh strings.Builder
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		fmt.Fprintf(&sh, "export %s=%s\n", k, shellQuote(v))
+	}
+	fmt.Fprintf(&sh, "export GH_HOOKS_BENCH_PROJECT=%s\n", shellQuote(project))
+	if err := os.WriteFile(filepath.Join(dir, "env.sh"), []byte(sh.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
