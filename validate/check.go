@@ -53,16 +53,19 @@ func (c *checker) add(path, pointer string, sev config.Severity, code, msg, hint
 // addAt is add for a document; off >= 0 overrides the position with a
 // byte offset inside the file.
 func (c *checker) addAt(doc *config.Document, pointer string, off int, sev config.Severity, code, msg, hint string) {
-	p := doc.At(pointer, sev, code, msg, hint)
 	if off < 0 {
 		// Point at the value, not at its key: the value is what is wrong.
 		if n := doc.Root.Lookup(pointer); n != nil {
 			off = n.Offset
 		}
 	}
-	if off >= 0 {
-		p.Line, p.Column = doc.Position(off)
+	if off < 0 {
+		// A missing value: its nearest existing ancestor.
+		c.out = append(c.out, doc.At(pointer, sev, code, msg, hint))
+		return
 	}
+	p := config.Problem{Severity: sev, Code: code, Path: doc.Path, Pointer: pointer, Message: msg, Hint: hint}
+	p.Line, p.Column = doc.Position(off)
 	c.out = append(c.out, p)
 }
 
