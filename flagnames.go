@@ -7,12 +7,12 @@ import "github.com/urfave/cli/v2"
 // every call. It calls it O(flags²) times per run: after parsing, for each
 // flag that was not given, Context.IsSet scans every flag of the command
 // and of the app (runFlagActions → IsSet → lookupFlag). For `gh-hooks
-// effective --json` that was 74 runs of the expression, 7% of the
+// effective --json` that was 74 runs of the expression, 6% of the
 // instructions of the whole process (issue 2; BENCHMARKS.md).
 //
 // The types below embed urfave's own flags, so every other method and
 // interface (Apply, help text, IsSet, TakesValue, ...) is urfave's, and
-// keep the answer of the first Names() call. cachedFlagNames puts them in
+// keep the answer of the first Names() call. cacheFlagNames puts them in
 // place of the flags of an app, of its commands and of urfave's help and
 // version flags.
 

@@ -152,10 +152,10 @@ var commandTable = []struct {
 }
 
 // commandsFor returns the commands the app needs to run args: only the
-// one args name when it runs alone (and alone is true), else all of them. Building every
-// command with its flags and help texts, for urfave/cli to set each up,
-// was about 3% of the instructions of `gh-hooks effective --json` (issue
-// 2). The command is the first argument after the global flags, as
+// one args name when it runs alone (and alone is true), else all of them.
+// Building every command with its flags and help texts, for urfave/cli to
+// set each up, was about 3% of the instructions of `gh-hooks effective
+// --json` (issue 2). The command is the first argument after the global flags, as
 // urfave/cli (Go's flag package) finds it; anything else before it (help,
 // version, "--", a flag gh-hooks does not define) and a completion request
 // get the whole tree, so that help, errors and completion stay the same.
