@@ -155,7 +155,7 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 	if err != nil {
 		off := len(data)
 		msg := err.Error()
-		if m := hujsonPos().FindStringSubmatch(msg); m != nil {
+		if m := hujsonPos.Get().FindStringSubmatch(msg); m != nil {
 			l, _ := strconv.Atoi(m[1])
 			c, _ := strconv.Atoi(m[2])
 			off = d.byteOffset(l, c)

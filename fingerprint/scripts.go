@@ -161,7 +161,7 @@ func (sc *scanner) scan(line string, depth int) {
 var assignRe = nameRe // NAME before '=' in an assignment word
 
 func isAssignment(w word) bool {
-	n := assignRe().FindString(w.Text)
+	n := assignRe.Get().FindString(w.Text)
 	return n != "" && strings.HasPrefix(w.Text[len(n):], "=")
 }
 

@@ -204,7 +204,7 @@ func (lx *lexer) dollar(b *strings.Builder, w *word) {
 		}
 		name := rest[1:end]
 		lx.i += end + 2
-		if nameRe().FindString(name) == name && lx.vars != nil {
+		if nameRe.Get().FindString(name) == name && lx.vars != nil {
 			if v, ok := lx.vars(name); ok {
 				b.WriteString(v)
 				return
@@ -230,7 +230,7 @@ func (lx *lexer) dollar(b *strings.Builder, w *word) {
 		lx.i = j
 		w.Unresolved = true
 	default:
-		name := nameRe().FindString(rest)
+		name := nameRe.Get().FindString(rest)
 		if name == "" {
 			// $1, $?, $$ … or a lone $: special parameters are unknown here,
 			// a lone $ is literal.

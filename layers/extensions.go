@@ -65,7 +65,7 @@ func (s *Set) discoverExtensions() []installed {
 		// fine, and so is a name of 5).
 		name := manifest.Root.Get("name")
 		version := manifest.Root.Get("version")
-		if !name.Truthy() || !version.Truthy() || !extNamePattern().MatchString(name.JSString()) {
+		if !name.Truthy() || !version.Truthy() || !extNamePattern.Get().MatchString(name.JSString()) {
 			continue
 		}
 		on, why := enablement.enabled(name.JSString(), s.Paths.ProjectDir)
@@ -209,7 +209,7 @@ var hydratePattern = lazyre.New(`\$\{(.*?)\}`)
 // variables.ts): unknown keys stay literal; there is no $VAR form.
 func hydrate(n *config.Node, vars map[string]string) *config.Node {
 	return n.Map(func(s string) string {
-		return hydratePattern().ReplaceAllStringFunc(s, func(m string) string {
+		return hydratePattern.Get().ReplaceAllStringFunc(s, func(m string) string {
 			if v, ok := vars[m[2:len(m)-1]]; ok {
 				return v
 			}
@@ -303,7 +303,7 @@ var globStar = lazyre.New(`(/?)\*`)
 func globRegexp(rule string) *regexp.Regexp {
 	q := regexp.QuoteMeta(rule)
 	q = strings.ReplaceAll(q, `\*`, `*`)
-	q = globStar().ReplaceAllString(q, `(${1}.*)?`)
+	q = globStar.Get().ReplaceAllString(q, `(${1}.*)?`)
 	re, err := regexp.Compile("^" + q + "$")
 	if err != nil {
 		return regexp.MustCompile(`^\b$`) // matches nothing

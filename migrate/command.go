@@ -116,7 +116,7 @@ var claudeVar = lazyre.New(`\$\{?(CLAUDE_[A-Z0-9_]*[A-Z0-9])`)
 // without duplicates.
 func claudeVars(cmd string) []string {
 	var out []string
-	for _, m := range claudeVar().FindAllStringSubmatch(cmd, -1) {
+	for _, m := range claudeVar.Get().FindAllStringSubmatch(cmd, -1) {
 		out = appendOnce(out, m[1])
 	}
 	return sortedCopy(out)
@@ -141,7 +141,7 @@ func foldWord(s string) string {
 	}
 	var b strings.Builder
 	last := 0
-	for _, loc := range execPlaceholder().FindAllStringIndex(s, -1) {
+	for _, loc := range execPlaceholder.Get().FindAllStringIndex(s, -1) {
 		if loc[0] > last {
 			b.WriteString(shellword.Quote(s[last:loc[0]]))
 		}

@@ -30,7 +30,7 @@ func classify(m string) matcherKind {
 	if m == "" || m == "*" {
 		return matchAll
 	}
-	if exactChars().MatchString(m) {
+	if exactChars.Get().MatchString(m) {
 		if strings.TrimSpace(m) == "" {
 			return matchAll
 		}
@@ -141,7 +141,7 @@ func mcpName(claude string) (gemini, why string, ok bool) {
 		return "", "an MCP matcher without __<tool> matches no tool in Claude either", false
 	}
 	n := "mcp_" + server + "_" + tool
-	n = mcpUnsafe().ReplaceAllString(n, "_")
+	n = mcpUnsafe.Get().ReplaceAllString(n, "_")
 	if len(n) > 63 {
 		n = n[:30] + "..." + n[len(n)-30:]
 	}

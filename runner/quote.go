@@ -36,9 +36,9 @@ func ShellQuote(s string) string {
 		return "'" + s + "'"
 	}
 	if hasSpace || hasSingle || strings.Contains(s, `"`) {
-		return `"` + quoteDouble().ReplaceAllString(s, `\$1`) + `"`
+		return `"` + quoteDouble.Get().ReplaceAllString(s, `\$1`) + `"`
 	}
-	return quoteSpecial().ReplaceAllString(s, `$1\$2`)
+	return quoteSpecial.Get().ReplaceAllString(s, `$1\$2`)
 }
 
 // EscapeShellArg is Gemini's bash escapeShellArg: an empty value becomes

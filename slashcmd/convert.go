@@ -144,7 +144,7 @@ func ConvertClaude(mdPath string, data []byte) (*Conversion, error) {
 func convertLine(s string, ln int, rep func(int, int, config.Severity, string, string, string)) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range bodyToken().FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range bodyToken.Get().FindAllStringSubmatchIndex(s, -1) {
 		start, end := m[0], m[1]
 		col := start + 1
 		b.WriteString(s[last:start])
@@ -223,7 +223,7 @@ func convertShellArgs(cmd string, ln, col int, rep func(int, int, config.Severit
 			"check the command still works with the arguments quoted")
 		cmd = strings.ReplaceAll(cmd, "$ARGUMENTS", "{{args}}")
 	}
-	if positional().MatchString(cmd) {
+	if positional.Get().MatchString(cmd) {
 		rep(ln, col, config.SevWarning, CodePositional,
 			"positional argument inside a shell command: Claude substitutes it, Gemini passes $N to the shell unchanged",
 			"use {{args}} or a literal value")

@@ -175,7 +175,7 @@ func sanitizeSegment(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x80 && !nameUnsafe().MatchString(string(r)):
+		case r < 0x80 && !nameUnsafe.Get().MatchString(string(r)):
 			b.WriteRune(r)
 		case r >= 0x10000:
 			b.WriteString("__")
@@ -197,9 +197,9 @@ var (
 // to one space, cut to 97 characters plus "..." when over 100. Lengths count
 // runes where JS counts UTF-16 units; they differ only outside the BMP.
 func displayDescription(desc string) string {
-	s := ansiSeq().ReplaceAllString(desc, "")
-	s = unsafeRun().ReplaceAllString(s, "")
-	s = spaceRun().ReplaceAllString(s, " ")
+	s := ansiSeq.Get().ReplaceAllString(desc, "")
+	s = unsafeRun.Get().ReplaceAllString(s, "")
+	s = spaceRun.Get().ReplaceAllString(s, " ")
 	if r := []rune(s); len(r) > 100 {
 		s = string(r[:97]) + "..."
 	}

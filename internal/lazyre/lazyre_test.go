@@ -4,10 +4,10 @@ import "testing"
 
 func TestNewCompilesOnceOnFirstUse(t *testing.T) {
 	re := New(`^a+$`)
-	if re() != re() {
+	if re.Get() != re.Get() {
 		t.Error("New returned a different *Regexp on the second call")
 	}
-	if !re().MatchString("aaa") || re().MatchString("b") {
+	if !re.Get().MatchString("aaa") || re.Get().MatchString("b") {
 		t.Error("the compiled expression does not match as written")
 	}
 }
