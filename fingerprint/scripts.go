@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -83,22 +84,32 @@ var nodeInterp = interp{inline: []string{"-e", "--eval", "-p", "--print"},
 	withArg: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions"}}
 var pythonInterp = interp{inline: []string{"-c", "-m"}, withArg: []string{"-W", "-X", "-Q"}}
 
-// interpreters maps a command's base name to how it takes a script.
-var interpreters = map[string]interp{
-	"bash": shellInterp, "sh": shellInterp, "zsh": shellInterp, "dash": shellInterp, "ksh": shellInterp,
-	"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
-	"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
-	"deno":   {sub: "run"},
-	"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
-	"ruby":   {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
-	"perl":   {inline: []string{"-e", "-E"}, withArg: []string{"-I"}},
-	"php":    {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
-	"source": {},
-	".":      {},
-}
+// interpreters maps a command's base name to how it takes a script. It
+// is built on first use: only the trust commands and run read it, and a
+// map literal is built at every start of the program otherwise.
+var interpreters = sync.OnceValue(func() map[string]interp {
+	return map[string]interp{
+		"bash": shellInterp, "sh": shellInterp, "zsh": shellInterp, "dash": shellInterp, "ksh": shellInterp,
+		"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
+		"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
+		"deno":   {sub: "run"},
+		"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
+		"ruby":   {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
+		"perl":   {inline: []string{"-e", "-E"}, withArg: []string{"-I"}},
+		"php":    {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
+		"source": {},
+		".":      {},
+	}
+})
 
-// prefixes are commands that run the rest of the line as a command.
-var prefixes = map[string]bool{"env": true, "exec": true, "command": true, "nohup": true, "time": true, "builtin": true}
+// prefix reports the commands that run the rest of the line as a command.
+func prefix(base string) bool {
+	switch base {
+	case "env", "exec", "command", "nohup", "time", "builtin":
+		return true
+	}
+	return false
+}
 
 // scanner finds and hashes the scripts of one command.
 type scanner struct {
@@ -178,7 +189,7 @@ func (sc *scanner) command(args []word, depth int) {
 			return
 		}
 		base := path.Base(cmd.Value)
-		if prefixes[base] {
+		if prefix(base) {
 			i++
 			for i < len(args) && (strings.HasPrefix(args[i].Value, "-") || isAssignment(args[i])) {
 				if base == "env" && (args[i].Value == "-u" || args[i].Value == "-C" || args[i].Value == "-S") {
@@ -191,7 +202,7 @@ func (sc *scanner) command(args []word, depth int) {
 		if strings.Contains(cmd.Value, "/") {
 			sc.add(cmd)
 		}
-		if it, ok := interpreters[base]; ok {
+		if it, ok := interpreters()[base]; ok {
 			sc.interpreter(it, base, args[i+1:], depth)
 		} else if strings.HasPrefix(base, "python") {
 			sc.interpreter(pythonInterp, base, args[i+1:], depth)
