@@ -3,8 +3,9 @@
 # `gh-hooks --version` and `gh-hooks effective --json` on BenchmarkProcess's
 # 40-hook tree (issue 2). Wall-clock times on these shared machines swing
 # by 5% between two runs of the same binary; the instruction count of a
-# run (valgrind's callgrind, all threads) varies by about 1%, and the page
-# faults (perf) by a few, so they show what a change does to the work.
+# run (valgrind's callgrind, all threads) varies by about 1%, and the
+# median of the page faults (perf) by a few, so they show what a change
+# does to the work.
 # A development tool: needs valgrind and perf; CI does not run it.
 #
 # usage: testdata/perf/count.sh [GH_HOOKS_BINARY]   (from the module root)
@@ -21,8 +22,10 @@ instructions() { # the least of three runs: the runtime's background threads add
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/refs:/ {gsub(",", "", $NF); print $NF}'
 	done | sort -n | head -1
 }
-faults() { # the mean of 50 runs
-	perf stat -x, -r 50 -e page-faults "$@" 2>&1 >/dev/null | awk -F, '/page-faults/ {printf "%.0f", $1}'
+faults() { # the median of 51 runs (a run takes some 30 faults more or fewer, with the machine)
+	for _ in $(seq 51); do
+		perf stat -x, -e page-faults "$@" 2>&1 >/dev/null | awk -F, '/page-faults/ {print $1}'
+	done | sort -n | sed -n 26p
 }
 run() { # label, then the command
 	label=$1
