@@ -253,20 +253,25 @@ var plainASCII = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
-// plain8 reports whether the first 8 bytes of s are all plain ASCII, as
-// plainASCII says, testing them together: one 64-bit load and a few
-// operations where the table costs a test per byte. In x - 0x20 per byte,
-// a byte below 0x20 borrows into its top bit (and only a byte that did
-// can make a byte above it borrow, which cannot change the answer); a
-// byte equal to '"' or '\\' is zero after the XOR, and borrows the same way
-// when one is taken from it; a byte of 0x80 or more has its top bit set.
-func plain8(s string) bool {
-	_ = s[7] // one bounds check, and the eight loads become one
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+// plain8 reports whether the 8 bytes of x (the next 8 of a string, see
+// load8) are all plain ASCII, as plainASCII says, testing them together:
+// one 64-bit load and a few operations where the table costs a test per
+// byte. In x - 0x20 per byte, a byte below 0x20 borrows into its top bit
+// (and only a byte that did can make a byte above it borrow, which cannot
+// change the answer); a byte equal to '"' or '\\' is zero after the XOR,
+// and borrows the same way when one is taken from it; a byte of 0x80 or
+// more has its top bit set. Both functions are small enough to inline.
+func plain8(x uint64) bool {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
 	quote, backslash := x^'"'*ones, x^'\\'*ones
 	return (x|(x-0x20*ones)&^x|(quote-ones)&^quote|(backslash-ones)&^backslash)&tops == 0
+}
+
+// load8 is the first 8 bytes of s as a little-endian word.
+func load8(s string) uint64 {
+	_ = s[7] // one bounds check, and the eight loads become one
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // str writes a JSON string as encoding/json does without HTML escaping:
@@ -278,7 +283,7 @@ func (w *jsonWriter) str(s string) {
 	b := append(w.b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plain8(s[i:]) {
+		if i+8 <= len(s) && plain8(load8(s[i:])) {
 			i += 8
 			continue
 		}
