@@ -147,8 +147,10 @@ func (c *checker) script(h *merge.Hook) {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil && os.IsNotExist(err):
+		// Concatenation, not Sprintf: a clone whose scripts are not there
+		// yet reports this for every hook (issue 2's benchmark measured it).
 		c.add(h.Path, commandPointer(h), config.SevError, "script-missing",
-			fmt.Sprintf("the script %s does not exist: bash fails with exit 127 on every run, and Gemini reads an exit code of 2 or more with output as a deny decision", path),
+			"the script "+path+" does not exist: bash fails with exit 127 on every run, and Gemini reads an exit code of 2 or more with output as a deny decision",
 			"create the script or fix the path; relative paths resolve against the project directory, which is the hook's working directory")
 	case err != nil || st.IsDir():
 	case direct && st.Mode().Perm()&0o111 == 0:
