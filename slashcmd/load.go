@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/gh-hooks/gh-hooks/internal/js"
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -40,6 +42,13 @@ const (
 // than prompt and description load fine in Gemini (zod strips them) and are
 // reported as info so that Claude-only fields left in a file are visible.
 func LoadFile(path string, data []byte) (*Def, []config.Problem) {
+	// Gemini reads the file with fs.readFile(path, "utf-8"): bytes that are
+	// not UTF-8 become U+FFFD, one per maximal invalid subpart, before the
+	// TOML parser sees them, so such a file loads (go-toml would reject it).
+	// Found by comparing random command trees with Gemini's real loader.
+	if !utf8.Valid(data) {
+		data = []byte(js.DecodeUTF8(string(data)))
+	}
 	var raw map[string]any
 	if err := toml.Unmarshal(data, &raw); err != nil {
 		p := config.Problem{Severity: config.SevError, Code: CodeTOMLSyntax, Path: path, Line: 1, Column: 1,

@@ -146,6 +146,9 @@ func TestLoadFile(t *testing.T) {
 			[]string{`unknown-key 2:1 key "model" is ignored by Gemini (only prompt and description are read)`}},
 		{"duplicate key", "prompt = \"a\"\nprompt = \"b\"\n", false,
 			[]string{"toml-syntax 2:1 invalid TOML: key prompt is already defined"}},
+		// Gemini decodes the file as UTF-8 first: invalid bytes are U+FFFD
+		// and the file loads (the description is checked below).
+		{"invalid UTF-8", "description = \"bad \xff\xfe \xe2\x82 utf8\"\nprompt = \"x\"\n", true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,6 +162,10 @@ func TestLoadFile(t *testing.T) {
 			}
 			if (def != nil) != tt.ok {
 				t.Errorf("loaded = %v, want %v", def != nil, tt.ok)
+			}
+			// What Gemini 0.61 loads for that file (its real FileCommandLoader).
+			if tt.name == "invalid UTF-8" && def != nil && def.Description != "bad \ufffd\ufffd \ufffd utf8" {
+				t.Errorf("description = %q, want %q", def.Description, "bad \ufffd\ufffd \ufffd utf8")
 			}
 		})
 	}
