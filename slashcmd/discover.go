@@ -133,8 +133,12 @@ func dirs(opts Options) (out []dir, skipped []dir) {
 // Discover lists every command file in the directories Gemini 0.61 reads,
 // validates each one (LoadFile) and replays Gemini's name resolution over
 // the built-ins and the valid files in load order. Files inside a directory
-// are taken in sorted order; Gemini takes glob order, which only matters
-// when two files of one directory sanitise to the same name (reported).
+// are taken in sorted order; Gemini takes glob's order, which only matters
+// when two files of one scope sanitise to the same name (reported, with
+// the caveat). Comparing random trees with Gemini's real loader showed
+// that glob's order is neither sorted nor the directory's listing order
+// (["a_b", "a!b", "a b"] for a directory listed as "a_b", "a b", "a!b"), so
+// it is not modelled.
 // Missing directories are not an error; unreadable ones are a Problem.
 func Discover(opts Options) Listing {
 	var l Listing
@@ -193,7 +197,7 @@ func Discover(opts Options) Listing {
 		switch {
 		case c.Name == "":
 			c.Status = StatusDropped
-			c.Reason = fmt.Sprintf("renamed to /%s because of %s, then overwritten by it (Gemini keeps one file per name, in glob order)", rn.to, describe(rn.reason))
+			c.Reason = fmt.Sprintf("renamed to /%s because of %s, then overwritten by it (Gemini keeps the last file per name in glob's order, which is neither sorted nor the directory's listing order; gh-hooks takes sorted order, so which of the two survives may be the other way round)", rn.to, describe(rn.reason))
 			l.Problems = append(l.Problems, problemAt(c.File, config.SevWarning, CodeDropped,
 				fmt.Sprintf("command /%s is never available: %s", c.BaseName, c.Reason), "rename one of the two files"))
 		case renamed:
