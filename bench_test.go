@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 )
 
@@ -305,13 +306,10 @@ func TestWriteBenchTree(t *testing.T) {
 	var sh strings.Builder
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
-		fmt.Fprintf(&sh, "export %s=%s\n", k, shellQuote(v))
+		fmt.Fprintf(&sh, "export %s=%s\n", k, shellword.Quote(v))
 	}
-	fmt.Fprintf(&sh, "export GH_HOOKS_BENCH_PROJECT=%s\n", shellQuote(project))
+	fmt.Fprintf(&sh, "export GH_HOOKS_BENCH_PROJECT=%s\n", shellword.Quote(project))
 	if err := os.WriteFile(filepath.Join(dir, "env.sh"), []byte(sh.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
-
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
