@@ -3,7 +3,7 @@
 # gh-hooks'. A NAME_project.json with a NAME_user.json beside it loads as a two-layer tree.
 # Usage: corpus_vs_oracle.py GH_BINARY [GLOB]
 import json, os, subprocess, sys, tempfile, glob, shutil
-from oracle_common import SHARED, gh_env, oracle_argv, run_oracle
+from oracle_common import SHARED, gh_env, oracle_argv, run_oracle, settings_dirs
 GH = sys.argv[1]
 corpus = sorted(f for f in glob.glob(sys.argv[2] if len(sys.argv) > 2 else os.path.join(SHARED, 'corpus/gemini/*.json')) if f.endswith('.json'))
 cases = [("BeforeTool", "run_shell_command", None), ("BeforeTool", "write_file", None), ("AfterTool", "replace", None),
@@ -12,8 +12,7 @@ bad = 0; n = 0
 ACTIVE_SEEN = {}
 for f in corpus:
     with tempfile.TemporaryDirectory() as d:
-        home = os.path.join(d, 'home'); proj = os.path.join(d, 'project')
-        os.makedirs(os.path.join(home, '.gemini')); os.makedirs(os.path.join(proj, '.gemini'))
+        home, proj = settings_dirs(d, 'project')
         shutil.copy(f, os.path.join(proj, '.gemini', 'settings.json'))
         user = f[:-len('_project.json')] + '_user.json' if f.endswith('_project.json') else ''
         if user and os.path.exists(user):

@@ -2,7 +2,7 @@
 # random trusted_hooks.json stores; compare Gemini's untrusted list and the
 # store it writes on approval with gh-hooks trust audit / approve --all.
 import json, os, subprocess, sys, tempfile, random, shutil
-from oracle_common import gh_env, oracle_argv, run_oracle
+from oracle_common import gh_env, oracle_argv, run_oracle, settings_dirs
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 NAMES = ["fmt", "lint", "", None, "a:b", "é", "x y", "fmt", 5, "guard"]
@@ -11,8 +11,7 @@ bad = 0; n = 0
 for case in range(N):
     with tempfile.TemporaryDirectory() as d:
         d = os.path.realpath(d)
-        home = os.path.join(d, 'home'); proj = os.path.join(d, 'proj')
-        os.makedirs(os.path.join(home, '.gemini')); os.makedirs(os.path.join(proj, '.gemini'))
+        home, proj = settings_dirs(d)
         hooks = {}
         for _ in range(rnd.randint(1, 3)):
             ev = rnd.choice(["BeforeTool", "AfterTool", "BeforeAgent", "SessionStart", "Nope"])

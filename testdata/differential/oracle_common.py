@@ -33,3 +33,11 @@ def gh_env(home, tmpdir, **extra):
                GEMINI_CLI_SYSTEM_DEFAULTS_PATH=os.path.join(tmpdir, "absent", "system-defaults.json"))
     env.update(extra)
     return env
+
+
+def settings_dirs(d, project="proj"):
+    """Creates home/.gemini and <project>/.gemini under d and returns (home, project dir)."""
+    home, proj = os.path.join(d, "home"), os.path.join(d, *project.split("/"))
+    os.makedirs(os.path.join(home, ".gemini"))
+    os.makedirs(os.path.join(proj, ".gemini"))
+    return home, proj

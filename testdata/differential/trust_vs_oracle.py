@@ -2,7 +2,7 @@
 # (trustedFolders.json rules, security.folderTrust settings, env) compared
 # with the oracle: trust decision, fatal, active hooks.
 import json, os, subprocess, sys, tempfile, random
-from oracle_common import gh_env, oracle_argv, run_oracle
+from oracle_common import gh_env, oracle_argv, run_oracle, settings_dirs
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 bad = 0; n = 0
@@ -10,8 +10,7 @@ VALUES = ["TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST", "trust_folder", "TRUST
 for case in range(N):
     with tempfile.TemporaryDirectory() as d:
         d = os.path.realpath(d)
-        home = os.path.join(d, 'home'); proj = os.path.join(d, 'a', 'b', 'proj')
-        os.makedirs(os.path.join(home, '.gemini')); os.makedirs(os.path.join(proj, '.gemini'))
+        home, proj = settings_dirs(d, 'a/b/proj')
         os.makedirs(os.path.join(d, 'a', 'b', 'other')); os.makedirs(os.path.join(proj, 'sub'))
         os.symlink(os.path.join(d, 'a'), os.path.join(d, 'link'))
         use_link = rnd.random() < 0.2

@@ -2,7 +2,7 @@
 # type errors; compare Gemini's settings validation verdict per file and the
 # registered hooks (count, enabled) with gh-hooks effective --json.
 import json, os, subprocess, sys, tempfile, random
-from oracle_common import gh_env, oracle_argv, run_oracle
+from oracle_common import gh_env, oracle_argv, run_oracle, settings_dirs
 GH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 rnd = random.Random(seed)
 def pick(*xs): return rnd.choice(xs)
@@ -20,8 +20,7 @@ bad = 0; n = 0
 for case in range(N):
     with tempfile.TemporaryDirectory() as d:
         d = os.path.realpath(d)
-        home = os.path.join(d, 'home'); proj = os.path.join(d, 'proj')
-        os.makedirs(os.path.join(home, '.gemini')); os.makedirs(os.path.join(proj, '.gemini'))
+        home, proj = settings_dirs(d)
         files = {}
         for who in ("user", "project"):
             if who == "user" and rnd.random() < 0.5: continue
