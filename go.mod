@@ -13,7 +13,9 @@ require (
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 	github.com/tidwall/gjson v1.20.0
 	github.com/tidwall/jsonc v0.3.3
-	github.com/urfave/cli/v2 v2.27.7
+	github.com/urfave/cli-docs/v3 v3.2.0
+	github.com/urfave/cli/v3 v3.14.0
+	golang.org/x/term v0.48.0
 	golang.org/x/text v0.25.0
 )
 
@@ -22,7 +24,6 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.0 // indirect
-	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
-	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -81,9 +83,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			buf.WriteString("\n")
-			if err := WriteTable(&buf, &res.Report, false); err != nil {
-				t.Fatal(err)
-			}
+			writeTable(&buf, &res.Report)
 			golden := strings.TrimSuffix(in, ".json") + ".golden"
 			if *update {
 				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
@@ -309,5 +309,14 @@ func TestCorpus(t *testing.T) {
 				checkInvariants(t, []*Source{s}, res)
 			}
 		})
+	}
+}
+
+// writeTable renders the report as the rows of a tab-separated table, the
+// golden files' text form of it.
+func writeTable(w io.Writer, r *Report) {
+	fmt.Fprintln(w, "SOURCE\tEVENT\tFATE\tWHY")
+	for _, it := range r.Items {
+		fmt.Fprintf(w, "%s:%d:%d\t%s\t%s\t%s\n", it.Path, it.Line, it.Column, it.EventLabel(), it.Fate, it.Why())
 	}
 }

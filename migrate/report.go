@@ -1,10 +1,7 @@
 package migrate
 
 import (
-	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 )
 
 // Fate is what became of one Claude hook.
@@ -79,44 +76,26 @@ func (r *Report) count() {
 	}
 }
 
-// WriteTable renders the report as a table with the columns SOURCE, EVENT,
-// FATE and WHY, one row per item in input order. aligned pads columns for a
-// terminal; otherwise columns are tab-separated for pipes. WHY joins the
-// reason, changes and notes with "; ".
-func WriteTable(w io.Writer, r *Report, aligned bool) error {
-	rows := [][]string{{"SOURCE", "EVENT", "FATE", "WHY"}}
-	for _, it := range r.Items {
-		ev := it.Event
-		if it.GeminiEvent != "" {
-			ev += " → " + it.GeminiEvent
-		}
-		if it.Matcher != "" {
-			ev += " [" + it.Matcher + "]"
-		}
-		var why []string
-		if it.Reason != "" {
-			why = append(why, it.Reason)
-		}
-		why = append(why, it.Changes...)
-		why = append(why, it.Notes...)
-		rows = append(rows, []string{fmt.Sprintf("%s:%d:%d", it.Path, it.Line, it.Column), ev, string(it.Fate),
-			oneLine(strings.Join(why, "; "))})
+// EventLabel is the item's event as a person reads it: the Claude event,
+// the Gemini event it became and the matcher ("PreToolUse → BeforeTool [Bash]").
+func (it Item) EventLabel() string {
+	ev := it.Event
+	if it.GeminiEvent != "" {
+		ev += " → " + it.GeminiEvent
 	}
-	if !aligned {
-		for _, row := range rows {
-			if _, err := fmt.Fprintln(w, strings.Join(row, "\t")); err != nil {
-				return err
-			}
-		}
-		return nil
+	if it.Matcher != "" {
+		ev += " [" + it.Matcher + "]"
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, row := range rows {
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
-	}
-	return tw.Flush()
+	return ev
 }
 
-func oneLine(s string) string {
-	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+// Why is the item's reason, changes and notes in one line.
+func (it Item) Why() string {
+	var why []string
+	if it.Reason != "" {
+		why = append(why, it.Reason)
+	}
+	why = append(why, it.Changes...)
+	why = append(why, it.Notes...)
+	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(strings.Join(why, "; "))
 }

@@ -32,8 +32,8 @@ import (
 // escaped. It returns s itself when nothing needs escaping.
 func Escape(s string) string { return escape(s, false) }
 
-// EscapeText is Escape for multi-line text such as a hook's output: a
-// newline is kept as a line break; everything else is escaped as by Escape.
+// EscapeText is Escape for multi-line text such as a hook's output or a
+// diff: newlines and tabs are kept; everything else is escaped as by Escape.
 func EscapeText(s string) string { return escape(s, true) }
 
 // Has reports whether Escape would change s: whether s holds a control,
@@ -47,7 +47,7 @@ func needs(s string, keepNewline bool) bool {
 			i++
 			continue
 		}
-		if c == '\n' && keepNewline {
+		if (c == '\n' || c == '\t') && keepNewline {
 			i++
 			continue
 		}
@@ -87,8 +87,8 @@ func escape(s string, keepNewline bool) string {
 		switch {
 		case r == '\\':
 			b.WriteString(`\\`)
-		case r == '\n' && keepNewline:
-			b.WriteByte('\n')
+		case (r == '\n' || r == '\t') && keepNewline:
+			b.WriteRune(r)
 		case !hidden(r, size):
 			b.WriteString(s[i : i+size])
 		case r == utf8.RuneError && size == 1:

@@ -42,8 +42,8 @@ func TestEscape(t *testing.T) {
 }
 
 func TestEscapeText(t *testing.T) {
-	in := "line one\nline\x1b[31m two\r\n"
-	want := "line one\nline\\x1b[31m two\\r\n"
+	in := "line one\n\tline\x1b[31m two\r\n"
+	want := "line one\n\tline\\x1b[31m two\\r\n"
 	if got := EscapeText(in); got != want {
 		t.Errorf("EscapeText(%q) = %q, want %q", in, got, want)
 	}

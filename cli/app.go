@@ -1,0 +1,320 @@
+// Package cli is gh-hooks' command layer: it parses the command line,
+// calls into the lower packages (layers, merge, validate, edit, fingerprint,
+// migrate, runner, slashcmd) and renders their answers.
+//
+// Every command lives in a file of its own and follows one pattern:
+//
+//   - xxxCommand(e) builds the urfave/cli command; its flags are bound into
+//     an xxxOptions struct through Destination, and its Action only checks
+//     the positional arguments and calls runXxx;
+//   - runXxx(o *xxxOptions) does the work: it takes the options struct (which
+//     embeds *env, the streams and global flags), never the urfave context,
+//     so tests call it directly;
+//   - output goes through render.go: out for human output (tables, colours,
+//     and visible.Escape on every string that came from a file or a hook),
+//     writeJSON for --json (exact, never escaped).
+//
+// Errors are returned, not printed: Run prints an error once, as
+// "gh-hooks: <message>" and an optional "hint: <fix>", and maps it to the
+// exit codes of the contract (0 ok, 1 error, 2 usage, 3 a check failed).
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/internal/visible"
+)
+
+// Streams are where gh-hooks reads and writes. Terminal says whether Stdout
+// is a terminal (aligned tables and colour) and Width its width in columns
+// (0 when unknown); Main detects both, tests set them.
+type Streams struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Terminal       bool
+	Width          int
+}
+
+// Main runs gh-hooks with args (args[0] is the program name) on the
+// process's streams and returns the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	s := Streams{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	if f, ok := stdout.(*os.File); ok {
+		s.Terminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+		if s.Terminal {
+			s.Width = terminalWidth(f)
+		}
+	}
+	return Run(args, s)
+}
+
+// env is what every command gets: the streams, the global flags and the
+// arguments as typed. Each command's options struct embeds it.
+type env struct {
+	Streams
+	// project is --project: the workspace directory ("" means the current
+	// directory; like Gemini, there is no upward search).
+	project string
+	// noColor is --no-color.
+	noColor bool
+	// args are the command line as typed, for messages about it.
+	args []string
+}
+
+// Run runs gh-hooks with args on s and returns the exit code.
+func Run(args []string, s Streams) int {
+	if len(args) == 0 {
+		args = []string{"gh-hooks"}
+	}
+	e := &env{Streams: s, args: args}
+	err := newRoot(e).Run(context.Background(), args)
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		// urfave/cli's own errors (a bad flag value, an unknown help
+		// topic) are usage errors.
+		ee = usageFailure(e, nil, err)
+	}
+	if ee.err != nil {
+		fmt.Fprintf(s.Stderr, "gh-hooks: %s\n", visible.EscapeText(ee.err.Error()))
+	}
+	if ee.hint != "" {
+		fmt.Fprintf(s.Stderr, "hint: %s\n", visible.EscapeText(ee.hint))
+	}
+	return ee.code
+}
+
+// exitError carries an exit code out of a command (contract: 1 error,
+// 2 usage, 3 check failed), with the message and hint Run prints.
+type exitError struct {
+	code int
+	err  error
+	hint string
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// fail returns an error that exits 1 with err and an optional hint.
+func fail(err error, hint string) error { return &exitError{code: 1, err: err, hint: hint} }
+
+// usageError returns an error that exits 2.
+func usageError(format string, a ...any) error {
+	return &exitError{code: 2, err: fmt.Errorf(format, a...)}
+}
+
+// usageHint is usageError with a hint.
+func usageHint(hint, format string, a ...any) error {
+	return &exitError{code: 2, err: fmt.Errorf(format, a...), hint: hint}
+}
+
+// checkFailed exits 3 without another message.
+var checkFailed = &exitError{code: 3}
+
+// newRoot builds the gh-hooks command with every subcommand.
+func newRoot(e *env) *cli.Command {
+	root := &cli.Command{
+		Name:  "gh-hooks",
+		Usage: "see, check, edit, trust, migrate and run Gemini CLI hooks",
+		Description: "gh-hooks reads every settings layer the way Gemini CLI 0.61.0 does and tells the truth\n" +
+			"about which hooks run, from which file, in which order, and why others do not.\n\n" +
+			"Flags may come before or after arguments, and the global flags after the command name.\n" +
+			"Exit status: 0 ok, 1 error (nothing was changed), 2 usage error, 3 a check failed.",
+		Version:   appVersion(),
+		Reader:    e.Stdin,
+		Writer:    e.Stdout,
+		ErrWriter: e.Stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
+			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)", Destination: &e.noColor},
+		},
+		Commands: commands(e),
+		// A first argument that is not a command lands here.
+		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Len() == 0 {
+				return cli.ShowRootCommandHelp(c)
+			}
+			return unknownCommand(c, c.Args().First())
+		},
+		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
+			return usageFailure(e, c, err)
+		},
+		// Errors come back to Run, which prints them once; urfave/cli must
+		// not print or exit.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+	}
+	setUsageHandlers(e, root.Commands)
+	return root
+}
+
+// commands lists every command, in the order help shows them.
+func commands(e *env) []*cli.Command {
+	cmds := []*cli.Command{
+		effectiveCommand(e),
+		validateCommand(e),
+		commandsCommand(e),
+		migrateCommand(e),
+		trustCommand(e),
+		runCommand(e),
+		addCommand(e),
+		removeCommand(e),
+		enableCommand(e),
+		disableCommand(e),
+		completionCommand(e),
+		completeCommand(e),
+		versionCommand(e),
+	}
+	return append(cmds, docsCommands(e)...)
+}
+
+// setUsageHandlers gives every command (and subcommand) gh-hooks' usage
+// errors and no-exit handler, and groups for subcommands an Action that
+// names an unknown subcommand.
+func setUsageHandlers(e *env, cmds []*cli.Command) {
+	for _, c := range cmds {
+		c.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
+			return usageFailure(e, c, err)
+		}
+		if len(c.Commands) == 0 {
+			// A command without subcommands takes no "help" subcommand:
+			// `gh-hooks disable help` disables the hook named help.
+			c.HideHelpCommand = true
+		} else {
+			setUsageHandlers(e, c.Commands)
+			if c.Action == nil {
+				c.Action = func(_ context.Context, c *cli.Command) error {
+					if c.Args().Len() == 0 {
+						return cli.ShowSubcommandHelp(c)
+					}
+					return unknownCommand(c, c.Args().First())
+				}
+			}
+		}
+	}
+}
+
+// unknownCommand is the usage error for a word that names no command of
+// c, with the closest command as a suggestion.
+func unknownCommand(c *cli.Command, word string) error {
+	var names []string
+	for _, sub := range c.Commands {
+		if !sub.Hidden {
+			names = append(names, sub.Name)
+		}
+	}
+	where := c.FullName()
+	hint := "see '" + where + " --help'"
+	if best := closest(word, names); len(best) > 0 {
+		hint = "did you mean '" + where + " " + best[0] + "'?"
+	}
+	if strings.HasPrefix(word, "-") {
+		return usageHint(hint, "unknown flag %s", word)
+	}
+	return usageHint(hint, "unknown command %q for %s", word, where)
+}
+
+// usageFailure turns a flag-parsing error of urfave/cli into gh-hooks'
+// one-line usage error: the flag as the user typed it (urfave/cli reports
+// "--bogus" as "-bogus"), and a hint that points at the command's help or
+// at the closest flag.
+func usageFailure(e *env, c *cli.Command, err error) *exitError {
+	msg := err.Error()
+	where := "gh-hooks"
+	if c != nil {
+		where = c.FullName()
+	}
+	hint := "see '" + where + " --help'"
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		typed := typedFlag(e.args, name)
+		var flags []string
+		if c != nil {
+			for _, f := range visibleFlags(c) {
+				flags = append(flags, "--"+f)
+			}
+		}
+		if best := closest("--"+name, flags); len(best) > 0 {
+			hint = "did you mean " + best[0] + "? (" + hint + ")"
+		}
+		return &exitError{code: 2, err: fmt.Errorf("unknown flag %s", typed), hint: hint}
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return &exitError{code: 2, err: fmt.Errorf("flag %s needs a value", strings.TrimSpace(name)), hint: hint}
+	}
+	// "invalid value "x" for flag -json: ..." names the flag with one dash.
+	msg = strings.Replace(msg, " for flag -", " for flag --", 1)
+	if topic, ok := strings.CutPrefix(msg, "No help topic for '"); ok {
+		topic = strings.TrimSuffix(topic, "'")
+		return unknownCommand(rootOf(c), topic).(*exitError)
+	}
+	return &exitError{code: 2, err: errors.New(msg), hint: hint}
+}
+
+func rootOf(c *cli.Command) *cli.Command {
+	if c == nil {
+		return &cli.Command{Name: "gh-hooks"}
+	}
+	return c.Root()
+}
+
+// typedFlag finds how the user spelt the flag name in args ("--bogus",
+// "-bogus", "--bogus=1" gives "--bogus").
+func typedFlag(args []string, name string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		flag, _, _ := strings.Cut(a, "=")
+		if strings.TrimLeft(flag, "-") == name {
+			return flag
+		}
+	}
+	return "--" + name
+}
+
+// visibleFlags are the long names of the flags c accepts, its ancestors'
+// included.
+func visibleFlags(c *cli.Command) []string {
+	var out []string
+	for p := c; p != nil; p = parentOf(p) {
+		for _, f := range p.Flags {
+			for _, n := range f.Names() {
+				if len(n) > 1 {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func parentOf(c *cli.Command) *cli.Command {
+	lineage := c.Lineage()
+	if len(lineage) < 2 {
+		return nil
+	}
+	return lineage[1]
+}
+
+// noArgs checks that c got no positional arguments.
+func noArgs(c *cli.Command) error {
+	if c.Args().Len() > 0 {
+		return usageHint("see '"+c.FullName()+" --help'", "%s takes no arguments, got %q", c.Name, c.Args().First())
+	}
+	return nil
+}

@@ -1,0 +1,240 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// hermetic points every path gh-hooks reads into a temporary directory and
+// returns the home and project directories.
+func hermetic(t *testing.T) (home, project string) {
+	t.Helper()
+	dir := t.TempDir()
+	home, project = filepath.Join(dir, "home"), filepath.Join(dir, "project")
+	for _, d := range []string{filepath.Join(home, ".gemini"), filepath.Join(project, ".gemini"), filepath.Join(dir, "etc")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("GEMINI_CLI_HOME", home)
+	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(dir, "etc", "settings.json"))
+	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(dir, "etc", "system-defaults.json"))
+	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", filepath.Join(home, ".gemini", "trustedFolders.json"))
+	for _, k := range []string{"GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_RESTRICTED_MODE", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "SANDBOX", "GH_HOOKS_TEST_TTY"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("NO_COLOR", "1")
+	return home, project
+}
+
+// runMain runs the real entry point and returns exit code, stdout, stderr.
+func runMain(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"gh-hooks"}, args...), strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestComplete(t *testing.T) {
+	home, project := hermetic(t)
+	write := func(path, data string) {
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(home, ".gemini", "settings.json"), `{
+  // user hooks
+  "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "guard", "command": "guard.sh"}]}]}
+}`)
+	write(filepath.Join(project, ".gemini", "settings.json"), `{
+  "hooks": {
+    "AfterTool": [{"hooks": [{"type": "command", "name": "fmt", "command": "./fmt.sh"}]}],
+    "SessionStart": [{"hooks": [{"type": "command", "command": "./no-name.sh"}]}]
+  }
+}`)
+	tests := []struct {
+		name  string
+		words []string
+		want  []string
+	}{
+		{"commands", []string{""}, visibleCommands()},
+		{"command prefix", []string{"ef"}, []string{"effective"}},
+		{"global flags", []string{"--"}, []string{"--help", "--no-color", "--project", "--version"}},
+		{"command flags and global flags", []string{"effective", "--"}, []string{"--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger"}},
+		{"events", []string{"effective", "--event", ""}, []string{"AfterAgent", "AfterModel", "AfterTool", "BeforeAgent", "BeforeModel", "BeforeTool", "BeforeToolSelection", "Notification", "PreCompress", "SessionEnd", "SessionStart"}},
+		{"event prefix", []string{"effective", "--event", "Session"}, []string{"SessionEnd", "SessionStart"}},
+		{"event after =", []string{"effective", "--event=After"}, []string{"--event=AfterAgent", "--event=AfterModel", "--event=AfterTool"}},
+		{"bash splits at =", []string{"add", "--scope", "=", "u"}, []string{"user"}},
+		{"bash cursor after =", []string{"add", "--scope", "="}, []string{"project", "system", "user"}},
+		{"triggers of the event", []string{"effective", "--event", "PreCompress", "--trigger", ""}, []string{"auto", "manual"}},
+		{"scopes", []string{"add", "--scope", ""}, []string{"project", "system", "user"}},
+		{"subcommands", []string{"trust", ""}, visibleCommands("trust")},
+		{"shells", []string{"completion", ""}, []string{"bash", "fish", "zsh"}},
+		{"hook names", []string{"--project", project, "disable", ""}, []string{"./no-name.sh", "fmt", "guard"}},
+		{"hook name prefix", []string{"--project", project, "enable", "g"}, []string{"guard"}},
+		{"project hook names", []string{"--project", project, "trust", "approve", ""}, []string{"./no-name.sh", "fmt"}},
+		{"project dir is files", []string{"--project", ""}, nil},
+		{"value of flag is not a command", []string{"effective", "--event", "trust", ""}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runMain(t, append([]string{"__complete"}, tt.words...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			got := strings.Fields(stdout)
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("__complete %q (-want +got):\n%s", tt.words, diff)
+			}
+		})
+	}
+}
+
+// visibleCommands lists the names __complete must offer after path: every
+// command (or subcommand) that is not hidden, whoever added it.
+func visibleCommands(path ...string) []string {
+	cmds := newRoot(&env{Streams: Streams{Stdout: io.Discard, Stderr: io.Discard}}).Commands
+	for _, p := range path {
+		cmds = findCommand(cmds, p).Commands
+	}
+	var names []string
+	for _, c := range cmds {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func TestCompletionScripts(t *testing.T) {
+	hermetic(t)
+	tests := []struct {
+		shell string
+		want  []string
+	}{
+		{"bash", []string{"complete -o default -F _gh_hooks gh-hooks", `gh-hooks __complete "${COMP_WORDS[@]:1:COMP_CWORD}"`}},
+		{"zsh", []string{"#compdef gh-hooks", "compdef _gh-hooks gh-hooks", `gh-hooks __complete "${(@)words[2,CURRENT]}"`}},
+		{"fish", []string{"complete -c gh-hooks", "gh-hooks __complete $words (commandline -ct)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.shell, func(t *testing.T) {
+			code, stdout, stderr := runMain(t, "completion", tt.shell)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("script lacks %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+	code, _, stderr := runMain(t, "completion", "tcsh")
+	if want := "gh-hooks: no completion for shell \"tcsh\"\nhint: gh-hooks completion bash|zsh|fish\n"; code != 2 || stderr != want {
+		t.Errorf("completion tcsh = %d %q, want 2 %q", code, stderr, want)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	hermetic(t)
+	defer func(v string) { Version = v }(Version)
+	for _, v := range []string{"", "1.2.3"} {
+		Version = v
+		want := "gh-hooks version " + appVersion() + "\n"
+		if v != "" && want != "gh-hooks version 1.2.3\n" {
+			t.Errorf("appVersion() = %q with Version set to %q", appVersion(), v)
+		}
+		for _, args := range [][]string{{"--version"}, {"version"}} {
+			code, stdout, _ := runMain(t, args...)
+			if code != 0 || stdout != want {
+				t.Errorf("%s with Version=%q: %d %q, want %q", args[0], v, code, stdout, want)
+			}
+		}
+	}
+}
+
+// TestReference fails when docs/REFERENCE.md is not what `gh-hooks
+// reference` prints; `go test -run TestReference -update` rewrites it.
+func TestReference(t *testing.T) {
+	hermetic(t)
+	code, got, stderr := runMain(t, "reference")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	path := filepath.Join("..", "docs", "REFERENCE.md")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (generate it with: go test -run TestReference -update)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s is stale; regenerate with: go test -run TestReference -update\n(-want +got):\n%s", path, diff)
+	}
+	for _, hidden := range []string{"__complete", "# reference"} {
+		if strings.Contains(got, hidden) {
+			t.Errorf("reference documents hidden command %q", hidden)
+		}
+	}
+	code, man, _ := runMain(t, "man")
+	if code != 0 || !strings.Contains(man, ".TH gh-hooks 1") {
+		t.Errorf("man: exit %d, no .TH header:\n%.300s", code, man)
+	}
+}
+
+// TestColour checks the colour and layout rules of out: colour only on a
+// terminal without NO_COLOR or --no-color, aligned columns only on a
+// terminal, tab-separated otherwise.
+func TestColour(t *testing.T) {
+	_, project := hermetic(t)
+	tests := []struct {
+		name              string
+		tty, noColor      bool
+		flag              bool
+		wantColour, wantT bool
+	}{
+		{"piped", false, false, false, false, true},
+		{"terminal", true, false, false, true, false},
+		{"terminal NO_COLOR", true, true, false, false, false},
+		{"terminal --no-color", true, false, true, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("TERM", "xterm")
+			if tt.noColor {
+				t.Setenv("NO_COLOR", "1")
+			} else {
+				os.Unsetenv("NO_COLOR") // restored by the Setenv in hermetic
+			}
+			args := []string{"--project", project, "effective"}
+			if tt.flag {
+				args = append([]string{"--no-color"}, args...)
+			}
+			var out, errb strings.Builder
+			code := Run(append([]string{"gh-hooks"}, args...), Streams{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Terminal: tt.tty, Width: 80})
+			stdout, stderr := out.String(), errb.String()
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if got := strings.Contains(stdout, "\x1b["); got != tt.wantColour {
+				t.Errorf("colour escapes = %v, want %v:\n%q", got, tt.wantColour, stdout)
+			}
+			if got := strings.Contains(stdout, "project\t"); got != tt.wantT {
+				t.Errorf("tab-separated = %v, want %v:\n%q", got, tt.wantT, stdout)
+			}
+		})
+	}
+}

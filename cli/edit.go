@@ -1,0 +1,217 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/edit"
+	"github.com/gh-hooks/gh-hooks/layers"
+)
+
+// This file holds what the editing commands (add, remove, enable,
+// disable) share: the scope flags, finding the file of a scope, printing a
+// dry run, and mapping edit and write errors to exit codes.
+
+// writeOptions are the flags of every command that writes settings.
+type writeOptions struct {
+	Scope  string
+	DryRun bool
+}
+
+func (w *writeOptions) flags(defaultScope string) []cli.Flag {
+	w.Scope = defaultScope
+	usage := "settings file to write: project, user or system"
+	if defaultScope == "" {
+		usage = "settings file to edit: project, user or system (default: project and user)"
+	}
+	return []cli.Flag{
+		&cli.StringFlag{Name: "scope", Value: defaultScope, Usage: usage, Destination: &w.Scope},
+		&cli.BoolFlag{Name: "dry-run", Usage: "print the diff of each file and write nothing", Destination: &w.DryRun},
+	}
+}
+
+// loadSet loads the layers for --project.
+func loadSet(e *env) (*layers.Set, error) {
+	set, err := layers.Load(layers.Options{ProjectDir: e.project})
+	if err != nil {
+		return nil, fail(err, "pass an existing directory with --project")
+	}
+	return set, nil
+}
+
+// scopePath returns the settings file of a writable scope.
+func scopePath(set *layers.Set, scope string) (string, error) {
+	switch scope {
+	case layers.Project:
+		if set.Paths.ProjectIsHome {
+			return "", fail(fmt.Errorf("the project directory %s is the home directory: Gemini has no project layer here, it reads %s once as the user layer", set.Paths.ProjectDir, set.Paths.User),
+				"use --scope user, or run gh-hooks from (or with --project) a project directory")
+		}
+		return set.Paths.Project, nil
+	case layers.User:
+		return set.Paths.User, nil
+	case layers.System:
+		return set.Paths.System, nil
+	}
+	return "", usageError("--scope %q: want project, user or system", scope)
+}
+
+// editFile is one settings file a command may edit.
+type editFile struct{ scope, path string }
+
+// scopes returns the files to search: the --scope one, or the writable
+// scopes (project unless it is the home, then user).
+func scopes(set *layers.Set, scope string) ([]editFile, error) {
+	if scope != "" {
+		p, err := scopePath(set, scope)
+		if err != nil {
+			return nil, err
+		}
+		return []editFile{{scope, p}}, nil
+	}
+	var out []editFile
+	if !set.Paths.ProjectIsHome {
+		out = append(out, editFile{layers.Project, set.Paths.Project})
+	}
+	return append(out, editFile{layers.User, set.Paths.User}), nil
+}
+
+// readScope reads a scope's file (nil when missing); a file that does not
+// parse is an error, since gh-hooks cannot search or edit it.
+func readScope(f editFile) (*config.Document, error) {
+	doc, err := config.ReadFile(f.path, config.Options{})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, editFailure(err)
+	}
+	return doc, nil
+}
+
+func inFiles(files []editFile, path string) bool {
+	for _, f := range files {
+		if f.path == path {
+			return true
+		}
+	}
+	return false
+}
+
+func scopeList(files []editFile) string {
+	var s string
+	for i, f := range files {
+		if i > 0 {
+			s += " or "
+		}
+		s += fmt.Sprintf("%s (%s)", f.scope, f.path)
+	}
+	return s
+}
+
+// dryRun prints the diff of a dry run (stdout) and says so on stderr; it
+// reports whether this was a dry run.
+func dryRun(e *env, w writeOptions, ch config.Change, what string) bool {
+	if !w.DryRun {
+		return false
+	}
+	printDiff(e.Stdout, ch.Diff())
+	note(e.Stderr, "dry run: %s; nothing written\n", what)
+	return true
+}
+
+// editFailure maps the errors of edit and config.Update to exit codes:
+// an invalid hook is a usage error (2); a file that does not parse, a
+// refused edit or a failed write is an error (1). Hints are carried over.
+func editFailure(err error) error {
+	var ee *edit.Error
+	var pe *config.ParseError
+	var we *config.WriteError
+	switch {
+	case errors.As(err, &ee):
+		if errors.Is(err, edit.ErrInvalid) {
+			return &exitError{code: 2, err: err, hint: ee.Hint}
+		}
+		return fail(err, ee.Hint)
+	case errors.As(err, &pe):
+		hint := pe.Hint
+		if hint == "" {
+			hint = "fix the file by hand; gh-hooks does not write a file that does not parse"
+		}
+		return fail(err, hint)
+	case errors.As(err, &we):
+		return fail(err, we.Hint)
+	}
+	return fail(err, "")
+}
+
+// writable reports whether the file at path can be opened for writing
+// (it is opened and closed, not modified); false for a missing file.
+func writable(path string) bool {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err == nil {
+		f.Close()
+		return true
+	}
+	return false
+}
+
+// closest returns the candidates nearest to q by edit distance (ties by
+// name), at most 3, each within a third of q's length (at least 2 edits).
+func closest(q string, cands []string) []string {
+	type scored struct {
+		s string
+		d int
+	}
+	limit := max(2, len([]rune(q))/3)
+	seen := map[string]bool{}
+	var best []scored
+	for _, c := range cands {
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if d := editDistance(q, c); d <= limit {
+			best = append(best, scored{c, d})
+		}
+	}
+	sort.Slice(best, func(i, j int) bool {
+		if best[i].d != best[j].d {
+			return best[i].d < best[j].d
+		}
+		return best[i].s < best[j].s
+	})
+	var out []string
+	for i := 0; i < len(best) && i < 3; i++ {
+		out = append(out, best[i].s)
+	}
+	return out
+}
+
+// editDistance is the edit distance between a and b in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

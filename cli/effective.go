@@ -1,0 +1,294 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/validate"
+)
+
+type effectiveOptions struct {
+	*env
+	planFlags
+	JSON bool
+}
+
+// planFlags are --event, --tool and --trigger of effective and run.
+type planFlags struct {
+	Event, Tool, Trigger string
+}
+
+func effectiveCommand(e *env) *cli.Command {
+	o := &effectiveOptions{env: e}
+	return &cli.Command{
+		Name:  "effective",
+		Usage: "show every hook from every layer in Gemini's order, whether it runs and why",
+		Description: "Lists the hooks of the system-defaults, user, project and system settings files and of\n" +
+			"enabled extensions, merged exactly as Gemini CLI 0.61.0 merges them. With --event, also\n" +
+			"prints the execution plan for that event (and --tool or --trigger).\n\n" +
+			"On a terminal the hooks are aligned tables; piped, each table row is one line of\n" +
+			"tab-separated fields without a header (ID, LINE, MATCHER, HOOK, TIMEOUT, SEQUENTIAL, STATUS),\n" +
+			"as gh prints them. --json prints one JSON object.",
+		Flags: append(o.planFlags.flags("print the execution plan for this event"),
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON}),
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return runEffective(o)
+		},
+	}
+}
+
+func (p *planFlags) flags(eventUsage string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "event", Usage: eventUsage, Destination: &p.Event},
+		&cli.StringFlag{Name: "tool", Usage: "tool name for BeforeTool/AfterTool plans (e.g. run_shell_command)", Destination: &p.Tool},
+		&cli.StringFlag{Name: "trigger", Usage: "trigger for SessionStart/SessionEnd/PreCompress plans (e.g. startup)", Destination: &p.Trigger},
+	}
+}
+
+// check checks --event/--tool/--trigger; Event is "" when no plan is asked
+// for.
+func (p *planFlags) check() error {
+	if p.Event == "" {
+		if p.Tool != "" || p.Trigger != "" {
+			return usageError("--tool and --trigger need --event")
+		}
+		return nil
+	}
+	if !merge.IsEvent(p.Event) {
+		hint := "events: " + strings.Join(merge.Events, ", ")
+		if s := merge.Suggest(p.Event); s != "" {
+			hint = fmt.Sprintf("did you mean --event %s?", s)
+		}
+		return usageHint(hint, "unknown event %q", p.Event)
+	}
+	switch merge.ContextOf(p.Event) {
+	case merge.ToolContext:
+		if p.Trigger != "" {
+			return usageError("--trigger does not apply to %s; use --tool", p.Event)
+		}
+	case merge.TriggerContext:
+		if p.Tool != "" {
+			return usageError("--tool does not apply to %s; use --trigger (%s)", p.Event, strings.Join(merge.Triggers[p.Event], ", "))
+		}
+	default:
+		if p.Tool != "" || p.Trigger != "" {
+			return usageError("%s has no tool or trigger: Gemini fires it without a context and ignores matchers", p.Event)
+		}
+	}
+	return nil
+}
+
+// effectiveJSON is the shape fixed by the contract (docs/json.md).
+type effectiveJSON struct {
+	Project      string           `json:"project"`
+	Home         string           `json:"home"`
+	HooksEnabled bool             `json:"hooksEnabled"`
+	FolderTrust  folderTrustJSON  `json:"folderTrust"`
+	Disabled     []string         `json:"disabled"`
+	Layers       []*layers.Layer  `json:"layers"`
+	Hooks        []*merge.Hook    `json:"hooks"`
+	Problems     []config.Problem `json:"problems"`
+	Plan         *merge.Plan      `json:"plan,omitempty"`
+	Fatal        bool             `json:"fatal"`
+	Crash        string           `json:"crash,omitempty"`
+}
+
+type folderTrustJSON struct {
+	Enabled bool   `json:"enabled"`
+	Trusted bool   `json:"trusted"`
+	Source  string `json:"source"`
+	Why     string `json:"why"`
+}
+
+func newFolderTrustJSON(t layers.Trust) folderTrustJSON {
+	return folderTrustJSON{Enabled: t.Enabled, Trusted: t.Trusted, Source: t.Source, Why: t.Why}
+}
+
+// newEffectiveJSON assembles the JSON answer; empty lists print as [].
+func newEffectiveJSON(r *merge.Result, problems []config.Problem, plan *merge.Plan) effectiveJSON {
+	set := r.Set
+	return effectiveJSON{
+		Project: set.Paths.ProjectDir, Home: set.Paths.Home, HooksEnabled: r.HooksEnabled,
+		FolderTrust: newFolderTrustJSON(set.Trust),
+		Disabled:    nonNil(r.Disabled), Layers: set.Layers, Hooks: nonNil(r.Hooks), Problems: nonNil(problems),
+		Plan: plan, Fatal: set.Fatal(), Crash: r.Crash,
+	}
+}
+
+// nonNil makes an empty list print as [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// loadProject loads every layer for --project and merges them.
+func loadProject(e *env) (*merge.Result, error) {
+	set, err := layers.Load(layers.Options{ProjectDir: e.project})
+	if err != nil {
+		return nil, fail(err, "pass an existing directory with --project")
+	}
+	return merge.Merge(set), nil
+}
+
+func runEffective(o *effectiveOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	r, err := loadProject(o.env)
+	if err != nil {
+		return err
+	}
+	var plan *merge.Plan
+	if o.Event != "" {
+		plan = r.Plan(o.Event, o.Tool, o.Trigger)
+	}
+	problems := validate.Check(r)
+	if o.JSON {
+		if err := writeJSON(o.Stdout, newEffectiveJSON(r, problems, plan)); err != nil {
+			return fail(err, "")
+		}
+	} else {
+		printEffective(newOut(o.env, r.Set.Paths.Home), r, problems, plan)
+	}
+	return fatalError(r)
+}
+
+// fatalError returns exit 1, naming the first problem, when Gemini CLI
+// would refuse to start or crash.
+func fatalError(r *merge.Result) error {
+	fatal := r.Set.Fatals
+	if len(fatal) == 0 && r.Crash != "" {
+		for _, p := range r.Problems {
+			if p.Code == "hooksconfig-null" && strings.Contains(r.Crash, p.Path) || p.Code == "extension-name-duplicate" {
+				fatal = append(fatal, p)
+			}
+		}
+	}
+	if len(fatal) == 0 {
+		return nil
+	}
+	p := fatal[0]
+	return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
+}
+
+func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *merge.Plan) {
+	set := r.Set
+	trust := o.green("trusted")
+	if !set.Trust.Trusted {
+		trust = o.red("NOT trusted")
+	}
+	hooks := o.green("enabled")
+	if r.Crash != "" {
+		hooks = o.red("Gemini crashes at start-up")
+	} else if !r.HooksEnabled {
+		hooks = o.red("disabled")
+	}
+	o.table("", nil, [][]any{
+		{o.bold("project"), o.short(set.Paths.ProjectDir)},
+		{o.bold("folder"), sprintf("%s (%s)", trust, set.Trust.Why)},
+		{o.bold("hooks"), hooks},
+		{o.bold("disabled"), orNone(quoteList(r.Disabled))},
+	})
+	o.printf("\n%s\n", o.bold("Layers"))
+	var rows [][]any
+	for _, l := range set.Layers {
+		status := o.green("loaded")
+		switch {
+		case l.Loaded:
+		case l.Path == "" || !l.Exists && l.Reason == "file does not exist":
+			status = o.dim("none")
+		default:
+			status = o.yellow("not loaded: " + l.Reason)
+		}
+		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
+	}
+	o.table("  ", nil, rows)
+
+	// Reasons are long and often shared (an untrusted folder stops every
+	// settings hook): the tables refer to them by number, listed once below.
+	var reasons []string
+	note := func(reason string) int {
+		for i, r := range reasons {
+			if r == reason {
+				return i + 1
+			}
+		}
+		reasons = append(reasons, reason)
+		return len(reasons)
+	}
+	for _, ev := range r.EventOrder() {
+		o.printf("\n%s\n", o.bold(ev))
+		rows = nil
+		for _, h := range r.Hooks {
+			if h.Event != ev {
+				continue
+			}
+			status := o.green("active")
+			if !h.Active {
+				status = o.yellow(fmt.Sprintf("inactive [%d]", note(h.Reason)))
+			}
+			seq := "no"
+			if h.Sequential {
+				seq = "yes"
+			}
+			rows = append(rows, []any{h.ID, strconv.Itoa(h.Line), orDash(h.Matcher), hookLabel(h), ms(float64(h.Timeout)), seq, status})
+		}
+		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQUENTIAL", "STATUS"}, rows)
+	}
+	if len(reasons) > 0 {
+		o.printf("\n%s\n", o.bold("Why hooks do not run"))
+		for i, r := range reasons {
+			o.printf("  [%d] %s\n", i+1, r)
+		}
+	}
+	if len(r.Hooks) == 0 {
+		o.printf("\nNo hooks are configured in any layer.\n")
+	}
+	if len(problems) > 0 {
+		o.printf("\n%s\n", o.bold("Problems"))
+		printProblems(o, problems, "  ")
+	}
+	if plan != nil {
+		printPlan(o, plan)
+	}
+}
+
+func printPlan(o *out, p *merge.Plan) {
+	o.printf("\n%s\n", o.bold("Plan: "+p.Event+planContext(p)))
+	if !p.Runs {
+		o.printf("  nothing runs: %s\n", p.Why)
+		return
+	}
+	o.printf("  %d hook(s), %s\n", len(p.Run), p.Execution)
+	var rows [][]any
+	for i, h := range p.Run {
+		rows = append(rows, []any{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), ms(float64(h.Timeout))})
+	}
+	o.table("  ", nil, rows)
+	for _, id := range p.Deduplicated {
+		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
+	}
+}
+
+// planContext is " for tool T", " for trigger T" or "".
+func planContext(p *merge.Plan) string {
+	switch {
+	case p.Tool != "":
+		return " for tool " + p.Tool
+	case p.Trigger != "":
+		return " for trigger " + p.Trigger
+	}
+	return ""
+}

@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadmeExample runs the README's example command on the built-in
+// example tree and checks what it shows, so the README stays true.
+func TestReadmeExample(t *testing.T) {
+	project := useExample(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"gh-hooks", "--project", project, "effective", "--event", "BeforeTool", "--tool", "write_file"}, nil, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"user/BeforeTool/0/0\t8\twrite_file|replace\tsecret-scan ($HOME/bin/secret-scan.sh)\t10000 ms\tno\tactive",
+		"extension:audio-alerts/AfterAgent/0/0",
+		`Gemini does not know the hook event "PreToolUse"`,
+		"Plan: BeforeTool for tool write_file\n  3 hook(s), sequential\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// useExample points the environment at the README's example tree
+// (testdata/example), trusted as the README's command trusts it, and
+// returns its project directory. Nothing outside it is read.
+func useExample(t *testing.T) string {
+	t.Helper()
+	example, err := filepath.Abs(filepath.Join("..", "testdata", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(example, "home")
+	t.Setenv("GEMINI_CLI_HOME", home)
+	t.Setenv("HOME", home)
+	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(example, "etc", "settings.json"))
+	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
+	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
+	t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
+	t.Setenv("NO_COLOR", "1")
+	return filepath.Join(example, "project")
+}

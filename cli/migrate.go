@@ -1,0 +1,646 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/migrate"
+	"github.com/gh-hooks/gh-hooks/slashcmd"
+)
+
+func migrateCommand(e *env) *cli.Command {
+	o := &migrateOptions{env: e, Scope: "project", Commands: true}
+	return &cli.Command{
+		Name:      "migrate",
+		Usage:     "convert Claude Code hooks (and slash commands) into Gemini CLI hooks, reporting every hook's fate",
+		ArgsUsage: "[SOURCE...]",
+		UsageText: "gh-hooks migrate [SOURCE...] [--scope project|user] [--to DIR] [--dry-run] [--json] [--force]\n" +
+			"                 [--no-default-timeout] [--no-commands]",
+		Description: "Sources (Claude Code):\n" +
+			"  none, --scope project  <project>/.claude/settings.json and .claude/settings.local.json, combined\n" +
+			"                         (Claude merges hook arrays across levels; Gemini's own migrator reads only one)\n" +
+			"  none, --scope user     ~/.claude/settings.json ($HOME, as Claude Code reads it)\n" +
+			"  FILE                   a Claude settings file (any JSON file with a top-level \"hooks\" object)\n" +
+			"  DIR                    a Claude project (DIR/.claude/settings*.json) or a Claude plugin (DIR with\n" +
+			"                         hooks/hooks.json or .claude-plugin/plugin.json); a plugin's hooks/hooks.json or\n" +
+			"                         .claude-plugin/plugin.json names the whole plugin\n" +
+			"Targets (Gemini CLI):\n" +
+			"  settings sources       --scope project: <project>/.gemini/settings.json (default);\n" +
+			"                         --scope user: <home>/.gemini/settings.json ($GEMINI_CLI_HOME or $HOME)\n" +
+			"  a plugin               --to DIR: the Gemini extension DIR, hooks into DIR/hooks/hooks.json and commands\n" +
+			"                         into DIR/commands; ${CLAUDE_PLUGIN_ROOT} becomes ${extensionPath}. Without --to\n" +
+			"                         nothing is written: the files are shown as diffs against /dev/null, relative to\n" +
+			"                         the extension directory (a dry run)\n\n" +
+			"Each migrated definition is appended to the target's event array with a byte-stable edit (comments,\n" +
+			"order and formatting of everything else are kept; the file is locked and replaced atomically). Hooks of\n" +
+			"other Gemini layers are never copied, $VARs are never expanded, and a definition that is already in the\n" +
+			"target is not added again, so a second run changes nothing. A target that does not parse is never\n" +
+			"written (exit 1). Timeouts become milliseconds; a hook without a timeout gets Claude's default written\n" +
+			"out (600000 ms for command hooks) unless --no-default-timeout.\n\n" +
+			"Slash commands: <project>/.claude/commands/**/*.md (--scope user: ~/.claude/commands; a project DIR:\n" +
+			"DIR/.claude/commands; a plugin: its commands/) become TOML files in the matching .gemini/commands (or\n" +
+			"the extension's commands/); a/b.md becomes a/b.toml, called /a:b. An existing file with other content\n" +
+			"is kept unless --force. An explicit settings FILE has no commands directory. --no-commands skips them.\n\n" +
+			"Output: a table of every source hook with its fate (migrated, migrated-with-changes, dropped,\n" +
+			"already-present) and why, then a summary line. --dry-run adds the unified diff of every file and writes\n" +
+			"nothing. --json prints one object:\n" +
+			"  target    {kind: settings|extension, path}\n" +
+			"  sources   [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
+			"  items     [{path, pointer, line, column, event, matcher?, type?, command?, fate, geminiEvent?,\n" +
+			"              geminiMatchers?, reason?, changes?, notes?}] one per Claude hook, in file order\n" +
+			"  counts    {migrated, migratedWithChanges, dropped, alreadyPresent}\n" +
+			"  written   whether the target file was written\n" +
+			"  diff      the unified diff of the target (omitted when unchanged)\n" +
+			"  commands  {from, to, files: [{source, target, name, status, diff?}], problems} (omitted when there is\n" +
+			"            no commands directory or with --no-commands); status: written, would-write, unchanged,\n" +
+			"            kept (exists with other content, no --force)\n" +
+			"  warnings  remarks about the target, e.g. an untrusted folder\n\n" +
+			"Exit status: 0 when every hook was migrated or reported (dropped hooks included), 1 on an error (an\n" +
+			"unreadable source or target, with path:line:col; nothing is written), 2 on a usage error.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "scope", Value: "project", Usage: "where settings sources come from and go to: project or user", Destination: &o.Scope},
+			&cli.StringFlag{Name: "to", Usage: "the Gemini extension `DIR` a Claude plugin is written into", TakesFile: true, Destination: &o.To},
+			&cli.BoolFlag{Name: "dry-run", Usage: "print the unified diff of every file and write nothing", Destination: &o.DryRun},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (see the description)", Destination: &o.JSON},
+			&cli.BoolFlag{Name: "force", Usage: "replace existing Gemini command files that differ", Destination: &o.Force},
+			&cli.BoolFlag{Name: "no-default-timeout", Usage: "leave hooks without a Claude timeout to Gemini's 60 s default", Destination: &o.Convert.OmitDefaultTimeout},
+			&cli.BoolFlag{Name: "commands", Value: true, Usage: "also migrate Claude slash commands (--commands=false or --no-commands to skip)", Destination: &o.Commands},
+			&cli.BoolFlag{Name: "no-commands", Usage: "do not migrate slash commands", Destination: &o.NoCommands},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			o.Sources = c.Args().Slice()
+			if c.IsSet("commands") && o.Commands && o.NoCommands {
+				return usageError("--commands and --no-commands contradict each other")
+			}
+			return runMigrate(o)
+		},
+	}
+}
+
+// migrateOptions is what the flags ask for.
+type migrateOptions struct {
+	*env
+	Scope      string
+	Sources    []string
+	To         string
+	DryRun     bool
+	JSON       bool
+	Force      bool
+	Commands   bool
+	NoCommands bool
+	Convert    migrate.Options
+	// dir is the absolute project directory (from --project).
+	dir string
+}
+
+// migrateJob is a resolved migration: the Claude sources, the Gemini file
+// they go to and the commands trees.
+type migrateJob struct {
+	sources []*migrate.Source
+	target  migrate.Target
+	// path is the file to update; "" for a plugin preview without --to,
+	// shown as display instead.
+	path    string
+	display string
+	parse   config.Options
+	// cmdFrom and cmdTo are the commands directories ("" for none).
+	cmdFrom, cmdTo string
+	// preview is a plugin without --to: nothing is read from or written
+	// to the extension, whose files are shown relative to its directory.
+	preview bool
+	// looked lists where sources were looked for, for "nothing found".
+	looked   []string
+	warnings []string
+}
+
+// migrateJSON is the documented --json shape.
+type migrateJSON struct {
+	Target   migrate.Target    `json:"target"`
+	Sources  []*migrate.Source `json:"sources"`
+	Items    []migrate.Item    `json:"items"`
+	Counts   migrate.Counts    `json:"counts"`
+	Written  bool              `json:"written"`
+	Diff     string            `json:"diff,omitempty"`
+	Commands *commandsMigJSON  `json:"commands,omitempty"`
+	Warnings []string          `json:"warnings"`
+
+	changed bool // the target's content would change
+}
+
+type commandsMigJSON struct {
+	From     string           `json:"from"`
+	To       string           `json:"to"`
+	Files    []commandFile    `json:"files"`
+	Problems []config.Problem `json:"problems"`
+}
+
+// commandFile is one planned command file and what happened to it.
+type commandFile struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Diff   string `json:"diff,omitempty"`
+}
+
+func runMigrate(o *migrateOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	job, err := resolveMigration(o)
+	if err != nil {
+		return err
+	}
+	commands := o.Commands && !o.NoCommands
+	if len(job.sources) == 0 && (!commands || !hasDir(job.cmdFrom)) {
+		return fail(fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", ")),
+			"name the Claude settings file, project or plugin: gh-hooks migrate PATH (or --scope user)")
+	}
+	dry := o.DryRun || job.path == ""
+
+	// Plan the commands first, so that a commands tree that cannot be read
+	// stops the run before anything is written.
+	var plan *slashcmd.Plan
+	if commands && hasDir(job.cmdFrom) {
+		if plan, err = planCommands(job, o); err != nil {
+			return fail(err, "")
+		}
+	}
+
+	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Warnings: nonNil(job.warnings)}
+	if len(job.sources) > 0 {
+		res, ch, err := migrateHooks(job, o, dry)
+		if err != nil {
+			return err
+		}
+		v.Items, v.Counts, v.Written, v.changed = nonNil(res.Report.Items), res.Report.Counts, ch.Written, ch.Changed()
+		if dry {
+			v.Diff = ch.Diff()
+		}
+	}
+	if plan != nil {
+		cj, err := migrateCommands(job, plan, dry)
+		v.Commands = cj
+		if err != nil {
+			// Report what was done before the failure, then fail.
+			printMigration(o, job, dry, v)
+			return err
+		}
+	}
+	return printMigration(o, job, dry, v)
+}
+
+// printMigration prints the report as JSON or for a person.
+func printMigration(o *migrateOptions, job *migrateJob, dry bool, v migrateJSON) error {
+	if o.JSON {
+		if err := writeJSON(o.Stdout, v); err != nil {
+			return fail(err, "")
+		}
+		return nil
+	}
+	printMigrate(o, job, dry, v)
+	return nil
+}
+
+// check checks the flags and resolves the project directory.
+func (o *migrateOptions) check() error {
+	if o.Scope != "project" && o.Scope != "user" {
+		return usageError("--scope %q: want project or user", o.Scope)
+	}
+	dir := o.project
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", dir, err), "")
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return fail(fmt.Errorf("%s: project is not a directory", abs), "pass an existing directory with --project")
+	}
+	o.dir = abs
+	if o.To != "" {
+		if o.To, err = filepath.Abs(o.To); err != nil {
+			return fail(err, "")
+		}
+	}
+	return nil
+}
+
+// resolveMigration classifies the sources and picks the target.
+func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
+	paths := layers.ResolvePaths(opts.dir, layers.OSEnv)
+	// Claude Code reads ~/.claude from the real home; GEMINI_CLI_HOME is
+	// Gemini's knob only.
+	claudeHome, _ := os.UserHomeDir()
+	if h := os.Getenv("HOME"); h != "" {
+		claudeHome = h
+	}
+	job := &migrateJob{}
+	settingsTarget := func() {
+		job.target = migrate.Target{Kind: migrate.TargetSettings, Path: paths.User}
+		if opts.Scope == "project" && !paths.ProjectIsHome {
+			job.target.Path = paths.Project
+		}
+		if opts.Scope == "project" && paths.ProjectIsHome {
+			job.warnings = append(job.warnings, "the project is the home directory: Gemini reads "+paths.User+" once, as user settings")
+		}
+		job.path, job.display = job.target.Path, job.target.Path
+		job.cmdTo = filepath.Join(paths.Home, ".gemini", "commands")
+		if opts.Scope == "project" {
+			job.cmdTo = filepath.Join(paths.ProjectDir, ".gemini", "commands")
+		}
+	}
+
+	if len(opts.Sources) == 0 {
+		if opts.To != "" {
+			return nil, usageError("--to is for a Claude plugin source; settings go to the --scope settings file")
+		}
+		var err error
+		if opts.Scope == "user" {
+			job.sources, err = migrate.LoadUser(claudeHome)
+			job.cmdFrom = filepath.Join(claudeHome, ".claude", "commands")
+			job.looked = []string{filepath.Join(claudeHome, ".claude", "settings.json"), job.cmdFrom}
+		} else {
+			job.sources, err = migrate.LoadProject(opts.dir)
+			job.cmdFrom = filepath.Join(opts.dir, ".claude", "commands")
+			job.looked = []string{filepath.Join(opts.dir, ".claude", "settings.json"), filepath.Join(opts.dir, ".claude", "settings.local.json"), job.cmdFrom}
+		}
+		if err != nil {
+			return nil, sourceError(err)
+		}
+		settingsTarget()
+		return job, trustWarning(job, opts, paths)
+	}
+
+	var plugin string
+	var settingsArgs []string
+	for _, a := range opts.Sources {
+		p, err := filepath.Abs(a)
+		if err != nil {
+			return nil, fail(err, "")
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fail(fmt.Errorf("%s: %w", a, errors.Unwrap(err)), "pass a Claude settings file, project or plugin directory")
+		}
+		kind, root := classifySource(p, st.IsDir())
+		switch kind {
+		case "plugin":
+			if plugin != "" && plugin != root {
+				return nil, usageError("migrate one plugin at a time: %s and %s", plugin, root)
+			}
+			plugin = root
+		case "project":
+			srcs, err := migrate.LoadProject(p)
+			if err != nil {
+				return nil, sourceError(err)
+			}
+			job.sources = append(job.sources, srcs...)
+			if job.cmdFrom == "" {
+				job.cmdFrom = filepath.Join(p, ".claude", "commands")
+			}
+			job.looked = append(job.looked, filepath.Join(p, ".claude"))
+			settingsArgs = append(settingsArgs, a)
+		case "settings":
+			s, err := migrate.LoadSettings(p)
+			if err != nil {
+				return nil, sourceError(err)
+			}
+			job.sources = append(job.sources, s)
+			job.looked = append(job.looked, p)
+			settingsArgs = append(settingsArgs, a)
+		default:
+			return nil, fail(fmt.Errorf("%s: not a Claude project or plugin directory (no .claude/, hooks/hooks.json or .claude-plugin/plugin.json)", a),
+				"pass a Claude settings file, project or plugin directory")
+		}
+	}
+	if plugin != "" && len(settingsArgs) > 0 {
+		return nil, usageError("a plugin becomes a Gemini extension and settings go to a settings file: migrate %s and %s separately", plugin, settingsArgs[0])
+	}
+	if plugin == "" {
+		if opts.To != "" {
+			return nil, usageError("--to is for a Claude plugin source; settings go to the --scope settings file")
+		}
+		settingsTarget()
+		return job, trustWarning(job, opts, paths)
+	}
+
+	srcs, err := migrate.LoadPlugin(plugin)
+	if err != nil {
+		return nil, sourceError(err)
+	}
+	job.sources = srcs
+	job.looked = []string{filepath.Join(plugin, "hooks", "hooks.json"), filepath.Join(plugin, ".claude-plugin", "plugin.json"), filepath.Join(plugin, "commands")}
+	job.cmdFrom = filepath.Join(plugin, "commands")
+	// Extensions' hooks.json is read with plain JSON.parse (spec §3.5).
+	job.parse = config.Options{NoComments: true}
+	job.target = migrate.Target{Kind: migrate.TargetExtension}
+	if opts.To == "" {
+		// No extension directory: preview relative to it and write nothing.
+		job.display = filepath.Join("hooks", "hooks.json")
+		job.cmdTo = "commands"
+		job.preview = true
+		job.warnings = append(job.warnings, "no --to DIR: nothing is written; the extension's files are shown relative to its directory")
+		return job, nil
+	}
+	job.target.Path = filepath.Join(opts.To, "hooks", "hooks.json")
+	job.path, job.display = job.target.Path, job.target.Path
+	job.cmdTo = filepath.Join(opts.To, "commands")
+	if _, err := os.Stat(filepath.Join(opts.To, "gemini-extension.json")); err != nil {
+		job.warnings = append(job.warnings, opts.To+" has no gemini-extension.json: Gemini loads an extension only with one ({\"name\": ..., \"version\": ...})")
+	}
+	return job, nil
+}
+
+// classifySource says what an explicit SOURCE is: "plugin" (with its
+// root), "project", "settings" or "" (a directory that is neither).
+func classifySource(p string, dir bool) (kind, root string) {
+	if !dir {
+		parent := filepath.Dir(p)
+		switch {
+		case filepath.Base(p) == "hooks.json" && filepath.Base(parent) == "hooks",
+			filepath.Base(p) == "plugin.json" && filepath.Base(parent) == ".claude-plugin":
+			return "plugin", filepath.Dir(parent)
+		}
+		return "settings", ""
+	}
+	for _, f := range []string{filepath.Join(".claude-plugin", "plugin.json"), filepath.Join("hooks", "hooks.json")} {
+		if fileExists(filepath.Join(p, f)) {
+			return "plugin", p
+		}
+	}
+	if hasDir(filepath.Join(p, ".claude")) {
+		return "project", ""
+	}
+	return "", ""
+}
+
+// sourceError turns a Claude file that cannot be read into exit 1 with
+// path:line:col first.
+func sourceError(err error) error {
+	var pe *config.ParseError
+	if errors.As(err, &pe) {
+		// ParseError's hint speaks of Gemini settings; this is Claude's.
+		hint, _, _ := strings.Cut(pe.Hint, "; Gemini CLI")
+		return fail(pe, firstNonEmpty(hint, "fix the file")+", then run gh-hooks migrate again")
+	}
+	return fail(errors.New(strings.TrimPrefix(err.Error(), "migrate: ")), "")
+}
+
+// trustWarning notes that Gemini will not run migrated project hooks in an
+// untrusted folder (spec §1.7). The file is still edited in place, so no
+// key is lost, unlike Gemini's own migrator (spec §7 item 11).
+func trustWarning(job *migrateJob, opts *migrateOptions, paths layers.Paths) error {
+	if opts.Scope != "project" || paths.ProjectIsHome || len(job.sources) == 0 {
+		return nil
+	}
+	set, err := layers.Load(layers.Options{ProjectDir: opts.dir})
+	if err != nil || !set.Trust.Enabled || set.Trust.Trusted {
+		return nil
+	}
+	job.warnings = append(job.warnings, "this folder is not trusted: Gemini runs no settings hooks here until it is (trust it in Gemini, or add it to trustedFolders.json)")
+	return nil
+}
+
+// migrateHooks converts and appends inside config.Update, so the
+// idempotence check sees the file as it is under the lock.
+func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Result, config.Change, error) {
+	var res *migrate.Result
+	edit := func(doc *config.Document) ([]byte, error) {
+		var root *config.Node
+		if doc != nil {
+			root = doc.Root
+		}
+		res = migrate.Convert(job.target, job.sources, root, opts.Convert)
+		if len(res.Append) == 0 {
+			return nil, nil
+		}
+		ed := doc.Edit()
+		for _, ev := range res.Append {
+			ptr := "/hooks/" + config.EscapePointer(ev.Event)
+			for _, d := range ev.Definitions {
+				// migrate.Definition renders in Gemini's key order
+				// (matcher, hooks; name, type, command, description, timeout).
+				if err := ed.Append(ptr, d); err != nil {
+					return nil, appendError(job.display, doc, ptr, err)
+				}
+			}
+		}
+		return ed.Bytes()
+	}
+	if job.path == "" {
+		// Plugin preview: a new extension file, never written.
+		data, err := edit(nil)
+		if err != nil {
+			return nil, config.Change{}, fail(err, "")
+		}
+		return res, config.Change{Path: job.display, New: data}, nil
+	}
+	ch, err := config.Update(job.path, edit, config.WriteOptions{DryRun: dry, Parse: job.parse})
+	if err != nil {
+		var pe *config.ParseError
+		var we *config.WriteError
+		switch {
+		case errors.As(err, &pe):
+			return nil, ch, fail(pe, firstNonEmpty(pe.Hint, "fix the file (gh-hooks validate "+job.path+"), then run migrate again"))
+		case errors.As(err, &we):
+			return nil, ch, fail(we, we.Hint)
+		}
+		var ee *exitError
+		if errors.As(err, &ee) {
+			return nil, ch, err
+		}
+		return nil, ch, fail(err, "")
+	}
+	return res, ch, nil
+}
+
+// appendError explains an event value the migrated definitions cannot be
+// appended to (e.g. a bare object, which Gemini wraps, or "hooks": []).
+func appendError(path string, doc *config.Document, ptr string, err error) error {
+	line, col := 1, 1
+	if doc != nil {
+		line, col = doc.PositionOf(ptr)
+	}
+	return &exitError{code: 1, err: fmt.Errorf("%s:%d:%d: %s: cannot append the migrated hooks: %w", path, line, col, ptr, err),
+		hint: "make " + ptr + " an array of hook definitions (and /hooks an object), then run migrate again"}
+}
+
+// planCommands plans the commands migration. A preview plans against an
+// empty scratch directory, so no file near the current directory is taken
+// for the extension's, and reports the targets relative to the extension.
+func planCommands(job *migrateJob, opts *migrateOptions) (*slashcmd.Plan, error) {
+	if !job.preview {
+		return slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: job.cmdTo, Force: opts.Force})
+	}
+	tmp, err := os.MkdirTemp("", "gh-hooks-preview-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	plan, err := slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: tmp, Force: opts.Force})
+	if err != nil {
+		return nil, err
+	}
+	for i, w := range plan.Writes {
+		if rel, err := filepath.Rel(tmp, w.Target); err == nil {
+			plan.Writes[i].Target = filepath.Join(job.cmdTo, rel)
+		}
+	}
+	return plan, nil
+}
+
+// migrateCommands writes (or, dry, diffs) the planned command files. Each
+// write is atomic; a file that appeared since planning is kept.
+func migrateCommands(job *migrateJob, plan *slashcmd.Plan, dry bool) (*commandsMigJSON, error) {
+	cj := &commandsMigJSON{From: job.cmdFrom, To: job.cmdTo, Files: []commandFile{}, Problems: plan.Problems}
+	for _, w := range plan.Writes {
+		f := commandFile{Source: w.Source, Target: w.Target, Name: w.Name}
+		var old []byte
+		exists := false
+		if !job.preview {
+			var err error
+			old, err = os.ReadFile(w.Target)
+			exists = err == nil
+		}
+		switch {
+		case exists && bytes.Equal(old, w.Data):
+			f.Status = "unchanged"
+		case w.Skip, exists && !w.Exists:
+			// Kept: other content without --force, or created since the plan.
+			f.Status = "kept"
+		case dry:
+			f.Status = "would-write"
+			if !exists {
+				old = nil
+			}
+			f.Diff = config.Diff(w.Target, old, w.Data)
+		default:
+			if err := config.WriteFileAtomic(w.Target, w.Data, 0o644); err != nil {
+				var we *config.WriteError
+				hint := ""
+				if errors.As(err, &we) {
+					hint = we.Hint
+				}
+				cj.Files = append(cj.Files, f)
+				return cj, fail(err, hint)
+			}
+			f.Status = "written"
+		}
+		cj.Files = append(cj.Files, f)
+	}
+	if cj.Problems == nil {
+		cj.Problems = []config.Problem{}
+	}
+	return cj, nil
+}
+
+// printMigrate is the human report: sources, the fate table, a summary,
+// the commands, and with a dry run the diffs.
+func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON) {
+	o := newOut(opts.env, layers.ResolvePaths(opts.dir, layers.OSEnv).Home)
+	if len(job.sources) > 0 {
+		o.printf("%s %s (%s)\n", o.bold("Target"), o.short(job.display), job.target.Kind)
+		for _, s := range job.sources {
+			o.printf("  from %s\n", o.short(s.Path))
+			for _, n := range s.Notes {
+				o.printf("    %s\n", o.dim("note: "+n))
+			}
+		}
+		o.printf("\n")
+		if len(v.Items) > 0 {
+			var rows [][]any
+			for _, it := range v.Items {
+				rows = append(rows, []any{fmt.Sprintf("%s:%d:%d", it.Path, it.Line, it.Column), it.EventLabel(), string(it.Fate), it.Why()})
+			}
+			o.table("", []string{"SOURCE", "EVENT", "FATE", "WHY"}, rows)
+			o.printf("\n")
+		}
+		o.printf("%s\n", summaryLine(v.Counts))
+		switch {
+		case v.Written:
+			o.printf("%s %s\n", o.green("wrote"), o.short(job.display))
+		case v.changed:
+			o.printf("dry run: %s not written\n", o.short(job.display))
+		case v.Counts.AlreadyPresent > 0:
+			o.printf("nothing to write: %s is up to date\n", o.short(job.display))
+		default:
+			o.printf("nothing to write: no hook could be migrated\n")
+		}
+	}
+	if v.Commands != nil {
+		cj := v.Commands
+		o.printf("\n%s %s -> %s\n", o.bold("Commands"), o.short(cj.From), o.short(cj.To))
+		var rows [][]any
+		for _, f := range cj.Files {
+			rows = append(rows, []any{"/" + f.Name, o.short(f.Target), f.Status})
+		}
+		if len(rows) == 0 {
+			o.printf("  no command files\n")
+		}
+		o.table("  ", []string{"NAME", "FILE", "STATUS"}, rows)
+		if len(cj.Problems) > 0 {
+			o.printf("\n%s\n", o.bold("Problems"))
+			printProblems(o, cj.Problems, "  ")
+		}
+	}
+	for _, w := range v.Warnings {
+		warn(opts.Stderr, w, "")
+	}
+	if !dry {
+		return
+	}
+	if v.Diff != "" || v.Commands != nil {
+		o.printf("\n")
+	}
+	printDiff(o.w, v.Diff)
+	if v.Commands != nil {
+		for _, f := range v.Commands.Files {
+			printDiff(o.w, f.Diff)
+		}
+	}
+}
+
+// summaryLine counts the fates in one sentence.
+func summaryLine(n migrate.Counts) string {
+	s := fmt.Sprintf("%d migrated, %d with changes, %d dropped", n.Migrated, n.Changed, n.Dropped)
+	if n.AlreadyPresent > 0 {
+		s += fmt.Sprintf(", %d already present", n.AlreadyPresent)
+	}
+	if n.Changed+n.Dropped > 0 {
+		s += " (see reasons above)"
+	}
+	return s
+}
+
+func hasDir(p string) bool {
+	if p == "" {
+		return false
+	}
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/edit"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+type removeOptions struct {
+	*env
+	writeOptions
+	Selector edit.Selector
+	All      bool
+}
+
+func removeCommand(e *env) *cli.Command {
+	o := &removeOptions{env: e}
+	return &cli.Command{
+		Name:      "remove",
+		Usage:     "remove hooks by name or by exact command",
+		ArgsUsage: "[NAME]",
+		UsageText: "gh-hooks remove (NAME | --command CMD) [--event E] [--scope S] [--all] [--dry-run]",
+		Description: "Removes the hooks whose name is NAME (or whose command is exactly CMD, as written in the\n" +
+			"file), and the definitions, event keys and \"hooks\" object that the removal leaves empty.\n" +
+			"Without --scope it searches the project and user files (the system file only with\n" +
+			"--scope system). When several hooks match, it lists them and removes none unless --all.",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "command", Usage: "remove hooks whose command is exactly `CMD`", Destination: &o.Selector.Command},
+			&cli.StringFlag{Name: "event", Usage: "only hooks under this event key", Destination: &o.Selector.Event},
+			&cli.BoolFlag{Name: "all", Usage: "remove every matching hook", Destination: &o.All},
+		}, o.writeOptions.flags("")...),
+		Action: func(_ context.Context, c *cli.Command) error {
+			args := c.Args().Slice()
+			switch {
+			case len(args) > 1:
+				return usageError("remove takes one NAME, got %d arguments", len(args))
+			case len(args) > 0 && c.IsSet("command"):
+				return usageError("give a NAME or --command, not both")
+			case len(args) == 1:
+				o.Selector.Name = args[0]
+			}
+			if o.Selector.Name == "" && o.Selector.Command == "" {
+				return usageError("give the NAME of the hook to remove, or --command CMD for a hook without a name")
+			}
+			return runRemove(o)
+		},
+	}
+}
+
+// found is a hook edit.Find returned, with the file it is in.
+type found struct {
+	file editFile
+	m    edit.Match
+}
+
+func (f found) id() string { return f.file.scope + "/" + f.m.ID() }
+
+func runRemove(o *removeOptions) error {
+	sel := o.Selector
+	set, err := loadSet(o.env)
+	if err != nil {
+		return err
+	}
+	files, err := scopes(set, o.Scope)
+	if err != nil {
+		return err
+	}
+	var all []found
+	for _, f := range files {
+		doc, err := readScope(f)
+		if err != nil {
+			return err
+		}
+		for _, m := range edit.Find(doc, sel) {
+			all = append(all, found{f, m})
+		}
+	}
+	what := fmt.Sprintf("named %q", sel.Name)
+	if sel.Name == "" {
+		what = fmt.Sprintf("with command %q", sel.Command)
+	}
+	if sel.Event != "" {
+		what += " under " + sel.Event
+	}
+	switch {
+	case len(all) == 0:
+		return noMatch(set, files, sel, what)
+	case len(all) > 1 && !o.All:
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d hooks %s match; remove none:", len(all), what)
+		for _, f := range all {
+			fmt.Fprintf(&b, "\n  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command))
+		}
+		return fail(errors.New(b.String()), "pass --all to remove them all, or narrow the choice with --event and --scope")
+	}
+	for _, f := range files {
+		var mine []found
+		for _, x := range all {
+			if x.file == f {
+				mine = append(mine, x)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		ch, err := config.Update(f.path, func(doc *config.Document) ([]byte, error) {
+			ms := edit.Find(doc, sel)
+			if len(ms) != len(mine) {
+				return nil, fmt.Errorf("%s changed while gh-hooks was editing it; nothing was removed", f.path)
+			}
+			return edit.Remove(doc, ms)
+		}, config.WriteOptions{DryRun: o.DryRun})
+		if err != nil {
+			return editFailure(err)
+		}
+		var ids []string
+		for _, x := range mine {
+			ids = append(ids, x.id())
+		}
+		if dryRun(o.env, o.writeOptions, ch, "would remove "+strings.Join(ids, ", ")+" from "+f.path) {
+			continue
+		}
+		for _, id := range ids {
+			note(o.Stdout, "removed %s from %s\n", id, f.path)
+		}
+	}
+	return nil
+}
+
+// noMatch is the error for a selector that matched nothing, with the
+// closest names and commands of every loaded hook as suggestions.
+func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) error {
+	err := fmt.Errorf("no hook %s in %s", what, scopeList(files))
+	query := sel.Name
+	if query == "" {
+		query = sel.Command
+	}
+	var names, cmds []string
+	for _, h := range merge.Merge(set).Hooks {
+		if h.Name != "" {
+			names = append(names, h.Name)
+		}
+		cmds = append(cmds, h.Command)
+	}
+	var hints []string
+	for _, s := range closest(query, names) {
+		hints = append(hints, "gh-hooks remove "+shellword.Quote(s))
+	}
+	for _, s := range closest(query, cmds) {
+		hints = append(hints, "gh-hooks remove --command "+shellword.Quote(s))
+	}
+	if len(hints) == 0 {
+		return fail(err, "gh-hooks effective lists every hook with its name, command and file")
+	}
+	if len(hints) > 3 {
+		hints = hints[:3]
+	}
+	return fail(err, "did you mean: "+strings.Join(hints, " or ")+"?")
+}

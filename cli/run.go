@@ -1,0 +1,505 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/runner"
+)
+
+// runSessionID is the session_id of every synthetic event, so a hook can
+// tell a gh-hooks run from a real Gemini session.
+const runSessionID = "gh-hooks-run"
+
+type runOptions struct {
+	*env
+	planFlags
+	Input          string
+	JSON           bool
+	AllowUntrusted bool
+}
+
+func runCommand(e *env) *cli.Command {
+	o := &runOptions{env: e}
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "run the hooks of one synthetic event the way Gemini would and show the decision",
+		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input FILE|-] [--json] [--allow-untrusted]",
+		Description: "Builds the stdin payload Gemini CLI 0.61.0 sends for the event (cwd is the project, session_id\n" +
+			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
+			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +
+			"chaining, and prints each hook's exit code, duration, output and the pitfalls that apply, then\n" +
+			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false).\n\n" +
+			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals\n" +
+			"for the project, a key in Gemini's trusted_hooks.json counts as approved) are held back: the\n" +
+			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
+			"approves them. When every planned hook is held back nothing runs and the exit code is 1.\n" +
+			"--allow-untrusted runs them all, as Gemini itself does. An empty plan says why and exits 0.\n" +
+			"Ctrl-C stops the running hooks (SIGTERM to their process group, SIGKILL 5 s later).",
+		Flags: append(o.planFlags.flags("the event to fire (required)"),
+			&cli.StringFlag{Name: "input", Usage: "a JSON object whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
+			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
+			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
+		),
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return runRun(o)
+		},
+	}
+}
+
+// heldJSON is one project hook that was not run because it is not
+// approved.
+type heldJSON struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Command string   `json:"command"`
+	Status  string   `json:"status"`
+	Changes []string `json:"changes"`
+	// Fix is the command that approves it.
+	Fix string `json:"fix"`
+}
+
+// runJSON is `run --json`: the runner.Report (event, execution, input,
+// hooks, aggregate, warnings) plus the project, the plan and the hooks
+// held back. hooks is empty when nothing ran.
+type runJSON struct {
+	Project string      `json:"project"`
+	Plan    *merge.Plan `json:"plan"`
+	*runner.Report
+	Blocks   bool       `json:"blocks"`
+	HeldBack []heldJSON `json:"heldBack"`
+}
+
+func runRun(o *runOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	event, tool, trigger := o.Event, o.Tool, o.Trigger
+	if event == "" {
+		return usageHint("events: "+strings.Join(merge.Events, ", "), "run needs --event")
+	}
+	override, inputName, err := readRunInput(o)
+	if err != nil {
+		return err
+	}
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	r := t.r
+	if err := fatalError(r); err != nil {
+		return err
+	}
+	cwd := t.project.Dir
+	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger}, override)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", inputName, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
+	}
+	// Gemini plans with the same tool name or trigger it puts in the
+	// payload (hookEventHandler.ts:92,118,183,198,213), so the plan follows
+	// the payload after --input, not only the flags.
+	tool, trigger = payloadContext(o.Stderr, event, in, tool, trigger)
+	plan := r.Plan(event, tool, trigger)
+
+	var held []heldJSON
+	var runHooks []runner.Hook
+	if plan.Runs {
+		var audit map[string]fingerprint.HookReport
+		if !o.AllowUntrusted && hasProjectHook(plan) {
+			if audit, err = approvals(t); err != nil {
+				return err
+			}
+		}
+		for _, h := range plan.Run {
+			if hr, ok := audit[h.ID]; ok && hr.Status != fingerprint.Approved {
+				held = append(held, heldHook(t, h, hr))
+				continue
+			}
+			runHooks = append(runHooks, runner.FromMerge(*h))
+		}
+	}
+
+	var rep *runner.Report
+	if len(runHooks) > 0 {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		// After the first Ctrl-C the hooks are being stopped; a second one
+		// gets the default action and ends gh-hooks at once.
+		context.AfterFunc(ctx, stop)
+		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
+		rep, err = runner.Run(ctx, rp, in, runner.Options{PlansDir: plansDir(r.Set.Paths.Home, cwd, runSessionID)})
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", inputName, err), "")
+		}
+		if ctx.Err() != nil {
+			err = fail(errors.New("interrupted: the running hooks were stopped"), "")
+		}
+	} else {
+		rep = &runner.Report{Event: event, Execution: plan.Execution, Input: in, Hooks: []runner.Result{}, Warnings: []string{},
+			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}}}
+	}
+	if o.JSON {
+		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held)}); werr != nil {
+			return fail(werr, "")
+		}
+	} else {
+		out := newOut(o.env, r.Set.Paths.Home)
+		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
+		if !plan.Runs && !r.Set.Trust.Trusted {
+			// merge's reason names the event; the cause is the folder (spec §1.7).
+			out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
+		}
+	}
+	switch {
+	case err != nil:
+		return err
+	case len(held) > 0 && len(runHooks) == 0:
+		return fail(fmt.Errorf("no hook ran: the %d planned hook(s) are project hooks that are not approved", len(held)), approveHint(t, held))
+	case rep.Blocks():
+		return checkFailed
+	}
+	return nil
+}
+
+// readRunInput reads --input: a file, or stdin for "-". name is how
+// errors refer to it.
+func readRunInput(o *runOptions) (data []byte, name string, err error) {
+	name = o.Input
+	switch name {
+	case "":
+		return nil, "input", nil
+	case "-":
+		data, err = io.ReadAll(o.Stdin)
+		if err != nil {
+			return nil, "", fail(fmt.Errorf("stdin: %w", err), "")
+		}
+		if len(strings.TrimSpace(string(data))) == 0 {
+			return nil, "", fail(errors.New("stdin: --input - read no JSON"), `pipe a JSON object, e.g. echo '{"prompt": "hi"}' | gh-hooks run --event BeforeAgent --input -`)
+		}
+		return data, "stdin", nil
+	}
+	data, err = os.ReadFile(name)
+	if err != nil {
+		return nil, "", fail(fmt.Errorf("%s: %w", name, err), "pass a JSON file with --input FILE, or - for stdin")
+	}
+	return data, name, nil
+}
+
+// triggerField is the payload field that carries a trigger event's
+// trigger (types.ts; spec §5.1).
+var triggerField = map[string]string{"SessionStart": "source", "SessionEnd": "reason", "PreCompress": "trigger"}
+
+// payloadContext returns the tool name or trigger the payload carries,
+// which is what Gemini matches; it warns when --input overrode the flag.
+func payloadContext(stderr io.Writer, event string, in *runner.Object, tool, trigger string) (string, string) {
+	pick := func(field, flag, flagName string) string {
+		v, _ := in.Get(field)
+		s, ok := v.(string)
+		if !ok {
+			// Not a string: Gemini would match against a non-string; keep the flag.
+			return flag
+		}
+		if flag != "" && s != flag {
+			fmt.Fprintf(stderr, "warning: --input sets %s %q, which replaces --%s %s in the payload and the plan\n", field, s, flagName, flag)
+		}
+		return s
+	}
+	switch merge.ContextOf(event) {
+	case merge.ToolContext:
+		return pick("tool_name", tool, "tool"), ""
+	case merge.TriggerContext:
+		return "", pick(triggerField[event], trigger, "trigger")
+	}
+	return "", ""
+}
+
+func hasProjectHook(p *merge.Plan) bool {
+	for _, h := range p.Run {
+		if h.Layer == layers.Project {
+			return true
+		}
+	}
+	return false
+}
+
+// approvals audits the project hooks and returns the report of each by
+// ID, with Status Approved for every hook that may run: approved in
+// gh-hooks' store when that store has an entry for the project, else
+// listed in Gemini's trusted_hooks.json (the user has been warned by
+// Gemini about that exact name:command and went on; spec §6).
+func approvals(t *trustEnv) (map[string]fingerprint.HookReport, error) {
+	rep, err := fingerprint.Audit(t.opts())
+	if err != nil {
+		return nil, storeError(err)
+	}
+	entries, err := fingerprint.List(t.r.Set.Paths.Home)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	ours := false
+	for _, e := range entries {
+		ours = ours || e.Project == t.project.Real
+	}
+	m := map[string]fingerprint.HookReport{}
+	for _, h := range rep.Hooks {
+		if !ours && h.Gemini == "trusted" {
+			h.Status = fingerprint.Approved
+		}
+		m[h.ID] = h
+	}
+	return m, nil
+}
+
+// heldHook describes a held-back hook with its audit status.
+func heldHook(t *trustEnv, h *merge.Hook, hr fingerprint.HookReport) heldJSON {
+	changes := hr.Changes
+	if changes == nil {
+		changes = []string{}
+	}
+	return heldJSON{ID: h.ID, Name: h.Name, Command: h.Command, Status: string(hr.Status), Changes: changes,
+		Fix: "gh-hooks " + t.flag + "trust approve " + shellword.Quote(approveName(h))}
+}
+
+// approveName is how `trust approve` selects h: its name, else its ID.
+func approveName(h *merge.Hook) string {
+	if h.Name != "" {
+		return h.Name
+	}
+	return h.ID
+}
+
+// approveHint is the one command that approves every held-back hook, or
+// the flag that runs them anyway.
+func approveHint(t *trustEnv, held []heldJSON) string {
+	if len(held) == 0 {
+		return ""
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, h := range held {
+		n := h.Name
+		if n == "" {
+			n = h.ID
+		}
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, shellword.Quote(n))
+		}
+	}
+	return fmt.Sprintf("review them, then run `gh-hooks %strust approve %s`, or rerun with --allow-untrusted", t.flag, strings.Join(names, " "))
+}
+
+// plansDir is Gemini's storage.getPlansDir() for a session:
+// <home>/.gemini/tmp/<project id>/<session>/plans, where the project id
+// is the one Gemini's project registry (<home>/.gemini/projects.json)
+// holds for the path, else the slug it would claim for a new project
+// (ProjectRegistry.claimNewSlug; the -1, -2 suffixes for a taken slug are
+// not modelled). Nothing is created.
+func plansDir(home, project, session string) string {
+	id := ""
+	if b, err := os.ReadFile(filepath.Join(home, ".gemini", "projects.json")); err == nil {
+		var reg struct {
+			Projects map[string]string `json:"projects"`
+		}
+		if json.Unmarshal(b, &reg) == nil {
+			id = reg.Projects[project]
+		}
+	}
+	if id == "" {
+		id = slugify(filepath.Base(project))
+	}
+	return filepath.Join(home, ".gemini", "tmp", id, session, "plans")
+}
+
+// slugify is ProjectRegistry.slugify: lower-case, runs of characters
+// other than a-z and 0-9 become one "-", no leading or trailing "-",
+// "project" when nothing is left. (A loop, not a package-level regexp:
+// compiling one at start-up costs every gh-hooks process.)
+func slugify(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	if b.Len() == 0 {
+		return "project"
+	}
+	return b.String()
+}
+
+func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran bool, hint string) {
+	ctx := planContext(plan)
+	if !plan.Runs {
+		o.printf("Nothing runs for %s%s: %s\n", plan.Event, ctx, plan.Why)
+		return
+	}
+	o.printf("%s%s: %d hook(s), %s\n", o.bold(plan.Event), ctx, len(plan.Run), plan.Execution)
+	for _, id := range plan.Deduplicated {
+		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
+	}
+	for i, res := range rep.Hooks {
+		printResult(o, i+1, res)
+	}
+	if len(held) > 0 {
+		o.printf("\n%s\n", o.yellow(fmt.Sprintf("Held back: %d project hook(s) not approved (Gemini runs them; gh-hooks does not without approval)", len(held))))
+		for _, h := range held {
+			why := h.Status
+			if len(h.Changes) > 0 {
+				why += ": " + strings.Join(h.Changes, ", ")
+			}
+			o.printf("  %s  %s  (%s)\n", h.ID, label(h.Name, h.Command), why)
+		}
+		if ran && plan.Execution == "sequential" {
+			o.printf("  note: the plan is sequential, so Gemini would also chain their output into later hooks\n")
+		}
+		o.printf("  hint: %s\n", hint)
+	}
+	for _, w := range rep.Warnings {
+		o.printf("\n%s %s\n", o.yellow("Gemini warns:"), w)
+	}
+	if !ran {
+		return
+	}
+	o.printf("\n%s\n", decisionLine(o, rep.Aggregate))
+}
+
+func printResult(o *out, n int, r runner.Result) {
+	o.printf("\n%d. %s  %s\n", n, r.ID, label(r.Name, r.Command))
+	timeout := config.FormatNumber(float64(r.TimeoutMS))
+	switch {
+	case r.ExitCode != nil:
+		sig := ""
+		if r.Signal != "" {
+			sig = " (killed by " + r.Signal + ")"
+		}
+		status := styled(fmt.Sprintf("exit %d", *r.ExitCode))
+		if *r.ExitCode != 0 || r.Signal != "" {
+			status = o.red(string(status))
+		}
+		o.printf("   %s%s in %d ms (timeout %s ms)\n", status, sig, r.DurationMS, timeout)
+	default:
+		o.printf("   %s after %d ms (timeout %s ms)\n", o.red("failed"), r.DurationMS, timeout)
+	}
+	if r.Expanded != "" && r.Expanded != r.Command {
+		o.printf("   ran: bash -c %s\n", clip(r.Expanded, 200))
+	}
+	if r.Error != "" {
+		o.printf("   error: %s\n", r.Error)
+	}
+	printStream(o, "stdout", r.Stdout)
+	printStream(o, "stderr", r.Stderr)
+	if r.Error == "" {
+		o.printf("   parsed: %s\n", parsedLine(r))
+	}
+	for _, w := range r.Warnings {
+		o.printf("   %s %s\n", o.yellow("warning:"), w)
+	}
+}
+
+// printStream prints a hook's stream, trimmed, at most five lines of at
+// most 300 characters each.
+func printStream(o *out, name, s string) {
+	s = strings.TrimRight(s, " \t\r\n")
+	if strings.TrimSpace(s) == "" {
+		return
+	}
+	lines := strings.Split(s, "\n")
+	const max = 5
+	for i, l := range lines {
+		if i == max {
+			o.printf("   %s  … %d more line(s)\n", strings.Repeat(" ", len(name)), len(lines)-max)
+			break
+		}
+		prefix := name + ":"
+		if i > 0 {
+			prefix = strings.Repeat(" ", len(prefix))
+		}
+		o.printf("   %s %s\n", prefix, clip(strings.TrimRight(l, "\r"), 300))
+	}
+}
+
+// parsedLine says what Gemini made of a hook's output.
+func parsedLine(r runner.Result) string {
+	switch r.Format {
+	case runner.FormatJSON:
+		return "json " + clip(runner.Stringify(r.Output), 1000)
+	case runner.FormatText:
+		obj, _ := r.Output.(*runner.Object)
+		field := "systemMessage"
+		if r.Decision == "deny" {
+			field = "reason"
+		}
+		v, _ := obj.Get(field)
+		s, _ := v.(string)
+		return fmt.Sprintf("text -> %s: %s", r.Decision, clip(oneLine(s), 200))
+	}
+	return "no output"
+}
+
+// decisionLine is the aggregated decision, its output and the hooks'
+// errors, one per line.
+func decisionLine(o *out, a runner.Aggregate) styled {
+	var line styled
+	if a.Blocks {
+		d := a.Decision
+		if d != "deny" && d != "block" {
+			d = "stop (continue: false)"
+		}
+		line = sprintf("%s %s: %s", o.bold("Decision:"), o.red(d+" (blocks)"), a.Reason)
+	} else {
+		d := a.Decision
+		switch {
+		case a.Output == nil:
+			d = "none (no hook produced output; Gemini goes on)"
+		case d == "":
+			d = "none"
+		}
+		line = sprintf("%s %s", o.bold("Decision:"), o.green(d))
+	}
+	if a.Output != nil {
+		line += sprintf("\nOutput (%s): %s", a.Strategy, clip(runner.Stringify(a.Output), 500))
+	}
+	for _, e := range a.Errors {
+		line += sprintf("\n%s %s", o.red("hook error:"), e)
+	}
+	return line
+}
+
+// clip shortens s to at most n runes, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + fmt.Sprintf("… (%d more characters)", len(r)-n)
+}
+
+func oneLine(s string) string {
+	return strings.ReplaceAll(strings.TrimSpace(s), "\n", `\n`)
+}

@@ -1,0 +1,789 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// trustProjectHelp is shared by every trust subcommand: which directory
+// the approvals belong to, and why symlinks are resolved.
+const trustProjectHelp = "The project is --project, else the current directory, with every symbolic link resolved:\n" +
+	"Gemini keys trusted_hooks.json by path.resolve(process.cwd()), and the operating system\n" +
+	"reports a process's working directory with symlinks resolved (getcwd), so a Gemini started\n" +
+	"after `cd link` stores the real path. gh-hooks therefore uses the physical directory, not\n" +
+	"$PWD, and a project reached through a symlink has one approval under its real path."
+
+// trustOptions are the flags of the trust subcommands; each subcommand
+// reads the ones it defines.
+type trustOptions struct {
+	*env
+	JSON              bool
+	Baseline          string
+	DisableUnapproved bool
+	DryRun            bool
+	All               bool
+	Write             bool
+	// Names are the hooks approve and revoke select; File is the baseline
+	// file of trust baseline.
+	Names []string
+	File  string
+}
+
+func trustCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "trust",
+		Usage: "fingerprint project hooks and approve them (direnv-style allow/deny)",
+		Description: "Gemini CLI runs the hooks of a trusted project's .gemini/settings.json without asking; it only\n" +
+			"warns once per name:command key (spec §6). gh-hooks fingerprints each project hook by content\n" +
+			"(event, matcher, command, timeout, env and the sha256 of the scripts it runs) and records\n" +
+			"approvals in <home>/.gemini/gh-hooks/trust.json; approving also adds the keys to Gemini's\n" +
+			"<home>/.gemini/trusted_hooks.json in Gemini's exact format. A team can commit a baseline\n" +
+			"(trust baseline --write) that CI checks with trust audit --baseline.\n\n" + trustProjectHelp,
+		Commands: []*cli.Command{
+			trustAuditCommand(e), trustApproveCommand(e), trustRevokeCommand(e),
+			trustListCommand(e), trustPruneCommand(e), trustBaselineCommand(e),
+		},
+	}
+}
+
+func trustAuditCommand(e *env) *cli.Command {
+	o := &trustOptions{env: e}
+	return &cli.Command{
+		Name:  "audit",
+		Usage: "compare every project hook with its approval (exit 3 when any is new or changed)",
+		UsageText: "gh-hooks trust audit [--json] [--baseline FILE] [--disable-unapproved [--dry-run]]\n\n" +
+			"Exit status: 0 when every project hook is approved, 3 when one is new or changed, 1 on error.",
+		Description: "Lists the hooks of the project's .gemini/settings.json, also when the folder is not trusted\n" +
+			"(those are exactly the hooks to review before trusting it), each with its status: approved,\n" +
+			"new, or changed with what changed (command, matcher, timeout, env, \"script ./x.sh\", ...),\n" +
+			"and whether Gemini's trusted_hooks.json has its key. Scripts that are missing, unreadable or\n" +
+			"cannot be located are named.\n\n" +
+			"--baseline FILE checks against a committed baseline instead of your approvals (for CI).\n\n" +
+			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
+			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
+			"in every project, layer and extension, so the entry disables every hook of that name\n" +
+			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" + trustProjectHelp,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
+			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},
+			&cli.BoolFlag{Name: "dry-run", Usage: "with --disable-unapproved: print the diff, write nothing", Destination: &o.DryRun},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return runTrustAudit(o)
+		},
+	}
+}
+
+func trustApproveCommand(e *env) *cli.Command {
+	o := &trustOptions{env: e}
+	return &cli.Command{
+		Name:      "approve",
+		Usage:     "approve project hooks by content, and tell Gemini to stop warning about them",
+		ArgsUsage: "(NAME... | --all)",
+		UsageText: "gh-hooks trust approve [--dry-run] (NAME... | --all)",
+		Description: "Prints each selected hook (id, event, name, command, matcher, timeout, env, scripts with\n" +
+			"their sha256) and records its fingerprint in gh-hooks' store; its Gemini key is added to\n" +
+			"trusted_hooks.json exactly as Gemini writes it. NAME is a hook id, name, name:command key,\n" +
+			"or command. With --dry-run the unified diff of both files is printed and nothing is written.\n" +
+			"A corrupt store is never overwritten.\n\n" + trustProjectHelp,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
+			&cli.BoolFlag{Name: "dry-run", Usage: "print what would be approved and the diffs, write nothing", Destination: &o.DryRun},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			o.Names = c.Args().Slice()
+			return runTrustApprove(o)
+		},
+	}
+}
+
+func trustRevokeCommand(e *env) *cli.Command {
+	o := &trustOptions{env: e}
+	return &cli.Command{
+		Name:      "revoke",
+		Usage:     "withdraw approvals of project hooks",
+		ArgsUsage: "(NAME... | --all)",
+		UsageText: "gh-hooks trust revoke [--dry-run] (NAME... | --all)",
+		Description: "Removes the approvals from gh-hooks' store (with --all the project's whole entry). Gemini's\n" +
+			"trusted_hooks.json is left alone: its keys only silence a warning, Gemini runs project hooks\n" +
+			"whether they are listed or not, and never removes keys itself. To make Gemini skip a hook,\n" +
+			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + trustProjectHelp,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "all", Usage: "revoke every approval of the project", Destination: &o.All},
+			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			o.Names = c.Args().Slice()
+			return runTrustRevoke(o)
+		},
+	}
+}
+
+func trustListCommand(e *env) *cli.Command {
+	o := &trustOptions{env: e}
+	return &cli.Command{
+		Name:      "list",
+		Usage:     "list the projects with approvals in gh-hooks' store",
+		UsageText: "gh-hooks trust list [--json]",
+		Description: "--json prints {\"store\": PATH, \"projects\": [{\"project\", \"dir\", \"hooks\", \"exists\"}]}, sorted by\n" +
+			"project (the real path); dir is the path given at the last approval, hooks the number of\n" +
+			"approved hooks, exists false when the directory is gone (trust prune drops it).",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return runTrustList(o)
+		},
+	}
+}
+
+func trustPruneCommand(e *env) *cli.Command {
+	o := &trustOptions{env: e}
+	return &cli.Command{
+		Name:        "prune",
+		Usage:       "drop approvals of projects whose directory no longer exists",
+		UsageText:   "gh-hooks trust prune [--dry-run]",
+		Description: "Gemini's trusted_hooks.json is left alone (Gemini never prunes it either).",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return runTrustPrune(o)
+		},
+	}
+}
+
+func trustBaselineCommand(e *env) *cli.Command {
+	o := &trustOptions{env: e}
+	return &cli.Command{
+		Name:      "baseline",
+		Usage:     "print or write the project's hook baseline for a team to commit",
+		ArgsUsage: "[FILE]",
+		UsageText: "gh-hooks trust baseline [--write [--dry-run]] [FILE]",
+		Description: "Prints the fingerprints of the current project hooks (sorted, no machine paths). With --write\n" +
+			"it replaces FILE atomically, default <project>/.gemini/gh-hooks-trust.json. Commit it, and\n" +
+			"let CI run `gh-hooks trust audit --baseline .gemini/gh-hooks-trust.json`, which exits 3 when\n" +
+			"a project hook was added or changed without the baseline being updated.\n\n" + trustProjectHelp,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "write", Usage: "write the baseline file instead of printing it", Destination: &o.Write},
+			&cli.BoolFlag{Name: "dry-run", Usage: "with --write: print the diff, write nothing", Destination: &o.DryRun},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Len() > 1 {
+				return usageError("trust baseline takes at most one FILE")
+			}
+			o.File = c.Args().First()
+			return runTrustBaseline(o)
+		},
+	}
+}
+
+// trustEnv is everything a trust subcommand needs about the project.
+type trustEnv struct {
+	r       *merge.Result
+	project fingerprint.Project
+	// hooks are the project file's hooks in the order Gemini iterates them
+	// for its trust check (see geminiOrder).
+	hooks []merge.Hook
+	// flag is "--project DIR " when --project was given, for hints.
+	flag string
+}
+
+func (t *trustEnv) opts() fingerprint.Options {
+	return fingerprint.Options{Home: t.r.Set.Paths.Home, Project: t.project, Hooks: t.hooks}
+}
+
+// physicalDir is the project directory as Gemini's process sees it: its
+// working directory comes from getcwd(2), which has every symlink resolved
+// (Node's process.cwd(); spec §6 keys trusted_hooks.json by it), so $PWD,
+// which os.Getwd prefers, is not used.
+func physicalDir(flag string) (string, error) {
+	if flag == "" {
+		wd, err := syscall.Getwd()
+		if err != nil {
+			return "", fail(fmt.Errorf("cannot determine the current directory: %w", err), "pass the project with --project")
+		}
+		return wd, nil
+	}
+	abs, err := filepath.Abs(flag)
+	if err != nil {
+		return "", fail(fmt.Errorf("%s: %w", flag, err), "")
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fail(fmt.Errorf("project directory %s: %w", abs, err), "pass an existing directory with --project")
+	}
+	return real, nil
+}
+
+// loadTrust loads and merges the layers for the physical project directory
+// and picks out the project file's hooks.
+func loadTrust(e *env) (*trustEnv, error) {
+	dir, err := physicalDir(e.project)
+	if err != nil {
+		return nil, err
+	}
+	set, err := layers.Load(layers.Options{ProjectDir: dir})
+	if err != nil {
+		return nil, fail(err, "pass an existing directory with --project")
+	}
+	t := &trustEnv{r: merge.Merge(set)}
+	if e.project != "" {
+		t.flag = "--project " + shellword.Quote(e.project) + " "
+	}
+	if t.project, err = fingerprint.NewProject(dir); err != nil {
+		return nil, fail(err, "")
+	}
+	pl := set.Settings(layers.Project)
+	if pl != nil && pl.Err != nil {
+		// Gemini refuses to start; auditing nothing would pass silently.
+		return nil, fail(fmt.Errorf("%s:%d:%d: %s", pl.Err.Path, pl.Err.Line, pl.Err.Column, pl.Err.Msg),
+			"fix the project settings file; gh-hooks validate lists its problems")
+	}
+	for _, h := range t.r.Hooks {
+		if h.Layer == layers.Project {
+			t.hooks = append(t.hooks, *h)
+		}
+	}
+	t.hooks = geminiOrder(t.hooks, pl, pl == nil || pl.Doc == nil || merge.Valid(pl.Doc.Root))
+	return t, nil
+}
+
+// geminiOrder sorts the project hooks into the order in which Gemini's
+// trust check walks Object.keys(settings.workspace.settings.hooks)
+// (trustedHooks.ts getUntrustedHooks/trustHooks, spec §6): when the file
+// passes validation, Zod has rebuilt the object in schema order (the eleven
+// events, then other keys in file order, spec §2.5); when it fails, the raw
+// object keeps file order. Within an event merge already keeps definition
+// and hook order. merge.Result.Hooks orders unknown keys by first
+// appearance across all layers, which can differ, so the order is rebuilt
+// from the project file alone.
+func geminiOrder(hooks []merge.Hook, pl *layers.Layer, valid bool) []merge.Hook {
+	rank := map[string]int{}
+	if valid {
+		for i, e := range merge.Events {
+			rank[e] = i
+		}
+	}
+	if pl != nil && pl.Doc != nil {
+		if h := pl.Doc.Root.Get("hooks"); h != nil && h.Kind == config.Object {
+			for _, k := range h.Keys {
+				if _, ok := rank[k]; !ok {
+					rank[k] = len(rank)
+				}
+			}
+		}
+	}
+	sort.SliceStable(hooks, func(i, j int) bool { return rankOf(rank, hooks[i].Event) < rankOf(rank, hooks[j].Event) })
+	return hooks
+}
+
+func rankOf(rank map[string]int, e string) int {
+	if r, ok := rank[e]; ok {
+		return r
+	}
+	return len(rank)
+}
+
+// storeError turns fingerprint's errors into exit 1 with their hint.
+func storeError(err error) error {
+	var se *fingerprint.StoreError
+	if errors.As(err, &se) {
+		return fail(err, se.Hint)
+	}
+	var we *config.WriteError
+	if errors.As(err, &we) {
+		return fail(err, we.Hint)
+	}
+	return fail(err, "")
+}
+
+// trustAuditJSON is the shape fixed by CONTRACT.md (project, store,
+// geminiStore, hooks, unapproved) plus the folder trust, the baseline flag
+// and, with --disable-unapproved, the names added.
+type trustAuditJSON struct {
+	*fingerprint.Report
+	FolderTrust folderTrustJSON `json:"folderTrust"`
+	Baseline    bool            `json:"baseline"`
+	Disable     *disableJSON    `json:"disable,omitempty"`
+}
+
+type disableJSON struct {
+	Path   string   `json:"path"`
+	Add    []string `json:"add"`
+	Shared []string `json:"shared"`
+	Wrote  bool     `json:"wrote"`
+}
+
+func runTrustAudit(o *trustOptions) error {
+	if o.DryRun && !o.DisableUnapproved {
+		return usageError("--dry-run only applies to --disable-unapproved")
+	}
+	if o.DisableUnapproved && o.Baseline != "" {
+		return usageError("--disable-unapproved works on your approvals, not on a baseline")
+	}
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	var rep *fingerprint.Report
+	if b := o.Baseline; b != "" {
+		rep, err = fingerprint.CheckBaseline(t.project, t.hooks, b)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fail(fmt.Errorf("%s: no baseline file", b), "write one with `gh-hooks "+t.flag+"trust baseline --write "+shellword.Quote(b)+"`, review it and commit it")
+		}
+	} else {
+		rep, err = fingerprint.Audit(t.opts())
+	}
+	if err != nil {
+		return storeError(err)
+	}
+	out := newOut(o.env, t.r.Set.Paths.Home)
+	var dis *disableJSON
+	if o.DisableUnapproved {
+		if dis, err = disableUnapproved(o, out, t, rep); err != nil {
+			return err
+		}
+	}
+	if o.JSON {
+		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust)}
+		if err := writeJSON(o.Stdout, v); err != nil {
+			return fail(err, "")
+		}
+	} else {
+		printAudit(out, t, rep, o.Baseline != "")
+	}
+	if rep.GeminiProblem != "" {
+		hint := ""
+		if p := fingerprint.ReadGeminiStore(rep.GeminiStore).Problem; p != nil {
+			hint = p.Hint
+		}
+		warn(o.Stderr, rep.GeminiProblem, hint)
+	}
+	if rep.Unapproved == 0 {
+		return nil
+	}
+	if o.Baseline != "" {
+		note(o.Stderr, "%d project hook(s) differ from the baseline %s: after reviewing them, run `gh-hooks %strust baseline --write %s` and commit it\n",
+			rep.Unapproved, o.Baseline, t.flag, shellword.Quote(o.Baseline))
+	} else {
+		note(o.Stderr, "%d project hook(s) need approval: run `gh-hooks %strust approve --all` after reviewing them\n", rep.Unapproved, t.flag)
+	}
+	return checkFailed
+}
+
+func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
+	set := t.r.Set
+	folder := o.green("trusted")
+	if !set.Trust.Trusted {
+		folder = sprintf("%s: Gemini runs none of these hooks until the folder is trusted", o.red("NOT trusted"))
+	}
+	head := [][]any{
+		{o.bold("project"), rep.Project},
+		{o.bold("folder"), folder},
+	}
+	if baseline {
+		head = append(head, []any{o.bold("baseline"), rep.Store})
+	} else {
+		head = append(head, []any{o.bold("store"), o.short(rep.Store)}, []any{o.bold("gemini"), o.short(rep.GeminiStore)})
+	}
+	o.table("", nil, head)
+	if len(rep.Hooks) == 0 {
+		o.printf("\nNo project hooks.\n")
+	} else {
+		o.printf("\n")
+		// STATUS goes last: it is the widest cell and the coloured one
+		// (escape codes would skew the alignment of later columns).
+		header := []string{"ID", "NAME", "COMMAND"}
+		if !baseline {
+			header = append(header, "GEMINI")
+		}
+		header = append(header, "STATUS")
+		var rows [][]any
+		for _, h := range rep.Hooks {
+			status := o.green(string(h.Status))
+			switch h.Status {
+			case fingerprint.New:
+				status = o.red("new")
+			case fingerprint.Changed:
+				status = o.yellow("changed: " + strings.Join(h.Changes, ", "))
+			}
+			row := []any{h.ID, orDash(h.Name), h.Command}
+			if !baseline {
+				row = append(row, h.Gemini)
+			}
+			rows = append(rows, append(row, status))
+		}
+		o.table("", header, rows)
+	}
+	var notes []string
+	for _, h := range rep.Hooks {
+		if h.Wrapped && !baseline {
+			notes = append(notes, fmt.Sprintf("%s: its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it; write the event as a list", h.ID))
+		}
+		for _, s := range h.Scripts {
+			switch s.State {
+			case fingerprint.ScriptMissing:
+				notes = append(notes, fmt.Sprintf("%s: script %s is missing", h.ID, scriptLabel(s)))
+			case fingerprint.ScriptUnreadable:
+				notes = append(notes, fmt.Sprintf("%s: script %s is unreadable: %s", h.ID, scriptLabel(s), s.Detail))
+			case fingerprint.ScriptUnresolvable:
+				notes = append(notes, fmt.Sprintf("%s: script %s cannot be located (it depends on something gh-hooks does not model); review it by hand", h.ID, s.Word))
+			}
+		}
+	}
+	for _, r := range rep.Removed {
+		what := "approval"
+		if baseline {
+			what = "baseline entry"
+		}
+		notes = append(notes, fmt.Sprintf("%s %s/%s (%s) matches no current hook", what, r.Event, r.Pos, recordLabel(r)))
+	}
+	if len(notes) > 0 {
+		o.printf("\n")
+		for _, n := range notes {
+			o.printf("%s\n", n)
+		}
+	}
+}
+
+// scriptLabel names a script as written, with its project path when that
+// differs.
+func scriptLabel(s fingerprint.Script) string {
+	if s.Path == "" || s.Path == s.Word {
+		return s.Word
+	}
+	return s.Word + " (" + s.Path + ")"
+}
+
+func recordLabel(r fingerprint.Record) string {
+	if r.Name != "" {
+		return r.Name + ": " + r.Command
+	}
+	return r.Command
+}
+
+// disableUnapproved writes the names of the report's unapproved hooks into
+// the user layer's hooksConfig.disabled (spec §3.3 unions it across layers,
+// §3.6 matches it by exact name).
+func disableUnapproved(o *trustOptions, out *out, t *trustEnv, rep *fingerprint.Report) (*disableJSON, error) {
+	var others []merge.Hook
+	for _, h := range t.r.Hooks {
+		if h.Layer != layers.Project {
+			others = append(others, *h)
+		}
+	}
+	if t.r.DisabledSubstring {
+		return nil, fail(fmt.Errorf("hooksConfig.disabled is a string, not a list: Gemini treats it as a substring test"),
+			"make it a list in the settings file that sets it; gh-hooks validate shows where")
+	}
+	plan := fingerprint.PlanDisable(rep, t.r.Disabled, others)
+	path := t.r.Set.Paths.User
+	d := &disableJSON{Path: path, Add: nonNil(plan.Add), Shared: nonNil(plan.Shared)}
+	if len(plan.Add) == 0 {
+		note(o.Stderr, "nothing to disable: every unapproved hook is already disabled, or none is unapproved\n")
+		return d, nil
+	}
+	note(o.Stderr, "warning: adding %s to hooksConfig.disabled in %s: Gemini matches this list by name in every project, layer and extension, so it disables every hook with these names everywhere, not only in %s, until you remove them\n",
+		quoteList(plan.Add), path, t.project.Dir)
+	for _, s := range plan.Shared {
+		note(o.Stderr, "warning: %q is also the name of another hook (approved here, or in another layer or extension): that hook stops running too\n", s)
+	}
+	ch, err := config.Update(path, func(doc *config.Document) ([]byte, error) {
+		e := doc.Edit()
+		for _, n := range plan.Add {
+			if err := e.Append("/hooksConfig/disabled", n); err != nil {
+				return nil, err
+			}
+		}
+		return e.Bytes()
+	}, config.WriteOptions{DryRun: o.DryRun})
+	if err != nil {
+		var pe *config.ParseError
+		if errors.As(err, &pe) {
+			return nil, fail(err, "fix the file first; nothing was written")
+		}
+		return nil, storeError(err)
+	}
+	if o.DryRun {
+		printDiff(o.Stdout, ch.Diff())
+		return d, nil
+	}
+	d.Wrote = ch.Written
+	note(o.Stderr, "disabled %d hook name(s) in %s; undo with `gh-hooks enable NAME --scope user`\n", len(plan.Add), out.short(path))
+	return d, nil
+}
+
+// selection reads NAME... and --all for approve and revoke.
+func (o *trustOptions) selection(verb string) (fingerprint.Selection, error) {
+	switch {
+	case o.All && len(o.Names) > 0:
+		return fingerprint.Selection{}, usageError("give hook names or --all, not both")
+	case !o.All && len(o.Names) == 0:
+		return fingerprint.Selection{}, usageHint("name the hooks (gh-hooks trust audit lists them) or pass --all: gh-hooks trust "+verb+" --all",
+			"no hooks selected")
+	}
+	return fingerprint.Selection{All: o.All, Names: o.Names}, nil
+}
+
+func runTrustApprove(o *trustOptions) error {
+	sel, err := o.selection("approve")
+	if err != nil {
+		return err
+	}
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	// A dry run first: it checks both stores and says what will be
+	// recorded, so the user sees exactly that before anything is written.
+	plan, err := fingerprint.Approve(t.opts(), sel, true)
+	if err != nil {
+		return selectError(err)
+	}
+	out := newOut(o.env, t.r.Set.Paths.Home)
+	if len(plan.IDs) == 0 {
+		out.printf("No project hooks in %s.\n", t.project.Dir)
+		return nil
+	}
+	printHookDetails(out, t, plan.IDs)
+	if len(plan.GeminiKeys) > 0 {
+		out.printf("Gemini trusted_hooks.json, project %s:\n", t.project.Dir)
+		for _, k := range plan.GeminiKeys {
+			out.printf("  + %s\n", k)
+		}
+	}
+	if o.DryRun {
+		printChanges(out, plan.Files)
+		return nil
+	}
+	res, err := fingerprint.Approve(t.opts(), sel, false)
+	if err != nil {
+		return selectError(err)
+	}
+	note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
+	if !t.r.Set.Trust.Trusted {
+		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
+	}
+	return nil
+}
+
+// selectError maps fingerprint's errors: a name that selects nothing is
+// the user's mistake, a corrupt store a positioned error with its fix.
+func selectError(err error) error {
+	if errors.Is(err, fingerprint.ErrNoSuchHook) {
+		return fail(err, "")
+	}
+	return storeError(err)
+}
+
+// printHookDetails prints everything about the hooks being approved that
+// decides what runs.
+func printHookDetails(o *out, t *trustEnv, ids []string) {
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	for _, h := range fingerprint.Compute(t.project, t.hooks) {
+		if !want[h.ID] {
+			continue
+		}
+		o.printf("approve %s\n", o.bold(h.ID))
+		rows := [][]any{
+			{"event", h.Event},
+			{"name", orDash(h.Name)},
+			{"type", orDash(h.Type)},
+			{"command", h.Command},
+		}
+		if h.ExpandedCommand != h.Command && h.Type == "command" {
+			rows = append(rows, []any{"expanded", h.ExpandedCommand})
+		}
+		rows = append(rows, []any{"matcher", orDash(h.Matcher)}, []any{"timeout", ms(float64(h.Timeout))})
+		if h.Sequential {
+			rows = append(rows, []any{"sequential", "true"})
+		}
+		for _, k := range h.EnvKeys {
+			rows = append(rows, []any{"env", k + "=" + h.Env[k]})
+		}
+		for _, s := range h.Scripts {
+			state := string(s.State)
+			if s.State == fingerprint.ScriptOK {
+				state = "sha256:" + s.SHA256[:12]
+			}
+			p := s.Path
+			if p == "" {
+				p = s.Word
+			}
+			rows = append(rows, []any{"script", p + " " + state})
+		}
+		o.table("  ", nil, rows)
+	}
+}
+
+// printChanges prints the unified diff of each file a dry run would write.
+func printChanges(o *out, files []fingerprint.FileChange) {
+	if len(files) == 0 {
+		o.printf("No file would change.\n")
+		return
+	}
+	for _, f := range files {
+		printDiff(o.w, config.Diff(f.Path, f.Before, f.After))
+	}
+}
+
+func runTrustRevoke(o *trustOptions) error {
+	sel, err := o.selection("revoke")
+	if err != nil {
+		return err
+	}
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	res, err := fingerprint.Revoke(t.opts(), sel, o.DryRun)
+	if err != nil {
+		return selectError(err)
+	}
+	out := newOut(o.env, t.r.Set.Paths.Home)
+	if o.DryRun {
+		printChanges(out, res.Files)
+		return nil
+	}
+	if len(res.Files) == 0 {
+		note(o.Stderr, "nothing to revoke: no approval of %s matches\n", t.project.Dir)
+		return nil
+	}
+	for _, id := range res.IDs {
+		out.printf("revoked %s\n", id)
+	}
+	if sel.All {
+		out.printf("revoked every approval of %s\n", t.project.Dir)
+	}
+	note(o.Stderr, "note: Gemini's trusted_hooks.json is unchanged: its keys only silence Gemini's warning, and Gemini runs project hooks either way; to make Gemini skip them run `gh-hooks %strust audit --disable-unapproved`\n", t.flag)
+	return nil
+}
+
+// trustListJSON is `trust list --json`.
+type trustListJSON struct {
+	Store    string              `json:"store"`
+	Projects []fingerprint.Entry `json:"projects"`
+}
+
+func runTrustList(o *trustOptions) error {
+	home := layers.ResolvePaths(".", layers.OSEnv).Home
+	entries, err := fingerprint.List(home)
+	if err != nil {
+		return storeError(err)
+	}
+	if o.JSON {
+		if err := writeJSON(o.Stdout, trustListJSON{Store: fingerprint.StorePath(home), Projects: entries}); err != nil {
+			return fail(err, "")
+		}
+		return nil
+	}
+	out := newOut(o.env, home)
+	if len(entries) == 0 {
+		out.printf("No approvals in %s.\n", out.short(fingerprint.StorePath(home)))
+		return nil
+	}
+	var rows [][]any
+	for _, e := range entries {
+		state := styled("ok")
+		if !e.Exists {
+			state = out.yellow("gone (gh-hooks trust prune drops it)")
+		}
+		rows = append(rows, []any{e.Project, fmt.Sprint(e.Hooks), state})
+	}
+	out.table("", []string{"PROJECT", "HOOKS", "DIRECTORY"}, rows)
+	return nil
+}
+
+func runTrustPrune(o *trustOptions) error {
+	home := layers.ResolvePaths(".", layers.OSEnv).Home
+	gone, change, err := fingerprint.Prune(home, o.DryRun)
+	if err != nil {
+		return storeError(err)
+	}
+	out := newOut(o.env, home)
+	if o.DryRun {
+		if change == nil {
+			printChanges(out, nil)
+		} else {
+			printChanges(out, []fingerprint.FileChange{*change})
+		}
+		return nil
+	}
+	if len(gone) == 0 {
+		note(o.Stderr, "nothing to prune: every project in %s exists\n", out.short(fingerprint.StorePath(home)))
+		return nil
+	}
+	for _, g := range gone {
+		out.printf("pruned %s\n", g)
+	}
+	return nil
+}
+
+func runTrustBaseline(o *trustOptions) error {
+	if o.DryRun && !o.Write {
+		return usageError("--dry-run only applies to --write")
+	}
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	data := fingerprint.MarshalBaseline(t.project, t.hooks)
+	n := len(fingerprint.Compute(t.project, t.hooks)) // runtime hooks are not fingerprinted
+	if !o.Write {
+		if _, err := o.Stdout.Write(data); err != nil {
+			return fail(err, "")
+		}
+		return nil
+	}
+	path := o.File
+	if path == "" {
+		path = fingerprint.BaselinePath(t.project)
+	}
+	ch, err := config.Update(path, func(*config.Document) ([]byte, error) { return data, nil },
+		config.WriteOptions{DryRun: o.DryRun, Parse: config.Options{NoComments: true}})
+	if err != nil {
+		var pe *config.ParseError
+		if errors.As(err, &pe) {
+			return fail(err, fmt.Sprintf("the baseline is not valid JSON: fix it, or remove it (rm %s) and write it again", shellword.Quote(path)))
+		}
+		return storeError(err)
+	}
+	if o.DryRun {
+		printDiff(o.Stdout, ch.Diff())
+		return nil
+	}
+	if !ch.Written {
+		note(o.Stderr, "%s is up to date (%d hook(s))\n", path, n)
+		return nil
+	}
+	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", path, n)
+	return nil
+}
