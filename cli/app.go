@@ -67,6 +67,9 @@ type env struct {
 	noColor bool
 	// args are the command line as typed, for messages about it.
 	args []string
+	// command is the full name of the command being run ("gh-hooks trust
+	// audit"), for the hint of a usage error.
+	command string
 }
 
 // Run runs gh-hooks with args on s and returns the exit code.
@@ -88,8 +91,12 @@ func Run(args []string, s Streams) int {
 	if ee.err != nil {
 		fmt.Fprintf(s.Stderr, "gh-hooks: %s\n", visible.EscapeText(ee.err.Error()))
 	}
-	if ee.hint != "" {
-		fmt.Fprintf(s.Stderr, "hint: %s\n", visible.EscapeText(ee.hint))
+	hint := ee.hint
+	if hint == "" && ee.code == 2 && e.command != "" {
+		hint = "see '" + e.command + " --help'"
+	}
+	if hint != "" {
+		fmt.Fprintf(s.Stderr, "hint: %s\n", visible.EscapeText(hint))
 	}
 	return ee.code
 }
@@ -190,6 +197,10 @@ func setUsageHandlers(e *env, cmds []*cli.Command) {
 	for _, c := range cmds {
 		c.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
 			return usageFailure(e, c, err)
+		}
+		c.Before = func(ctx context.Context, c *cli.Command) (context.Context, error) {
+			e.command = c.FullName()
+			return ctx, nil
 		}
 		if len(c.Commands) == 0 {
 			// A command without subcommands takes no "help" subcommand:
