@@ -156,7 +156,7 @@ func runEffective(o *effectiveOptions) error {
 	}
 	problems := validate.Check(r)
 	if o.JSON {
-		if err := writeJSON(o.Stdout, newEffectiveJSON(r, problems, plan)); err != nil {
+		if err := newEffectiveJSON(r, problems, plan).writeTo(o.Stdout); err != nil {
 			return fail(err, "")
 		}
 	} else {
