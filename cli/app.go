@@ -183,6 +183,7 @@ func commands(e *env) []*cli.Command {
 		removeCommand(e),
 		enableCommand(e),
 		disableCommand(e),
+		claudeCompatCommand(e),
 		completionCommand(e),
 		completeCommand(e),
 		versionCommand(e),

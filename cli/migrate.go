@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -75,6 +76,7 @@ func migrateCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "no-default-timeout", Usage: "leave hooks without a Claude timeout to Gemini's 60 s default", Destination: &o.Convert.OmitDefaultTimeout},
 			&cli.BoolFlag{Name: "commands", Value: true, Usage: "also migrate Claude slash commands (--commands=false or --no-commands to skip)", Destination: &o.Commands},
 			&cli.BoolFlag{Name: "no-commands", Usage: "do not migrate slash commands", Destination: &o.NoCommands},
+			&cli.StringFlag{Name: "adapter", Value: "auto", Usage: "run migrated hooks behind gh-hooks claude-compat, which speaks Claude's protocol to them: auto, always or never", Destination: &o.Adapter},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Sources = c.Args().Slice()
@@ -98,6 +100,7 @@ type migrateOptions struct {
 	Commands   bool
 	NoCommands bool
 	Convert    migrate.Options
+	Adapter    string
 	// dir is the absolute project directory (from --project).
 	dir string
 }
@@ -176,6 +179,9 @@ func runMigrate(o *migrateOptions) error {
 		}
 	}
 
+	if b := o.Convert.AdapterBinary; b != "" && b != "gh-hooks" && len(job.sources) > 0 {
+		job.warnings = append(job.warnings, fmt.Sprintf("migrated hooks call the Claude hook adapter by its absolute path %s, because gh-hooks on PATH is not this program; whoever shares these settings needs gh-hooks there (or rerun migrate with gh-hooks on PATH)", b))
+	}
 	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Warnings: nonNil(job.warnings)}
 	if len(job.sources) > 0 {
 		res, ch, err := migrateHooks(job, o, dry)
@@ -215,6 +221,15 @@ func printMigration(o *migrateOptions, job *migrateJob, dry bool, v migrateJSON)
 func (o *migrateOptions) check() error {
 	if o.Scope != "project" && o.Scope != "user" {
 		return usageError("--scope %q: want project or user", o.Scope)
+	}
+	switch m := migrate.AdapterMode(o.Adapter); m {
+	case migrate.AdapterAuto, migrate.AdapterAlways, migrate.AdapterNever:
+		o.Convert.Adapter = m
+		if m != migrate.AdapterNever {
+			o.Convert.AdapterBinary = adapterBinary()
+		}
+	default:
+		return usageError("--adapter %q: want auto, always or never", o.Adapter)
 	}
 	dir := o.project
 	if dir == "" {
@@ -643,4 +658,27 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// adapterBinary is how migrated hooks name gh-hooks: "gh-hooks" when that
+// name on PATH is this very program, else this program's absolute path
+// (a build in a checkout, or a copy under another name), so that the hook
+// finds the adapter either way.
+func adapterBinary() string {
+	self, err := os.Executable()
+	if err != nil {
+		return "gh-hooks"
+	}
+	onPath, err := exec.LookPath("gh-hooks")
+	if err == nil {
+		a, errA := os.Stat(onPath)
+		b, errB := os.Stat(self)
+		if errA == nil && errB == nil && os.SameFile(a, b) {
+			return "gh-hooks"
+		}
+	}
+	if real, err := filepath.EvalSymlinks(self); err == nil {
+		self = real
+	}
+	return self
 }

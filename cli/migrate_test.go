@@ -29,6 +29,11 @@ import (
 // The last case is the command Gemini's own migrator would write
 // ("$GEMINI_PROJECT_DIR"/..., spec §7 item 15): it must fail, which shows
 // the test can tell a broken command from a working one.
+//
+// Each case runs twice: migrated without the adapter (the command is
+// rewritten for Gemini), and behind gh-hooks claude-compat (the command is
+// kept and the adapter runs it as Claude does, here through the gh-hooks
+// that TestMain puts on PATH).
 func TestMigratedProjectDirRunsInPathWithSpace(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("Gemini runs hooks through PowerShell on Windows; this test models bash")
@@ -41,80 +46,92 @@ func TestMigratedProjectDirRunsInPathWithSpace(t *testing.T) {
 		// wantCommand is the migrated Gemini command ("" skips the check).
 		wantCommand string
 		wantRan     bool
+		// wantRanAdapter is whether the hook runs behind the adapter.
+		wantRanAdapter bool
 	}{
 		{name: "quoted variable then path", command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`,
-			wantCommand: `"${GEMINI_PROJECT_DIR}"/.claude/hooks/x.sh`, wantRan: true},
+			wantCommand: `"${GEMINI_PROJECT_DIR}"/.claude/hooks/x.sh`, wantRan: true, wantRanAdapter: true},
 		{name: "variable inside quoted path", command: `"$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh"`,
-			wantCommand: `"${GEMINI_PROJECT_DIR}/.claude/hooks/x.sh"`, wantRan: true},
+			wantCommand: `"${GEMINI_PROJECT_DIR}/.claude/hooks/x.sh"`, wantRan: true, wantRanAdapter: true},
+		// Claude itself splits the unquoted path at the space.
 		{name: "bare variable", command: `$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh`,
-			wantCommand: `"${GEMINI_PROJECT_DIR}"/.claude/hooks/x.sh`, wantRan: true},
+			wantCommand: `"${GEMINI_PROJECT_DIR}"/.claude/hooks/x.sh`, wantRan: true, wantRanAdapter: false},
 		{name: "braced in quotes as an argument", command: `bash "${CLAUDE_PROJECT_DIR}/.claude/hooks/x.sh"`,
-			wantCommand: `bash "${GEMINI_PROJECT_DIR}/.claude/hooks/x.sh"`, wantRan: true},
+			wantCommand: `bash "${GEMINI_PROJECT_DIR}/.claude/hooks/x.sh"`, wantRan: true, wantRanAdapter: true},
+		// Behind the adapter, the shell expands $GEMINI_PROJECT_DIR, which
+		// Gemini sets, inside the quotes.
 		{name: "control: Gemini migrator output breaks", command: `"$GEMINI_PROJECT_DIR"/.claude/hooks/x.sh`,
-			wantCommand: `"$GEMINI_PROJECT_DIR"/.claude/hooks/x.sh`, wantRan: false},
+			wantCommand: `"$GEMINI_PROJECT_DIR"/.claude/hooks/x.sh`, wantRan: false, wantRanAdapter: true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			work := t.TempDir()
-			home := filepath.Join(work, "home")
-			project := filepath.Join(work, "my project")
-			hooksDir := filepath.Join(project, ".claude", "hooks")
-			for _, d := range []string{home, hooksDir} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			isolate(t, work, home)
-			marker := filepath.Join(project, "marker")
-			script := "#!/bin/sh\nprintf ran > \"$(dirname \"$0\")/../../marker\"\n"
-			if err := os.WriteFile(filepath.Join(hooksDir, "x.sh"), []byte(script), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			claude := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": ` +
-				jsonString(tt.command) + `, "timeout": 10}]}]}}`
-			if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(claude), 0o644); err != nil {
-				t.Fatal(err)
-			}
+		for _, adapter := range []string{"never", "always"} {
+			t.Run(tt.name+"/adapter="+adapter, func(t *testing.T) {
+				testMigratedRun(t, tt.command, tt.wantCommand, map[string]bool{"never": tt.wantRan, "always": tt.wantRanAdapter}[adapter], adapter)
+			})
+		}
+	}
+}
 
-			var stdout, stderr bytes.Buffer
-			if code := run([]string{"gh-hooks", "--project", project, "migrate", "--no-commands"}, nil, &stdout, &stderr); code != 0 {
-				t.Fatalf("migrate exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
-			}
+// testMigratedRun is one case of TestMigratedProjectDirRunsInPathWithSpace.
+func testMigratedRun(t *testing.T, command, wantCommand string, wantRan bool, adapter string) {
+	work := t.TempDir()
+	home := filepath.Join(work, "home")
+	project := filepath.Join(work, "my project")
+	hooksDir := filepath.Join(project, ".claude", "hooks")
+	for _, d := range []string{home, hooksDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	isolate(t, work, home)
+	marker := filepath.Join(project, "marker")
+	script := "#!/bin/sh\nprintf ran > \"$(dirname \"$0\")/../../marker\"\n"
+	if err := os.WriteFile(filepath.Join(hooksDir, "x.sh"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	claude := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": ` +
+		jsonString(command) + `, "timeout": 10}]}]}}`
+	if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(claude), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
-			// Load and plan as Gemini does.
-			set, err := layers.Load(layers.Options{ProjectDir: project})
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan := merge.Merge(set).Plan("BeforeTool", "run_shell_command", "")
-			if len(plan.Run) != 1 {
-				t.Fatalf("plan runs %d hooks, want 1 (%s)", len(plan.Run), plan.Why)
-			}
-			if tt.wantCommand != "" {
-				if diff := cmp.Diff(tt.wantCommand, plan.Run[0].Command); diff != "" {
-					t.Errorf("migrated command (-want +got):\n%s", diff)
-				}
-			}
-			in, err := runner.BuildInput("BeforeTool", runner.Context{Cwd: project, Tool: "run_shell_command", SessionID: "s1"}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := runner.Run(context.Background(),
-				runner.Plan{Event: "BeforeTool", Hooks: []runner.Hook{runner.FromMerge(*plan.Run[0])}},
-				in, runner.Options{Env: []string{"PATH=" + os.Getenv("PATH")}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := rep.Hooks[0]
-			_, statErr := os.Stat(marker)
-			if ran := statErr == nil; ran != tt.wantRan {
-				t.Errorf("marker written = %v, want %v\nexpanded: %s\nexit: %v\nstderr: %s",
-					ran, tt.wantRan, res.Expanded, res.ExitCode, res.Stderr)
-			}
-			if tt.wantRan != res.Success {
-				t.Errorf("hook success = %v, want %v (stderr %q)", res.Success, tt.wantRan, res.Stderr)
-			}
-		})
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"gh-hooks", "--project", project, "migrate", "--no-commands", "--adapter", adapter}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("migrate exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+
+	// Load and plan as Gemini does.
+	set, err := layers.Load(layers.Options{ProjectDir: project})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := merge.Merge(set).Plan("BeforeTool", "run_shell_command", "")
+	if len(plan.Run) != 1 {
+		t.Fatalf("plan runs %d hooks, want 1 (%s)", len(plan.Run), plan.Why)
+	}
+	if wantCommand != "" && adapter == "never" {
+		if diff := cmp.Diff(wantCommand, plan.Run[0].Command); diff != "" {
+			t.Errorf("migrated command (-want +got):\n%s", diff)
+		}
+	}
+	in, err := runner.BuildInput("BeforeTool", runner.Context{Cwd: project, Tool: "run_shell_command", SessionID: "s1"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := runner.Run(context.Background(),
+		runner.Plan{Event: "BeforeTool", Hooks: []runner.Hook{runner.FromMerge(*plan.Run[0])}},
+		in, runner.Options{Env: []string{"PATH=" + os.Getenv("PATH")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rep.Hooks[0]
+	_, statErr := os.Stat(marker)
+	if ran := statErr == nil; ran != wantRan {
+		t.Errorf("marker written = %v, want %v\nexpanded: %s\nexit: %v\nstderr: %s",
+			ran, wantRan, res.Expanded, res.ExitCode, res.Stderr)
+	}
+	if wantRan != res.Success && adapter == "never" {
+		t.Errorf("hook success = %v, want %v (stderr %q)", res.Success, wantRan, res.Stderr)
 	}
 }
 
@@ -174,7 +191,7 @@ func TestMigrateConcurrentRunsAppendOnce(t *testing.T) {
 		go func() {
 			var out, errb bytes.Buffer
 			o := &migrateOptions{env: &env{Streams: Streams{Stdout: &out, Stderr: &errb}, project: project},
-				Scope: "project", Commands: true, JSON: true}
+				Scope: "project", Commands: true, JSON: true, Adapter: "never"}
 			err := runMigrate(o)
 			var v struct{ Written bool }
 			if err == nil {

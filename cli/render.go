@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -187,9 +188,20 @@ func hookLabel(h *merge.Hook) string {
 	return label(h.Name, cmd)
 }
 
+// label is name (command), or the command alone; a Claude hook behind the
+// adapter shows its original command ("claude-compat PreToolUse: ./x.sh").
 func label(name, cmd string) string {
+	cmd = commandLabel(cmd)
 	if name != "" {
 		return name + " (" + cmd + ")"
+	}
+	return cmd
+}
+
+// commandLabel shows the Claude command inside an adapter command.
+func commandLabel(cmd string) string {
+	if w, ok := claudecompat.Unwrap(cmd); ok {
+		return "claude-compat " + w.Event + ": " + w.Command
 	}
 	return cmd
 }

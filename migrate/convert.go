@@ -35,7 +35,27 @@ type Options struct {
 	// one, so Gemini's 60 s default applies. By default Claude's effective
 	// default (600 s for command hooks) is written explicitly.
 	OmitDefaultTimeout bool
+	// Adapter says which migrated hooks run behind gh-hooks claude-compat,
+	// which speaks Claude's protocol to them (package claudecompat). The
+	// zero value is AdapterNever: the commands are migrated as they are.
+	Adapter AdapterMode
+	// AdapterBinary is how a wrapped command names gh-hooks: "gh-hooks"
+	// (the default) or an absolute path.
+	AdapterBinary string
 }
+
+// AdapterMode is the --adapter choice of migrate.
+type AdapterMode string
+
+// Adapter modes. AdapterAuto wraps every hook whose behaviour can differ
+// under Gemini: all of them, except hooks on Notification and SessionEnd,
+// whose output and exit status neither Claude nor Gemini acts on, when
+// nothing shows that the command reads Claude's payload or variables.
+const (
+	AdapterNever  AdapterMode = "never"
+	AdapterAlways AdapterMode = "always"
+	AdapterAuto   AdapterMode = "auto"
+)
 
 // Hook is one Gemini hook config, with fields in Gemini's schema order
 // (spec §2.5). Timeout is in milliseconds; 0 means absent.
@@ -85,6 +105,7 @@ func Convert(target Target, sources []*Source, existing *config.Node, opts Optio
 		presentSet[k] = true
 	}
 	c.presentSet = presentSet
+	c.stopCommands = stopCommands(sources)
 	res := &Result{Report: Report{Target: target, Sources: sources}}
 	c.res = res
 	for _, s := range sources {
@@ -100,14 +121,17 @@ func Convert(target Target, sources []*Source, existing *config.Node, opts Optio
 }
 
 type converter struct {
-	target     Target
-	opts       Options
-	res        *Result
-	out        map[string][]Definition
-	seen       map[string]bool // definition keys emitted or present
-	present    []string
-	presentSet map[string]bool
-	origin     map[string]string // definition key → path that emitted it
+	// stopCommands maps the command of every Claude Stop handler in the
+	// sources to its position, for merging SubagentStop handlers.
+	stopCommands map[string]string
+	target       Target
+	opts         Options
+	res          *Result
+	out          map[string][]Definition
+	seen         map[string]bool // definition keys emitted or present
+	present      []string
+	presentSet   map[string]bool
+	origin       map[string]string // definition key → path that emitted it
 }
 
 func (c *converter) item(s *Source, n *config.Node, ev string) Item {
@@ -179,6 +203,11 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 			c.drop(it, reason)
 		}
 	}
+	if known && rule.gemini == "" && ev == "PostToolUseFailure" && c.adapting() {
+		// The adapter runs the hook only after a tool that failed, which
+		// is what Claude does (claudecompat.ClaudeInput).
+		rule = eventRule{gemini: "AfterTool"}
+	}
 	switch {
 	case !known:
 		dropAll(fmt.Sprintf("%q is not a Claude hook event (names are case-sensitive)", ev))
@@ -248,7 +277,17 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 	var conv []Hook
 	var idx []int
 	for i, hn := range hs.Items {
-		h, reason, hc, hnotes := c.handler(s, ev, hn)
+		if ev == "SubagentStop" && c.stopCommands[items[i].Command] != "" {
+			// Gemini has one event for the end of the agent: one hook runs
+			// the command once per turn (issue 18 item 12).
+			it := items[i]
+			it.Fate, it.GeminiEvent = FateChanged, rule.gemini
+			it.Changes = []string{fmt.Sprintf("merged into the AfterAgent hook migrated from the Stop hook with the same command (%s): Gemini has one event for the end of the agent, AfterAgent, which fires when the main agent finishes; Claude runs this command at both Stop and SubagentStop, Gemini once per turn",
+				c.stopCommands[items[i].Command])}
+			c.res.Report.Items = append(c.res.Report.Items, it)
+			continue
+		}
+		h, reason, hc, hnotes := c.handler(s, ev, matcher, hn)
 		if reason != "" {
 			c.drop(items[i], reason)
 			continue
@@ -302,7 +341,7 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 }
 
 // handler converts one Claude handler. A non-empty reason means dropped.
-func (c *converter) handler(s *Source, ev string, hn *config.Node) (h Hook, reason string, changes, notes []string) {
+func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h Hook, reason string, changes, notes []string) {
 	if hn.Kind != config.Object {
 		return h, fmt.Sprintf("hook entry is %s, want an object", hn.Kind), nil, nil
 	}
@@ -340,22 +379,28 @@ func (c *converter) handler(s *Source, ev string, hn *config.Node) (h Hook, reas
 	if strings.Contains(cmd, "${user_config.") {
 		notes = append(notes, "${user_config.*} has no Gemini counterpart (Gemini extensions inject settings as env vars)")
 	}
-	ps := []placeholder{projectDir}
-	switch {
-	case s.Kind == KindPlugin && c.target.Kind == TargetExtension:
-		ps = append(ps, extensionRoot)
-	case s.Kind == KindPlugin && s.Dir != "":
-		ps = append(ps, literalRoot(s.Dir))
-	}
-	if nc, changed := rewriteVars(cmd, ps...); changed {
-		notes = append(notes, "command rewritten: Claude path variables replaced by their quoted Gemini form")
-		cmd = nc
-	}
-	for _, v := range claudeVars(cmd) {
-		changes = append(changes, "$"+v+" is not set by Gemini")
-	}
-	if ev == "PreToolUse" && (strings.Contains(cmd, "permissionDecision") || strings.Contains(cmd, "hookSpecificOutput")) {
-		notes = append(notes, "command seems to decide through hookSpecificOutput.permissionDecision, which Gemini ignores: print {\"decision\":\"deny\",\"reason\":…} or exit 2 to block")
+	if c.wrap(ev, cmd) {
+		var ac, an []string
+		cmd, ac, an = c.wrapCommand(s, ev, matcher, cmd)
+		changes, notes = append(changes, ac...), append(notes, an...)
+	} else {
+		ps := []placeholder{projectDir}
+		switch {
+		case s.Kind == KindPlugin && c.target.Kind == TargetExtension:
+			ps = append(ps, extensionRoot)
+		case s.Kind == KindPlugin && s.Dir != "":
+			ps = append(ps, literalRoot(s.Dir))
+		}
+		if nc, changed := rewriteVars(cmd, ps...); changed {
+			notes = append(notes, "command rewritten: Claude path variables replaced by their quoted Gemini form")
+			cmd = nc
+		}
+		for _, v := range claudeVars(cmd) {
+			changes = append(changes, "$"+v+" is not set by Gemini")
+		}
+		if ev == "PreToolUse" && (strings.Contains(cmd, "permissionDecision") || strings.Contains(cmd, "hookSpecificOutput")) {
+			notes = append(notes, "command seems to decide through hookSpecificOutput.permissionDecision, which Gemini ignores: print {\"decision\":\"deny\",\"reason\":…} or exit 2 to block")
+		}
 	}
 	h = Hook{Type: "command", Command: cmd}
 	if n := hn.Get("name"); n.IsString() && n.Str != "" {

@@ -1,0 +1,227 @@
+package claudecompat
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Result is how a Claude hook ended.
+type Result struct {
+	// Exit is the exit code; -1 when the hook did not exit normally
+	// (killed by a signal, or it could not be started: see Err).
+	Exit           int
+	Stdout, Stderr []byte
+	// Err is why the hook could not be started or waited for.
+	Err error
+	// Cut says that Stdout or Stderr were longer than the adapter keeps.
+	Cut bool
+}
+
+// blockingExit2 is what exit 2 means on the Claude events where it blocks
+// (claude-hooks.md §1.7, "Exit code 2, per event"), as Gemini's decision.
+var blockingExit2 = map[string]string{
+	"PreToolUse":       "deny",
+	"UserPromptSubmit": "block",
+	"Stop":             "block",
+	"SubagentStop":     "block",
+	"PreCompact":       "block",
+}
+
+// plainTextContext are the events on which Claude adds a hook's plain
+// stdout to the model's context (claude-hooks.md §1.7).
+var plainTextContext = map[string]bool{"UserPromptSubmit": true, "SessionStart": true}
+
+// contextEvents are the events whose hookSpecificOutput.additionalContext
+// Gemini gives to the model on the event the hook runs on: AfterTool
+// (coreToolHookTriggers.ts), BeforeAgent (client.ts), SessionStart. On
+// BeforeTool Gemini has no context channel (PreToolUse context is lost);
+// AfterAgent has none either, but its context is passed on as Claude's.
+var contextEvents = map[string]bool{
+	"PostToolUse": true, "PostToolUseFailure": true, "UserPromptSubmit": true, "SessionStart": true,
+	"Stop": true, "SubagentStop": true,
+}
+
+// Output is the answer the adapter gives Gemini for one Claude hook: the
+// JSON it prints on stdout (nil for none) and its exit code. The adapter
+// never exits 2 or more: Gemini denies on any such exit (spec §5.4), and
+// every block is said in JSON instead.
+type Output struct {
+	JSON []byte
+	Exit int
+}
+
+// GeminiOutput reads a Claude hook's result by Claude Code's rules
+// (claude-hooks.md §1.7) and says the same in Gemini's protocol (spec
+// §5.4, §5.8). claudeTool is the Claude tool name the hook saw ("" for
+// non-tool events), for mapping updatedInput back.
+func GeminiOutput(h Hook, claudeTool string, r Result) Output {
+	out := map[string]any{}
+	var warnings []string
+	failed := false
+	switch {
+	case r.Err != nil:
+		failed = true
+		warnings = append(warnings, fmt.Sprintf("Claude hook did not run: %v", r.Err))
+	case r.Exit == 2:
+		reason := strings.TrimSpace(string(r.Stderr))
+		switch {
+		case blockingExit2[h.Event] != "":
+			out["decision"] = blockingExit2[h.Event]
+			out["reason"] = reason
+		case h.Event == "PostToolUse" || h.Event == "PostToolUseFailure":
+			// Claude shows the model stderr beside the tool's result; a
+			// Gemini AfterTool block would replace the result instead.
+			addContext(out, h.Event, reason)
+		case reason != "":
+			// Claude shows stderr to the user and goes on.
+			out["systemMessage"] = reason
+		}
+	default:
+		if r.Exit != 0 {
+			failed = true
+			msg := fmt.Sprintf("Claude hook exited %d", r.Exit)
+			if r.Exit < 0 {
+				msg = "Claude hook was killed"
+			}
+			if s := firstLines(string(r.Stderr), 3); s != "" {
+				msg += ": " + s
+			}
+			warnings = append(warnings, msg)
+		}
+		text := strings.TrimSpace(string(r.Stdout))
+		j, isJSON, bad := claudeJSON(text)
+		if isJSON {
+			readClaudeJSON(h, claudeTool, j, out)
+			break
+		}
+		if bad {
+			warnings = append(warnings, "Claude hook printed invalid JSON, which Claude reads as plain text")
+		}
+		if r.Exit == 0 && plainTextContext[h.Event] {
+			addContext(out, h.Event, text)
+		}
+	}
+	if r.Cut {
+		warnings = append(warnings, "Claude hook's output was cut at "+fmt.Sprint(maxOutput)+" bytes")
+	}
+	if len(warnings) > 0 {
+		msg := "Warning: " + strings.Join(warnings, "; ")
+		if s, ok := out["systemMessage"].(string); ok && s != "" {
+			msg = s + "\n" + msg
+		}
+		out["systemMessage"] = msg
+	}
+	o := Output{}
+	if failed {
+		// Gemini reports a failed hook ("Hook(s) ... failed") and still
+		// honours its JSON, as Claude honours the JSON of a non-blocking
+		// error.
+		o.Exit = 1
+	}
+	if len(out) > 0 {
+		o.JSON, _ = json.Marshal(out)
+	}
+	return o
+}
+
+// claudeJSON parses stdout the way Claude does: JSON when its first
+// non-blank character is "{". bad is true for text that starts with "{"
+// but is not a JSON object.
+func claudeJSON(text string) (j map[string]any, isJSON, bad bool) {
+	if !strings.HasPrefix(text, "{") {
+		return nil, false, false
+	}
+	d := json.NewDecoder(strings.NewReader(text))
+	d.UseNumber()
+	if err := d.Decode(&j); err != nil || j == nil {
+		return nil, false, true
+	}
+	return j, true, false
+}
+
+// readClaudeJSON maps the fields of a Claude hook's JSON output into out.
+func readClaudeJSON(h Hook, claudeTool string, j, out map[string]any) {
+	if c, ok := j["continue"].(bool); ok && !c {
+		out["continue"] = false
+		if s, ok := j["stopReason"].(string); ok {
+			out["stopReason"] = s
+		}
+	}
+	if s, ok := j["systemMessage"].(string); ok && s != "" {
+		out["systemMessage"] = s
+	}
+	if b, ok := j["suppressOutput"].(bool); ok && b {
+		out["suppressOutput"] = true
+	}
+	hso, _ := j["hookSpecificOutput"].(map[string]any)
+	decision, _ := j["decision"].(string)
+	reason, _ := j["reason"].(string)
+	switch h.Event {
+	case "PreToolUse":
+		pd, _ := hso["permissionDecision"].(string)
+		switch pd {
+		case "allow", "deny", "ask":
+			out["decision"] = pd
+			if r, ok := hso["permissionDecisionReason"].(string); ok {
+				out["reason"] = r
+			}
+		default:
+			// The deprecated top-level form (claude-hooks.md §1.7).
+			switch decision {
+			case "approve":
+				out["decision"] = "allow"
+				out["reason"] = reason
+			case "block":
+				out["decision"] = "deny"
+				out["reason"] = reason
+			}
+		}
+		if ui, ok := hso["updatedInput"].(map[string]any); ok {
+			spec := map[string]any{"hookEventName": "BeforeTool", "tool_input": toGeminiInput(claudeTool, ui)}
+			out["hookSpecificOutput"] = spec
+		}
+	case "PostToolUse", "PostToolUseFailure":
+		if decision == "block" {
+			addContext(out, h.Event, reason)
+		}
+	case "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact":
+		if decision == "block" {
+			out["decision"] = "block"
+			out["reason"] = reason
+		}
+	}
+	if ctx, ok := hso["additionalContext"].(string); ok && ctx != "" && contextEvents[h.Event] {
+		addContext(out, h.Event, ctx)
+	}
+}
+
+// addContext appends text to the additionalContext of out.
+func addContext(out map[string]any, claudeEvent, text string) {
+	if text == "" {
+		return
+	}
+	spec, _ := out["hookSpecificOutput"].(map[string]any)
+	if spec == nil {
+		spec = map[string]any{"hookEventName": geminiEvent[claudeEvent]}
+		out["hookSpecificOutput"] = spec
+	}
+	if old, ok := spec["additionalContext"].(string); ok && old != "" {
+		text = old + "\n" + text
+	}
+	spec["additionalContext"] = text
+}
+
+// firstLines returns the first n non-empty lines of s, joined by " / ".
+func firstLines(s string, n int) string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+			if len(lines) == n {
+				break
+			}
+		}
+	}
+	return strings.Join(lines, " / ")
+}

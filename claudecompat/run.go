@@ -1,0 +1,142 @@
+package claudecompat
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// Limits of what the adapter reads and keeps. The payload of a write_file
+// call carries the whole file, so the input bound is generous; a hook's
+// output beyond maxOutput is read and dropped, and the answer says so.
+const (
+	maxInput  = 64 << 20
+	maxOutput = 1 << 20
+)
+
+// Run is `gh-hooks claude-compat`: it reads the payload Gemini sends on
+// stdin, runs command with the payload Claude Code would have sent, the
+// way Claude Code runs it (sh -c, CLAUDE_PROJECT_DIR and the other Claude
+// variables set, ${CLAUDE_PROJECT_DIR} and ${CLAUDE_PLUGIN_ROOT}
+// substituted in the command: claude-hooks.md §1.3, §1.5), and answers
+// Gemini with what Claude would have made of the result (GeminiOutput). It
+// returns the exit code for the adapter's process: 0, or 1 for a failure
+// that must not block (Gemini blocks on any exit of 2 or more).
+//
+// environ is the adapter's environment; ctx ends the hook (its whole
+// process group) when it is cancelled, as when Gemini stops the adapter.
+func Run(ctx context.Context, h Hook, command string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
+	answer := func(o Output) int {
+		if o.JSON != nil {
+			stdout.Write(append(o.JSON, '\n'))
+		}
+		return o.Exit
+	}
+	fail := func(format string, a ...any) int {
+		return answer(GeminiOutput(h, "", Result{Exit: -1, Err: fmt.Errorf(format, a...)}))
+	}
+	if _, ok := geminiEvent[h.Event]; !ok {
+		return fail("gh-hooks claude-compat does not know the Claude event %q", h.Event)
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
+	if err != nil {
+		return fail("reading Gemini's payload: %v", err)
+	}
+	if len(data) > maxInput {
+		return fail("Gemini's payload is larger than %d MiB", maxInput>>20)
+	}
+	var payload map[string]any
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	if err := d.Decode(&payload); err != nil || payload == nil {
+		return fail("Gemini's payload is not a JSON object")
+	}
+	claude, skip := ClaudeInput(h, payload)
+	if skip != "" {
+		return 0
+	}
+	in, err := json.Marshal(claude)
+	if err != nil {
+		return fail("building Claude's payload: %v", err)
+	}
+	tool, _ := claude["tool_name"].(string)
+	return answer(GeminiOutput(h, tool, runHook(ctx, h, command, claude, in, environ)))
+}
+
+// runHook runs command with sh -c in the current directory (Gemini starts
+// the adapter in the session's working directory, spec §5.2).
+func runHook(ctx context.Context, h Hook, command string, claude map[string]any, in []byte, environ []string) Result {
+	project, _ := claude["cwd"].(string)
+	if project == "" {
+		project = lookup(environ, "GEMINI_PROJECT_DIR")
+	}
+	if project == "" {
+		project, _ = os.Getwd()
+	}
+	// Claude substitutes its path placeholders in the command text before
+	// the shell runs (claude-hooks.md §1.3), and exports them too (§1.5).
+	command = strings.ReplaceAll(command, "${CLAUDE_PROJECT_DIR}", project)
+	env := append(environ[:len(environ):len(environ)], "CLAUDE_PROJECT_DIR="+project, "CLAUDECODE=1")
+	if h.PluginRoot != "" {
+		command = strings.ReplaceAll(command, "${CLAUDE_PLUGIN_ROOT}", h.PluginRoot)
+		env = append(env, "CLAUDE_PLUGIN_ROOT="+h.PluginRoot)
+	}
+	if id, ok := claude["session_id"].(string); ok && id != "" {
+		env = append(env, "CLAUDE_CODE_SESSION_ID="+id)
+	}
+	cmd := exec.CommandContext(ctx, "sh", "-c", command)
+	cmd.Env = env
+	cmd.Stdin = bytes.NewReader(in)
+	var out, errb capped
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	ownGroup(cmd)
+	// A grandchild that keeps the pipes open after the hook ended does not
+	// hold the adapter.
+	cmd.WaitDelay = 2 * time.Second
+	err := cmd.Run()
+	r := Result{Exit: cmd.ProcessState.ExitCode(), Stdout: out.b, Stderr: errb.b, Cut: out.cut || errb.cut}
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) && !errors.Is(err, exec.ErrWaitDelay) {
+		r.Err = err
+	}
+	if cmd.ProcessState == nil {
+		r.Exit = -1
+	}
+	return r
+}
+
+// capped keeps the first maxOutput bytes written to it and counts the rest.
+type capped struct {
+	b   []byte
+	cut bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := maxOutput - len(c.b); room > 0 {
+		if len(p) > room {
+			c.b = append(c.b, p[:room]...)
+			c.cut = true
+		} else {
+			c.b = append(c.b, p...)
+		}
+	} else if len(p) > 0 {
+		c.cut = true
+	}
+	return len(p), nil
+}
+
+func lookup(environ []string, key string) string {
+	for i := len(environ) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}

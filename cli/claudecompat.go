@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/claudecompat"
+)
+
+type claudeCompatOptions struct {
+	*env
+	Hook    claudecompat.Hook
+	Command string
+}
+
+func claudeCompatCommand(e *env) *cli.Command {
+	o := &claudeCompatOptions{env: e}
+	return &cli.Command{
+		Name:      "claude-compat",
+		Usage:     "run a Claude Code hook under Gemini CLI, speaking Claude's protocol to it (migrate writes it around Claude hooks)",
+		ArgsUsage: "-- COMMAND",
+		UsageText: "gh-hooks claude-compat --event CLAUDE_EVENT [--matcher M] [--plugin-root DIR] -- COMMAND",
+		Description: "Gemini runs this as the hook. It reads Gemini's payload on stdin, runs COMMAND with sh -c and\n" +
+			"the payload Claude Code would send (Claude's event and tool names, tool_input fields,\n" +
+			"tool_response, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_ROOT), and answers Gemini with what Claude\n" +
+			"would have made of the result: exit 2 and permissionDecision \"deny\" block, any other failing\n" +
+			"exit is a warning (never a denial), plain stdout is context where Claude makes it context, and\n" +
+			"updatedInput becomes Gemini's tool_input. It exits 0, or 1 for a warning; never 2, on which\n" +
+			"Gemini would deny. docs/claude-compat.md lists every mapping.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "event", Required: true, Usage: "the Claude event the hook was written for (PreToolUse, Stop, ...)", Destination: &o.Hook.Event},
+			&cli.StringFlag{Name: "matcher", Usage: "the hook's Claude tool matcher, when it picks one of several Claude names of a Gemini tool", Destination: &o.Hook.Matcher},
+			&cli.StringFlag{Name: "plugin-root", Usage: "the Claude plugin's `DIR`, for CLAUDE_PLUGIN_ROOT", TakesFile: true, Destination: &o.Hook.PluginRoot},
+		},
+		Action: func(ctx context.Context, c *cli.Command) error {
+			if c.Args().Len() != 1 {
+				return usageError("claude-compat takes the hook's command as one argument after --")
+			}
+			o.Command = c.Args().First()
+			return runClaudeCompat(ctx, o)
+		},
+	}
+}
+
+func runClaudeCompat(ctx context.Context, o *claudeCompatOptions) error {
+	if _, ok := claudecompat.GeminiEvent(o.Hook.Event); !ok {
+		return usageHint("events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification",
+			"--event %q: not a Claude event the adapter serves", o.Hook.Event)
+	}
+	// Gemini stops a hook that times out with SIGTERM (spec §5.5): the
+	// Claude hook's process group goes with the adapter.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	if code := claudecompat.Run(ctx, o.Hook, o.Command, o.Stdin, o.Stdout, o.Stderr, os.Environ()); code != 0 {
+		return &exitError{code: code}
+	}
+	return nil
+}
