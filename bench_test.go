@@ -195,17 +195,12 @@ func median(ds []time.Duration) time.Duration {
 	return ds[len(ds)/2]
 }
 
-// releaseTags are the build tags of the released binary (README): without
-// urfave/cli's markdown renderer, whose package start-up costs about half
-// a millisecond on every run.
-const releaseTags = "urfave_cli_no_docs"
-
-// buildBinary builds a main package or file into dir/name the way the
-// release is built, and returns its path. The process benchmarks share it.
+// buildBinary builds a main package or file into dir/name, and returns
+// its path. The process benchmarks share it.
 func buildBinary(b *testing.B, dir, name, src string) string {
 	b.Helper()
 	out := filepath.Join(dir, name)
-	goBuild(b, "-tags", releaseTags, "-o", out, src)
+	goBuild(b, "-o", out, src)
 	return out
 }
 

@@ -62,7 +62,7 @@ func Run(ctx context.Context, h Hook, command string, stdin io.Reader, stdout, s
 	if skip != "" {
 		return 0
 	}
-	in, err := json.Marshal(claude)
+	in, err := marshalClaude(claude)
 	if err != nil {
 		return fail("building Claude's payload: %v", err)
 	}
@@ -139,4 +139,42 @@ func lookup(environ []string, key string) string {
 		}
 	}
 	return ""
+}
+
+// claudeOrder is the order of the fields of Claude Code's payload
+// (claude-hooks.md §1.6): a script that looks at the raw text sees them
+// where Claude puts them.
+var claudeOrder = []string{"session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name",
+	"tool_name", "tool_input", "tool_response", "tool_use_id", "error", "is_interrupt",
+	"prompt", "stop_hook_active", "last_assistant_message", "background_tasks", "session_crons",
+	"source", "reason", "trigger", "custom_instructions", "message", "notification_type"}
+
+// marshalClaude writes the payload as compact JSON with the top-level
+// fields in claudeOrder (Go's maps would sort them).
+func marshalClaude(p map[string]any) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for _, k := range claudeOrder {
+		v, ok := p[k]
+		if !ok {
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		// As JSON.stringify writes it: no HTML escaping of <, > and &.
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			return nil, err
+		}
+		b.Truncate(b.Len() - 1) // Encode's newline
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }

@@ -12,7 +12,7 @@
 set -eu
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-if [ $# -ge 1 ]; then cp "$1" "$dir/gh-hooks"; else go build -tags urfave_cli_no_docs -o "$dir/gh-hooks" .; fi
+if [ $# -ge 1 ]; then cp "$1" "$dir/gh-hooks"; else go build -o "$dir/gh-hooks" .; fi
 go build -o "$dir/floor" ./testdata/floor/main.go
 GH_HOOKS_WRITE_BENCH_TREE="$dir/tree" go test -count=1 -run '^TestWriteBenchTree$' . >/dev/null
 . "$dir/tree/env.sh"
