@@ -17,6 +17,7 @@ require (
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/term v0.48.0
 	golang.org/x/text v0.25.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (
@@ -26,5 +27,4 @@ require (
 	github.com/tidwall/pretty v1.2.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/tools v0.38.0 // indirect
-	mvdan.cc/sh/v3 v3.14.1 // indirect
 )

@@ -78,7 +78,12 @@ func Run(args []string, s Streams) int {
 		args = []string{"gh-hooks"}
 	}
 	e := &env{Streams: s, args: args}
-	err := newRoot(e).Run(context.Background(), args)
+	var err error
+	if h, command, ok := claudeCompatArgs(args); ok {
+		err = runClaudeCompat(context.Background(), &claudeCompatOptions{env: e, Hook: h, Command: command})
+	} else {
+		err = newRoot(e).Run(context.Background(), args)
+	}
 	if err == nil {
 		return 0
 	}
@@ -172,7 +177,7 @@ func newRoot(e *env) *cli.Command {
 
 // commands lists every command, in the order help shows them.
 func commands(e *env) []*cli.Command {
-	cmds := []*cli.Command{
+	return []*cli.Command{
 		effectiveCommand(e),
 		validateCommand(e),
 		commandsCommand(e),
@@ -187,8 +192,8 @@ func commands(e *env) []*cli.Command {
 		completionCommand(e),
 		completeCommand(e),
 		versionCommand(e),
+		manCommand(e),
 	}
-	return append(cmds, docsCommands(e)...)
 }
 
 // setUsageHandlers gives every command (and subcommand) gh-hooks' usage

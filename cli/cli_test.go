@@ -163,38 +163,6 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestReference fails when docs/REFERENCE.md is not what `gh-hooks
-// reference` prints; `go test -run TestReference -update` rewrites it.
-func TestReference(t *testing.T) {
-	hermetic(t)
-	code, got, stderr := runMain(t, "reference")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	path := filepath.Join("..", "docs", "REFERENCE.md")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (generate it with: go test -run TestReference -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s is stale; regenerate with: go test -run TestReference -update\n(-want +got):\n%s", path, diff)
-	}
-	for _, hidden := range []string{"__complete", "# reference"} {
-		if strings.Contains(got, hidden) {
-			t.Errorf("reference documents hidden command %q", hidden)
-		}
-	}
-	code, man, _ := runMain(t, "man")
-	if code != 0 || !strings.Contains(man, ".TH gh-hooks 1") {
-		t.Errorf("man: exit %d, no .TH header:\n%.300s", code, man)
-	}
-}
-
 // TestColour checks the colour and layout rules of out: colour only on a
 // terminal without NO_COLOR or --no-color, aligned columns only on a
 // terminal, tab-separated otherwise.

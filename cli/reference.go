@@ -2,41 +2,80 @@ package cli
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
+	"os"
+	"path/filepath"
 
-	docs "github.com/urfave/cli-docs/v3"
 	"github.com/urfave/cli/v3"
 )
 
-// docsCommands are the hidden commands that render the command
-// definitions as documentation.
-func docsCommands(e *env) []*cli.Command {
-	return []*cli.Command{
-		{
-			Name:   "reference",
-			Hidden: true,
-			Usage:  "print the markdown command reference (docs/REFERENCE.md)",
-			Action: func(_ context.Context, c *cli.Command) error {
-				md, err := docs.ToMarkdown(c.Root())
-				if err != nil {
-					return fail(fmt.Errorf("reference: %w", err), "")
-				}
-				_, err = fmt.Fprint(e.Stdout, md)
-				return err
-			},
+// manPage is gh-hooks(1), rendered from the command definitions by
+// urfave/cli-docs in TestManPage (go test ./cli -run TestManPage -update
+// rewrites it), so that the binary does not carry the markdown and roff
+// renderers: their package start-up alone was 1.6 ms of every gh-hooks
+// process, 13% of `gh-hooks --version` (BENCHMARKS.md).
+//
+//go:embed man/gh-hooks.1
+var manPage string
+
+type manOptions struct {
+	*env
+	Install bool
+	Dir     string
+}
+
+// manCommand prints or installs the man page.
+func manCommand(e *env) *cli.Command {
+	o := &manOptions{env: e}
+	return &cli.Command{
+		Name:  "man",
+		Usage: "print the gh-hooks(1) man page, or install it with --install",
+		UsageText: "gh-hooks man [--install [--dir DIR]]\n\n" +
+			"  gh-hooks man | man -l -            read it now\n" +
+			"  gh-hooks man --install             install it for `man gh-hooks`",
+		Description: "--install writes gh-hooks.1 into DIR, by default $XDG_DATA_HOME/man/man1 (~/.local/share/man/man1),\n" +
+			"which man searches for a user's pages on most systems.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "install", Usage: "write the page into DIR instead of printing it", Destination: &o.Install},
+			&cli.StringFlag{Name: "dir", Usage: "where --install writes gh-hooks.1", TakesFile: true, Destination: &o.Dir},
 		},
-		{
-			Name:   "man",
-			Hidden: true,
-			Usage:  "print the gh-hooks(1) man page in roff",
-			Action: func(_ context.Context, c *cli.Command) error {
-				man, err := docs.ToManWithSection(c.Root(), 1)
-				if err != nil {
-					return fail(fmt.Errorf("man: %w", err), "")
-				}
-				_, err = fmt.Fprint(e.Stdout, man)
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
 				return err
-			},
+			}
+			return runMan(o)
 		},
 	}
+}
+
+func runMan(o *manOptions) error {
+	if !o.Install {
+		if o.Dir != "" {
+			return usageError("--dir only applies to --install")
+		}
+		_, err := fmt.Fprint(o.Stdout, manPage)
+		return err
+	}
+	dir := o.Dir
+	if dir == "" {
+		data := os.Getenv("XDG_DATA_HOME")
+		if data == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return fail(fmt.Errorf("no home directory to install the man page in: %w", err), "pass --dir DIR")
+			}
+			data = filepath.Join(home, ".local", "share")
+		}
+		dir = filepath.Join(data, "man", "man1")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err, "pass a writable --dir DIR")
+	}
+	path := filepath.Join(dir, "gh-hooks.1")
+	if err := os.WriteFile(path, []byte(manPage), 0o644); err != nil {
+		return fail(err, "pass a writable --dir DIR")
+	}
+	note(o.Stderr, "installed %s; read it with: man gh-hooks\n", path)
+	return nil
 }

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	docs "github.com/urfave/cli-docs/v3"
+	"github.com/urfave/cli/v3"
+)
+
+// docsRoot is the command tree as the documents describe it.
+func docsRoot() *cli.Command {
+	return newRoot(&env{Streams: Streams{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+}
+
+// checkGenerated fails when path is not want; with -update it writes it.
+func checkGenerated(t *testing.T, path, want string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (generate it with: go test ./cli -run %s -update)", err, t.Name())
+	}
+	if diff := cmp.Diff(string(got), want); diff != "" {
+		t.Errorf("%s is stale; regenerate with: go test ./cli -run %s -update\n(-file +generated):\n%s", path, t.Name(), diff)
+	}
+}
+
+// TestReference keeps docs/REFERENCE.md equal to the markdown reference
+// urfave/cli-docs renders from the command definitions.
+func TestReference(t *testing.T) {
+	md, err := docs.ToMarkdown(docsRoot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hidden := range []string{"__complete"} {
+		if strings.Contains(md, hidden) {
+			t.Errorf("reference documents hidden command %q", hidden)
+		}
+	}
+	checkGenerated(t, filepath.Join("..", "docs", "REFERENCE.md"), md)
+}
+
+// TestManPage keeps the embedded man page (cli/man/gh-hooks.1) equal to
+// the one urfave/cli-docs renders, and checks that `gh-hooks man` prints
+// it and `man --install` installs it.
+func TestManPage(t *testing.T) {
+	man, err := docs.ToManWithSection(docsRoot(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(man, ".TH gh-hooks 1") {
+		t.Fatalf("no .TH header:\n%.300s", man)
+	}
+	checkGenerated(t, filepath.Join("man", "gh-hooks.1"), man)
+
+	hermetic(t)
+	code, out, _ := runMain(t, "man")
+	if code != 0 || out != manPage {
+		t.Errorf("gh-hooks man: exit %d, printed %d bytes, want the %d of the page", code, len(out), len(manPage))
+	}
+	dir := filepath.Join(t.TempDir(), "man1")
+	code, _, stderr := runMain(t, "man", "--install", "--dir", dir)
+	if got, err := os.ReadFile(filepath.Join(dir, "gh-hooks.1")); code != 0 || err != nil || string(got) != manPage {
+		t.Errorf("man --install: exit %d, %v; stderr %q", code, err, stderr)
+	}
+	if !strings.Contains(stderr, "installed "+filepath.Join(dir, "gh-hooks.1")) {
+		t.Errorf("man --install does not say where it installed: %q", stderr)
+	}
+}
