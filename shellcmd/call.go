@@ -1,0 +1,650 @@
+package shellcmd
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// arg is one word of a simple command: its value and its text.
+type arg struct {
+	v    val
+	text string
+}
+
+func args(words []*syntax.Word, st *state) []arg {
+	out := make([]arg, len(words))
+	for i, w := range words {
+		out[i] = arg{v: eval(w, st), text: source(w)}
+	}
+	return out
+}
+
+// call walks one simple command. stdin is the redirection of its standard
+// input and pipe the command whose output it reads, if any.
+func (w *walker) call(c *syntax.CallExpr, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	for _, a := range c.Args {
+		w.parts(a, st, depth)
+	}
+	if len(c.Args) == 0 {
+		// NAME=value alone: the shell keeps it.
+		for _, as := range c.Assigns {
+			w.assign(as, st, depth, false)
+		}
+		return
+	}
+	run := st
+	if len(c.Assigns) > 0 {
+		// NAME=value cmd: the assignment is for cmd alone; cd inside
+		// cmd (a builtin) still changes the shell's directory.
+		run = st.copy()
+		for _, as := range c.Assigns {
+			w.assign(as, run, depth, false)
+		}
+	}
+	w.run(args(c.Args, run), run, st, depth, stdin, pipe)
+}
+
+// run walks a command given as words. shell is the state that a builtin
+// such as cd changes (st with the command's own assignments is run).
+func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	if len(words) == 0 {
+		return
+	}
+	name := words[0]
+	if !name.v.known {
+		w.unknown("a program named by " + name.v.why)
+		return
+	}
+	n := name.v.s
+	base := filepath.Base(n)
+	rest := words[1:]
+	switch {
+	case w.funcs[n]:
+		return // its body was walked where it is defined
+	case n == "cd" || n == "pushd":
+		shell.dir = w.cd(rest, run)
+		return
+	case n == "popd":
+		shell.dir = ""
+		w.unknown("cd to a computed directory")
+		return
+	case n == "eval":
+		w.eval(rest, run, depth)
+		return
+	case n == "source" || n == ".":
+		if len(rest) > 0 {
+			w.file(rest[0].text, rest[0].v, RoleSource, run)
+		}
+		return
+	case n == "trap":
+		if len(rest) > 0 && rest[0].v.known && !strings.HasPrefix(rest[0].v.s, "-") {
+			w.script(rest[0].v.s, run.copy(), depth+1)
+		} else if len(rest) > 0 && !rest[0].v.known {
+			w.unknown("a trap with " + rest[0].v.why)
+		}
+		return
+	case n == "find":
+		w.find(rest, run, depth)
+		w.program(Program{Name: n})
+		return
+	case len(rest) > 0 && rest[0].v.s == "claude-compat":
+		w.claudeCompat(rest[1:], run, depth)
+		w.program(Program{Name: n, Path: w.progPath(n, run)})
+		return
+	}
+	if wr, ok := wrappers[base]; ok && !strings.Contains(n, "/") {
+		w.program(Program{Name: n})
+		w.wrapped(wr, base, rest, run, shell, depth, stdin, pipe)
+		return
+	}
+	w.exec(name, run)
+	switch {
+	case shells[base]:
+		w.shell(rest, run, depth, stdin, pipe)
+	case interpreters[base] != nil || strings.HasPrefix(base, "python"):
+		it := interpreters[base]
+		if it == nil {
+			it = interpreters["python3"]
+		}
+		w.interpreter(it, base, rest, run, depth, stdin, pipe)
+	case manifests[base] != "":
+		w.manifest(base, rest, run)
+	}
+}
+
+// exec records the program a command word runs.
+func (w *walker) exec(name arg, st *state) {
+	n := name.v.s
+	if strings.Contains(n, "/") {
+		w.file(name.text, name.v, RoleProgram, st)
+		w.program(Program{Name: n, Path: w.progPath(n, st)})
+		return
+	}
+	for _, d := range st.path {
+		if d == "" {
+			w.unknown("PATH set to a computed value")
+			continue
+		}
+		w.file(name.text, val{s: filepath.Join(d, n), known: true}, RoleProgram, st)
+	}
+	w.program(Program{Name: n})
+}
+
+// progPath is the path a program word names, "" for a name found on PATH.
+func (w *walker) progPath(n string, st *state) string {
+	switch {
+	case !strings.Contains(n, "/"):
+		return ""
+	case filepath.IsAbs(n):
+		return filepath.Clean(n)
+	case st.dir == "":
+		return ""
+	}
+	return filepath.Join(st.dir, n)
+}
+
+// cd returns the directory `cd args` moves to ("" when unknown).
+func (w *walker) cd(rest []arg, st *state) string {
+	for len(rest) > 0 && strings.HasPrefix(rest[0].v.s, "-") && rest[0].v.s != "-" && rest[0].v.known {
+		if rest[0].v.s == "--" {
+			rest = rest[1:]
+			break
+		}
+		rest = rest[1:] // -L, -P, -e
+	}
+	if len(rest) == 0 {
+		if home, ok := st.vars["HOME"]; ok {
+			return home
+		}
+		w.unknown("cd to $HOME")
+		return ""
+	}
+	t := rest[0].v
+	switch {
+	case !t.known:
+		w.unknown("cd to a computed directory")
+		return ""
+	case t.s == "-":
+		w.unknown("cd -")
+		return ""
+	case filepath.IsAbs(t.s):
+		return filepath.Clean(t.s)
+	case st.dir == "":
+		return ""
+	}
+	return filepath.Join(st.dir, t.s)
+}
+
+// eval runs its arguments, joined, as shell code: followed when they are
+// known text, an Unknown otherwise.
+func (w *walker) eval(rest []arg, st *state, depth int) {
+	var parts []string
+	for _, a := range rest {
+		if !a.v.known {
+			w.unknown("eval of " + a.v.why)
+			return
+		}
+		parts = append(parts, a.v.s)
+	}
+	w.script(strings.Join(parts, " "), st, depth+1)
+}
+
+// find follows the commands of -exec, -execdir, -ok and -okdir.
+func (w *walker) find(rest []arg, st *state, depth int) {
+	for i := 0; i < len(rest); i++ {
+		switch rest[i].v.s {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(rest) && rest[j].v.s != ";" && rest[j].v.s != "+" {
+				j++
+			}
+			w.run(rest[i+1:j], st, st.copy(), depth+1, nil, nil)
+			i = j
+		}
+	}
+}
+
+// claudeCompat follows the command that `gh-hooks claude-compat [flags]
+// -- CMD` runs with sh -c (package claudecompat).
+func (w *walker) claudeCompat(rest []arg, st *state, depth int) {
+	for i, a := range rest {
+		if a.v.s != "--" {
+			continue
+		}
+		if i+1 >= len(rest) {
+			return
+		}
+		if !rest[i+1].v.known {
+			w.unknown("a Claude hook command with " + rest[i+1].v.why)
+			return
+		}
+		inner := st.copy()
+		if st.dir != "" {
+			inner.vars["CLAUDE_PROJECT_DIR"] = st.dir
+		}
+		// Claude substitutes ${CLAUDE_PROJECT_DIR} in the text (claudecompat.Run).
+		w.script(rest[i+1].v.s, inner, depth+1)
+		return
+	}
+}
+
+// wrapper describes a program that runs another one: the options that
+// take a value, and how many words (after the options) come before the
+// command.
+type wrapper struct {
+	withArg []string
+	// lead is the number of operands before the command (timeout's
+	// duration, flock's lock file).
+	lead int
+	// shellC is the option whose value is a command line run by sh -c
+	// (flock -c, watch runs all its words that way).
+	shellC string
+	// noRun are options with which the program runs nothing (command -v).
+	noRun []string
+}
+
+// wrappers run the rest of their words as a command.
+var wrappers = map[string]wrapper{
+	"exec":       {withArg: []string{"-a"}},
+	"command":    {noRun: []string{"-v", "-V"}},
+	"builtin":    {},
+	"nohup":      {},
+	"time":       {withArg: []string{"-f", "-o", "--format", "--output"}},
+	"nice":       {withArg: []string{"-n", "--adjustment"}},
+	"timeout":    {withArg: []string{"-s", "--signal", "-k", "--kill-after"}, lead: 1},
+	"stdbuf":     {withArg: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+	"ionice":     {withArg: []string{"-c", "-n", "--class", "--classdata"}, noRun: []string{"-p", "-P", "-u", "--pid", "--pgid", "--uid"}},
+	"setsid":     {},
+	"chrt":       {lead: 1, noRun: []string{"-p", "--pid"}},
+	"taskset":    {lead: 1, noRun: []string{"-p", "--pid"}},
+	"env":        {withArg: []string{"-u", "--unset", "-S", "--split-string", "-C", "--chdir"}},
+	"xargs":      {withArg: []string{"-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "-I", "-i", "-L", "-l", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars"}},
+	"sudo":       {withArg: []string{"-u", "--user", "-g", "--group", "-C", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout"}},
+	"doas":       {withArg: []string{"-u", "-C"}},
+	"flock":      {withArg: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, lead: 1, shellC: "-c"},
+	"watch":      {withArg: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}},
+	"caffeinate": {withArg: []string{"-t", "-w"}},
+	"unbuffer":   {},
+	"npx":        {withArg: []string{"-p", "--package", "-c", "--call"}, shellC: "-c"},
+	"bunx":       {withArg: []string{"-p", "--package"}},
+	"uvx":        {withArg: []string{"--from", "--with", "-p", "--python"}},
+}
+
+// wrapped walks the command a wrapper runs.
+func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	inner := run
+	i := 0
+	for i < len(rest) {
+		a := rest[i]
+		if !a.v.known || !strings.HasPrefix(a.v.s, "-") || a.v.s == "-" {
+			break
+		}
+		if a.v.s == "--" {
+			i++
+			break
+		}
+		opt, value, hasValue := strings.Cut(a.v.s, "=")
+		if slices.Contains(wr.noRun, opt) {
+			return
+		}
+		if opt == wr.shellC {
+			if i+1 < len(rest) {
+				w.run([]arg{{v: val{s: "sh", known: true}, text: "sh"}, {v: val{s: "-c", known: true}, text: "-c"}, rest[i+1]}, run, shell, depth+1, nil, nil)
+			}
+			return
+		}
+		if base == "env" && (opt == "-C" || opt == "--chdir") {
+			inner = run.copy()
+			d := value
+			if !hasValue && i+1 < len(rest) {
+				d = rest[i+1].v.s
+			}
+			inner.dir = w.cd([]arg{{v: val{s: d, known: true}}}, run)
+		}
+		if base == "env" && (opt == "-S" || opt == "--split-string") {
+			w.unknown("env -S")
+			return
+		}
+		if slices.Contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
+			i++
+		}
+		i++
+	}
+	if base == "env" {
+		// env NAME=value ... command
+		for i < len(rest) && rest[i].v.known && isAssignment(rest[i].v.s) {
+			if inner == run {
+				inner = run.copy()
+			}
+			k, v, _ := strings.Cut(rest[i].v.s, "=")
+			switch k {
+			case "PATH":
+				inner.path = pathDirs(val{s: v, known: true}, inner)
+			case "BASH_ENV":
+				w.file(rest[i].text, val{s: v, known: true}, RoleSource, inner)
+			}
+			inner.vars[k] = v
+			i++
+		}
+	}
+	if i+wr.lead > len(rest) {
+		return
+	}
+	cmd := rest[i+wr.lead:]
+	if base == "watch" && len(cmd) > 0 {
+		// watch runs its words joined, with sh -c.
+		var parts []string
+		for _, a := range cmd {
+			if !a.v.known {
+				w.unknown("watch with " + a.v.why)
+				return
+			}
+			parts = append(parts, a.v.s)
+		}
+		w.script(strings.Join(parts, " "), inner.copy(), depth+1)
+		return
+	}
+	if len(cmd) == 0 {
+		return
+	}
+	if base == "npx" || base == "bunx" || base == "uvx" {
+		// A package's binary: a program by name, fetched when missing.
+		if cmd[0].v.known {
+			w.program(Program{Name: cmd[0].v.s})
+		}
+		return
+	}
+	w.run(cmd, inner, shell, depth, stdin, pipe)
+}
+
+func isAssignment(s string) bool {
+	i := strings.IndexByte(s, '=')
+	if i <= 0 {
+		return false
+	}
+	for j, c := range s[:i] {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// shells read shell code: from -c, a script file, or stdin.
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true}
+
+// shell walks what a shell runs.
+func (w *walker) shell(rest []arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !a.v.known {
+			w.unknown("a shell option or script named by " + a.v.why)
+			return
+		}
+		s := a.v.s
+		switch {
+		case s == "--" || s == "-":
+			if s == "--" && i+1 < len(rest) {
+				w.file(rest[i+1].text, rest[i+1].v, RoleScript, st)
+				return
+			}
+			w.stdin(st, depth, stdin, pipe, RoleSource)
+			return
+		case s == "--rcfile" || s == "--init-file":
+			if i+1 < len(rest) {
+				w.file(rest[i+1].text, rest[i+1].v, RoleSource, st)
+				i++
+			}
+		case s == "-o" || s == "+o" || s == "-O" || s == "+O":
+			i++
+		case strings.HasPrefix(s, "--"):
+		case strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+"):
+			if strings.Contains(s, "c") && strings.HasPrefix(s, "-") {
+				if i+1 < len(rest) {
+					if !rest[i+1].v.known {
+						w.unknown("sh -c with " + rest[i+1].v.why)
+						return
+					}
+					w.script(rest[i+1].v.s, st.copy(), depth+1)
+				}
+				return
+			}
+			if strings.Contains(s, "s") {
+				w.stdin(st, depth, stdin, pipe, RoleSource)
+				return
+			}
+		default:
+			w.file(a.text, a.v, RoleScript, st)
+			return
+		}
+	}
+	w.stdin(st, depth, stdin, pipe, RoleSource)
+}
+
+// stdin walks the code a shell or interpreter reads from its standard
+// input: a redirected file, a here-document, or the output of the command
+// piped into it. role is RoleSource for shell code, RoleScript otherwise.
+func (w *walker) stdin(st *state, depth int, r *syntax.Redirect, pipe *syntax.Stmt, role Role) {
+	switch {
+	case r != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc):
+		body := r.Hdoc
+		if r.Op == syntax.WordHdoc {
+			body = r.Word
+		}
+		if role != RoleSource {
+			return // the code is in the command itself
+		}
+		v := eval(body, st)
+		if r.Op != syntax.WordHdoc && !isQuotedDelim(r.Word) && len(body.Parts) > 0 {
+			// An unquoted here-document expands its text first.
+			v = eval(body, st)
+		}
+		if !v.known {
+			w.unknown("a here-document with " + v.why + " fed to a shell")
+			return
+		}
+		w.script(v.s, st.copy(), depth+1)
+	case r != nil && r.Word != nil:
+		w.file(source(r.Word), eval(r.Word, st), role, st)
+	case pipe != nil:
+		w.piped(pipe, st, depth, role)
+	}
+}
+
+func isQuotedDelim(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+	}
+	return false
+}
+
+// pipeInto walks the right side of a pipe, y, which reads what x writes.
+func (w *walker) pipeInto(x, y *syntax.Stmt, st *state, depth int) {
+	var stdin *syntax.Redirect
+	for _, r := range y.Redirs {
+		if r.Word != nil {
+			w.parts(r.Word, st, depth)
+		}
+		switch r.Op {
+		case syntax.RdrIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			stdin = r
+		}
+	}
+	if c, ok := y.Cmd.(*syntax.CallExpr); ok {
+		w.call(c, st, depth, stdin, x)
+		return
+	}
+	w.command(y.Cmd, st, depth, stdin)
+}
+
+// piped says where the code piped into a shell or interpreter comes from.
+func (w *walker) piped(from *syntax.Stmt, st *state, depth int, role Role) {
+	c, ok := from.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		w.unknown("code piped into an interpreter")
+		return
+	}
+	words := args(c.Args, st)
+	if !words[0].v.known {
+		w.unknown("code piped into an interpreter from " + words[0].v.why)
+		return
+	}
+	switch filepath.Base(words[0].v.s) {
+	case "cat":
+		for _, a := range words[1:] {
+			if a.v.known && strings.HasPrefix(a.v.s, "-") {
+				continue
+			}
+			w.file(a.text, a.v, role, st)
+		}
+	case "echo", "printf":
+		var parts []string
+		for _, a := range words[1:] {
+			if !a.v.known {
+				w.unknown("code piped into an interpreter from " + a.v.why)
+				return
+			}
+			parts = append(parts, a.v.s)
+		}
+		if role == RoleSource && filepath.Base(words[0].v.s) == "echo" {
+			w.script(strings.Join(parts, " "), st.copy(), depth+1)
+		}
+	default:
+		w.unknown("code piped into an interpreter from " + words[0].v.s)
+	}
+}
+
+// interp describes how an interpreter takes its script.
+type interp struct {
+	inline  []string // options whose value is code, not a file (-c, -e)
+	withArg []string // options that take a value
+	sub     string   // a subcommand that must come first (deno run)
+	optSub  string   // a subcommand that may come first (bun run, uv run)
+	module  string   // the option that names a module instead of a file (-m)
+}
+
+var (
+	nodeInterp   = &interp{inline: []string{"-e", "--eval", "-p", "--print"}, withArg: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions"}}
+	pythonInterp = &interp{inline: []string{"-c"}, module: "-m", withArg: []string{"-W", "-X", "-Q"}}
+)
+
+// interpreters maps a program's base name to how it takes a script.
+var interpreters = map[string]*interp{
+	"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
+	"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
+	"deno":   {sub: "run", withArg: []string{"--config", "-c", "--import-map"}},
+	"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
+	"ruby":    {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
+	"perl":    {inline: []string{"-e", "-E"}, withArg: []string{"-I", "-M"}},
+	"php":     {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
+	"Rscript": {inline: []string{"-e"}},
+	"lua":     {inline: []string{"-e"}, withArg: []string{"-l"}},
+	"pwsh":    {inline: []string{"-c", "-Command", "-command"}, withArg: []string{"-File", "-file", "-f"}},
+	"uv":      {sub: "run", withArg: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package"}, module: "-m"},
+}
+
+// interpreter walks what an interpreter runs: a script file, inline
+// code (already part of the command), or stdin.
+func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	i := 0
+	if it.sub != "" {
+		if len(rest) == 0 || rest[0].v.s != it.sub {
+			return
+		}
+		i++
+	} else if it.optSub != "" && len(rest) > 0 && rest[0].v.s == it.optSub {
+		i++
+	}
+	for ; i < len(rest); i++ {
+		a := rest[i]
+		if !a.v.known {
+			w.unknown("a script named by " + a.v.why)
+			return
+		}
+		v := a.v.s
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		if slices.Contains(it.inline, v) || v == it.module && it.module != "" {
+			return // the code is in the command, or a module by name
+		}
+		if slices.Contains(it.withArg, v) {
+			i++
+		}
+	}
+	if i >= len(rest) || rest[i].v.s == "-" {
+		w.stdin(st, depth, stdin, pipe, RoleScript)
+		return
+	}
+	a := rest[i]
+	switch base {
+	case "bun":
+		if !strings.ContainsAny(a.v.s, "./") {
+			w.manifest("npm", []arg{{v: val{s: "run", known: true}}, a}, st)
+			return
+		}
+	case "uv":
+		// uv run SCRIPT.py, or uv run PROGRAM ARGS (python x.py, pytest).
+		if !strings.HasSuffix(a.v.s, ".py") {
+			w.run(rest[i:], st, st.copy(), depth, stdin, pipe)
+			return
+		}
+	}
+	w.file(a.text, a.v, RoleScript, st)
+}
+
+// manifests are the task runners whose command runs what a project file
+// says, and that file's name.
+var manifests = map[string]string{
+	"npm": "package.json", "pnpm": "package.json", "yarn": "package.json",
+	"make": "Makefile", "just": "justfile", "rake": "Rakefile", "task": "Taskfile.yml",
+}
+
+// manifest records the file a task runner reads, for the forms that run a
+// task: npm run X (and test, start), pnpm X, yarn X, make, just.
+func (w *walker) manifest(base string, rest []arg, st *state) {
+	name := manifests[base]
+	dir := st.dir
+	switch base {
+	case "npm":
+		if len(rest) == 0 {
+			return
+		}
+		switch rest[0].v.s {
+		case "run", "run-script", "test", "t", "start", "restart", "stop", "exec", "x":
+		default:
+			return // install, ci, publish, ...
+		}
+	case "make":
+		for i := 0; i < len(rest); i++ {
+			switch rest[i].v.s {
+			case "-C", "--directory":
+				if i+1 < len(rest) {
+					dir = w.cd(rest[i+1:i+2], st)
+				}
+			case "-f", "--file", "--makefile":
+				if i+1 < len(rest) {
+					sub := st.copy()
+					sub.dir = dir
+					w.file(rest[i+1].text, rest[i+1].v, RoleManifest, sub)
+					return
+				}
+			}
+		}
+	}
+	if dir == "" {
+		w.unknown("a " + name + " in a computed directory")
+		return
+	}
+	w.file(name, val{s: filepath.Join(dir, name), known: true}, RoleManifest, st)
+}

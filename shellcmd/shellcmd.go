@@ -1,0 +1,392 @@
+// Package shellcmd reads a hook command the way bash will run it and says
+// what it can start: the programs it runs, the files it executes or feeds
+// to an interpreter, and, where it cannot know, why.
+//
+// Gemini runs a hook with bash -c from the project directory (spec §5.2),
+// so what a hook does is decided by the command line and by the project
+// files it reaches: ./x.sh, `cd scripts && ./x.sh`, `python3 hooks/x.py`,
+// `source env.sh`, `bash < f`, `cat f | sh`, `BASH_ENV=./x bash -c ...`,
+// `PATH=./bin:$PATH lint`, `npm run lint` (package.json), `make`
+// (Makefile), the command inside `sh -c '...'`, `timeout 10 ./s`, `find
+// -exec ./s`, or `gh-hooks claude-compat -- CMD`. Analyze parses the
+// command with mvdan.cc/sh (bash syntax), walks every statement, branch,
+// pipeline, substitution and function body, follows cd, wrappers and
+// redirections, and reports each of those files with its path. A command
+// whose behaviour depends on something that cannot be known without
+// running it (eval, a program named by a variable, cd to a computed
+// directory, code piped into a shell from a program) gets an Unknown entry
+// with a short reason, so that callers can say what a fingerprint does not
+// cover.
+//
+// Analyze reads no file and runs nothing; its work is bounded by the
+// length of the command (MaxCommand) and by the nesting of commands inside
+// strings (MaxDepth).
+package shellcmd
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Bounds of the analysis.
+const (
+	// MaxCommand is the longest command analysed; a longer one is one
+	// Unknown.
+	MaxCommand = 256 << 10
+	// MaxDepth is how deep commands inside strings (sh -c, eval-free
+	// wrappers, trap, find -exec) are followed.
+	MaxDepth = 6
+)
+
+// Role says how a command reaches a file.
+type Role string
+
+// Roles of a File.
+const (
+	// RoleProgram: the file is run as a program (./x.sh, bin/lint found
+	// through PATH=./bin:$PATH).
+	RoleProgram Role = "program"
+	// RoleScript: an interpreter runs it (bash x.sh, python3 x.py, node x.js).
+	RoleScript Role = "script"
+	// RoleSource: the shell reads it as code (source x, . x, BASH_ENV=x,
+	// bash < x, cat x | sh).
+	RoleSource Role = "source"
+	// RoleManifest: a tool runs what the file says (package.json for npm
+	// run, Makefile for make, justfile for just).
+	RoleManifest Role = "manifest"
+)
+
+// File is one file a command can start.
+type File struct {
+	// Word is the word as written in the command (after Gemini's
+	// expansion of known variables, which callers do before).
+	Word string `json:"word"`
+	// Path is the file's absolute, cleaned path; "" when the word holds
+	// something that cannot be known (then an Unknown says why).
+	Path string `json:"path"`
+	Role Role   `json:"role"`
+}
+
+// Program is one program a command runs by name, found through PATH when
+// it runs (git, npm, jq), or by path (then it is a File too).
+type Program struct {
+	// Name is the command word as written.
+	Name string `json:"name"`
+	// Path is set when the name is a path, or was found in a directory
+	// that an assignment put on PATH; "" for a program looked up on PATH.
+	Path string `json:"path,omitempty"`
+}
+
+// Analysis is what Analyze found, in order of first appearance, without
+// duplicates.
+type Analysis struct {
+	Programs []Program `json:"programs"`
+	Files    []File    `json:"files"`
+	// Unknown lists what the analysis cannot follow, as short reasons
+	// ("eval", "cd to a computed directory").
+	Unknown []string `json:"unknown"`
+	// SyntaxError is bash's reading of a command it cannot parse: bash
+	// fails with exit 2 before running anything.
+	SyntaxError string `json:"syntaxError,omitempty"`
+}
+
+// Options describe where and how the command runs.
+type Options struct {
+	// Dir is the directory the command starts in (the project).
+	Dir string
+	// Vars are the variables whose values are known when the command runs
+	// (GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR, the hook's env). Others are
+	// unknown; $HOME is the user's home when set here.
+	Vars map[string]string
+}
+
+// Analyze reads command as bash would run it in o.Dir.
+func Analyze(command string, o Options) *Analysis {
+	a := &Analysis{}
+	w := &walker{a: a, seenFile: map[string]bool{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]bool{}}
+	if len(command) > MaxCommand {
+		w.unknown("a command longer than 256 KiB")
+		return w.done()
+	}
+	st := &state{dir: o.Dir, vars: map[string]string{}}
+	for k, v := range o.Vars {
+		st.vars[k] = v
+	}
+	if err := w.script(command, st, 0); err != "" {
+		a.SyntaxError = err
+	}
+	return w.done()
+}
+
+// state is the shell's state as far as it decides what runs: the working
+// directory ("" when unknown), known variables, and directories put on
+// PATH ("" entries stand for unknown ones).
+type state struct {
+	dir  string
+	vars map[string]string
+	path []string
+}
+
+func (s *state) copy() *state {
+	c := &state{dir: s.dir, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path)}
+	for k, v := range s.vars {
+		c.vars[k] = v
+	}
+	return c
+}
+
+type walker struct {
+	a                           *Analysis
+	seenFile, seenProg, seenWhy map[string]bool
+	// funcs are the functions the command defines: calling one runs its
+	// body, which is walked where it is defined.
+	funcs map[string]bool
+}
+
+func (w *walker) done() *Analysis {
+	if w.a.Programs == nil {
+		w.a.Programs = []Program{}
+	}
+	if w.a.Files == nil {
+		w.a.Files = []File{}
+	}
+	if w.a.Unknown == nil {
+		w.a.Unknown = []string{}
+	}
+	return w.a
+}
+
+func (w *walker) unknown(why string) {
+	if !w.seenWhy[why] {
+		w.seenWhy[why] = true
+		w.a.Unknown = append(w.a.Unknown, why)
+	}
+}
+
+// file records a file reached by word, resolved against st.dir.
+func (w *walker) file(word string, v val, role Role, st *state) {
+	f := File{Word: word, Role: role}
+	switch {
+	case !v.known:
+		w.unknown(role.what() + " named by " + v.why)
+		return
+	case strings.HasPrefix(v.s, "~"):
+		f.Path = v.s // the user's home: not the project's
+	case filepath.IsAbs(v.s):
+		f.Path = filepath.Clean(v.s)
+	case st.dir == "":
+		w.unknown("a relative path after cd to a computed directory")
+		return
+	default:
+		f.Path = filepath.Join(st.dir, v.s)
+	}
+	if !w.seenFile[f.Path] {
+		w.seenFile[f.Path] = true
+		w.a.Files = append(w.a.Files, f)
+	}
+}
+
+func (r Role) what() string {
+	switch r {
+	case RoleProgram:
+		return "a program"
+	case RoleSource:
+		return "shell code"
+	case RoleManifest:
+		return "a task file"
+	}
+	return "a script"
+}
+
+func (w *walker) program(p Program) {
+	key := p.Name + "\x00" + p.Path
+	if !w.seenProg[key] {
+		w.seenProg[key] = true
+		w.a.Programs = append(w.a.Programs, p)
+	}
+}
+
+// script parses src as a bash script and walks it with st; it returns
+// the parse error, if any.
+func (w *walker) script(src string, st *state, depth int) string {
+	if depth > MaxDepth {
+		w.unknown("commands nested more than 6 deep in strings")
+		return ""
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		w.unknown("a command bash cannot parse")
+		return err.Error()
+	}
+	w.stmts(f.Stmts, st, depth)
+	return ""
+}
+
+func (w *walker) stmts(list []*syntax.Stmt, st *state, depth int) {
+	for _, s := range list {
+		w.stmt(s, st, depth)
+	}
+}
+
+// stmt walks one statement. Redirections that feed a file to the
+// command's stdin matter when the command is a shell reading code there.
+func (w *walker) stmt(s *syntax.Stmt, st *state, depth int) {
+	if s == nil {
+		return
+	}
+	var stdin *syntax.Redirect
+	for _, r := range s.Redirs {
+		if r.Word != nil {
+			w.parts(r.Word, st, depth)
+		}
+		switch r.Op {
+		case syntax.RdrIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			stdin = r
+		}
+	}
+	w.command(s.Cmd, st, depth, stdin)
+}
+
+// command walks one command; stdin is the redirection of its standard
+// input, if any.
+func (w *walker) command(c syntax.Command, st *state, depth int, stdin *syntax.Redirect) {
+	switch c := c.(type) {
+	case *syntax.CallExpr:
+		w.call(c, st, depth, stdin, nil)
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			// Each side of a pipe runs in a subshell of its own.
+			w.stmt(c.X, st.copy(), depth)
+			w.pipeInto(c.X, c.Y, st.copy(), depth)
+			return
+		}
+		w.stmt(c.X, st, depth)
+		w.stmt(c.Y, st, depth)
+	case *syntax.Block:
+		w.stmts(c.Stmts, st, depth)
+	case *syntax.Subshell:
+		w.stmts(c.Stmts, st.copy(), depth)
+	case *syntax.IfClause:
+		for ic := c; ic != nil; ic = ic.Else {
+			w.stmts(ic.Cond, st, depth)
+			w.stmts(ic.Then, st, depth)
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond, st, depth)
+		w.stmts(c.Do, st, depth)
+	case *syntax.ForClause:
+		if wi, ok := c.Loop.(*syntax.WordIter); ok {
+			for _, it := range wi.Items {
+				w.parts(it, st, depth)
+			}
+			// The loop variable's value is one of the items: unknown.
+			delete(st.vars, wi.Name.Value)
+		}
+		w.stmts(c.Do, st, depth)
+	case *syntax.CaseClause:
+		w.parts(c.Word, st, depth)
+		for _, item := range c.Items {
+			w.stmts(item.Stmts, st, depth)
+		}
+	case *syntax.FuncDecl:
+		for _, n := range append([]*syntax.Lit{c.Name}, c.Names...) {
+			if n != nil {
+				w.funcs[n.Value] = true
+			}
+		}
+		w.stmt(c.Body, st.copy(), depth)
+	case *syntax.DeclClause:
+		for _, as := range c.Args {
+			w.assign(as, st, depth, true)
+		}
+	case *syntax.TimeClause:
+		w.stmt(c.Stmt, st, depth)
+	case *syntax.CoprocClause:
+		w.stmt(c.Stmt, st.copy(), depth)
+	case *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
+		syntax.Walk(c, func(n syntax.Node) bool { return w.nested(n, st, depth) })
+	}
+}
+
+// nested walks the commands inside command and process substitutions of
+// any node.
+func (w *walker) nested(n syntax.Node, st *state, depth int) bool {
+	switch n := n.(type) {
+	case *syntax.CmdSubst:
+		w.stmts(n.Stmts, st.copy(), depth)
+		return false
+	case *syntax.ProcSubst:
+		w.stmts(n.Stmts, st.copy(), depth)
+		return false
+	}
+	return true
+}
+
+// parts walks the substitutions inside a word.
+func (w *walker) parts(word *syntax.Word, st *state, depth int) {
+	if word != nil {
+		syntax.Walk(word, func(n syntax.Node) bool { return w.nested(n, st, depth) })
+	}
+}
+
+// assign applies a variable assignment to st (declared: a declare/export
+// clause, which lasts; otherwise the caller decides).
+func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
+	if as.Name == nil {
+		return
+	}
+	if as.Value != nil {
+		w.parts(as.Value, st, depth)
+	}
+	name := as.Name.Value
+	if as.Naked || as.Array != nil || as.Index != nil {
+		if as.Array != nil || as.Index != nil {
+			delete(st.vars, name)
+		}
+		return
+	}
+	v := eval(as.Value, st)
+	if as.Append {
+		old, ok := st.vars[name]
+		v = val{s: old + v.s, known: ok && v.known, why: v.why}
+	}
+	switch name {
+	case "PATH":
+		st.path = pathDirs(v, st)
+	case "BASH_ENV":
+		if v.known && v.s != "" {
+			w.file("BASH_ENV="+v.s, v, RoleSource, st)
+		} else if !v.known {
+			w.unknown("BASH_ENV set to " + v.why)
+		}
+	}
+	if v.known {
+		st.vars[name] = v.s
+	} else {
+		delete(st.vars, name)
+	}
+}
+
+// pathDirs reads a PATH value: the directories it adds before or after
+// the inherited $PATH, resolved; an entry that cannot be known is "".
+func pathDirs(v val, st *state) []string {
+	if !v.known {
+		return []string{""}
+	}
+	var dirs []string
+	for _, d := range strings.Split(v.s, ":") {
+		switch {
+		case d == "" || d == "$PATH" || d == "${PATH}":
+		case filepath.IsAbs(d):
+			dirs = append(dirs, filepath.Clean(d))
+		case st.dir == "":
+			dirs = append(dirs, "")
+		default:
+			dirs = append(dirs, filepath.Join(st.dir, d))
+		}
+	}
+	return dirs
+}
