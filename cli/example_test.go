@@ -18,7 +18,7 @@ func TestReadmeExample(t *testing.T) {
 	}
 	out := stdout.String()
 	for _, want := range []string{
-		"user/BeforeTool/0/0\t8\twrite_file|replace\tsecret-scan ($HOME/bin/secret-scan.sh)\t10000 ms\tno\tactive",
+		"user/BeforeTool/0/0\t8\twrite_file|replace\tsecret-scan ($GEMINI_CLI_HOME/bin/secret-scan.sh)\t10000 ms\tno\tactive",
 		"extension:audio-alerts/AfterAgent/0/0",
 		`Gemini does not know the hook event "PreToolUse"`,
 		"Plan: BeforeTool for tool write_file\n  3 hook(s), sequential\n",
@@ -26,6 +26,11 @@ func TestReadmeExample(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// Every script the example's hooks name exists: a reader trying the
+	// README sees no error about a missing script (issue 18.15).
+	if strings.Contains(out, "script-missing") {
+		t.Errorf("the example reports a missing script:\n%s", out)
 	}
 }
 
@@ -40,7 +45,8 @@ func useExample(t *testing.T) string {
 	}
 	home := filepath.Join(example, "home")
 	t.Setenv("GEMINI_CLI_HOME", home)
-	t.Setenv("HOME", home)
+	// HOME is not the example's: the README's command leaves the reader's own.
+	t.Setenv("HOME", t.TempDir())
 	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(example, "etc", "settings.json"))
 	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "")
 	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", "")
