@@ -1,6 +1,8 @@
 // Package lazyre compiles a regular expression the first time it is used
 // instead of at program start, so that a command that never needs it does
-// not pay for it (gh-hooks is started often, by shells and CI).
+// not pay for it (gh-hooks is started often, by shells and CI). Compiling
+// every expression at start cost 8% to 10% of an `effective --json` process
+// (issue 20's measure, interleaved runs).
 package lazyre
 
 import (
