@@ -830,6 +830,11 @@ ask:
 				out.printf("\n")
 				break ask // end of input: as q
 			}
+			if !out.tty {
+				// Answers piped in are not echoed: show them, so that the
+				// output reads as a transcript.
+				out.printf("%s\n", answer)
+			}
 			switch strings.ToLower(answer) {
 			case "y", "yes":
 				ids = append(ids, h.ID)

@@ -73,7 +73,7 @@ func Explain(home string, h HookReport) *Explanation {
 		if _, ok := cur.Env[k]; ok {
 			n = k + "=" + n
 		}
-		field("env "+k, o, n)
+		field("env", o, n)
 	}
 	data := map[string][]byte{}
 	for _, s := range h.Scripts {

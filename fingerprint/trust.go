@@ -302,6 +302,20 @@ type Result struct {
 // list) fails with ErrCorrupt and nothing changes. With dryRun nothing is
 // written and Result.Files holds the would-be contents.
 func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
+	if !dryRun {
+		// Check first, without the lock, that every file to write is
+		// writable, so that a read-only store leaves nothing behind, not
+		// even a lock file.
+		plan, err := Approve(o, sel, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range plan.Files {
+			if err := checkWritable(f.Path); err != nil {
+				return nil, err
+			}
+		}
+	}
 	hooks := Compute(o.Project, o.Hooks)
 	picked, err := sel.pick(hooks)
 	if err != nil {
