@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -128,7 +129,7 @@ func approvedContent(home, stamp string) []byte {
 	if !ok || !isHex(sum) {
 		return nil
 	}
-	f, err := os.Open(filepath.Join(CacheDir(home), sum))
+	f, err := os.OpenFile(filepath.Join(CacheDir(home), sum), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil
 	}
