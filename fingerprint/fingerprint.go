@@ -91,6 +91,12 @@ type Hook struct {
 // when there is one).
 func Compute(p Project, hooks []merge.Hook) []Hook {
 	out := make([]Hook, 0, len(hooks))
+	// One root for all hooks: every file is opened through it, so no
+	// link leads out of the project (see readScript).
+	root, rootErr := os.OpenRoot(p.Dir)
+	if rootErr == nil {
+		defer root.Close()
+	}
 	for _, h := range hooks {
 		if h.Type == "runtime" {
 			continue
@@ -102,7 +108,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 			if cmd == "" {
 				cmd = h.Command
 			}
-			scripts, unknown = findScripts(cmd, p.Dir, p.Real, h.Env)
+			scripts, unknown = findScripts(cmd, p.Dir, p.Real, h.Env, root, rootErr)
 		}
 		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: recordOf(h, scripts)})
 	}

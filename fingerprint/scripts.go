@@ -113,7 +113,10 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 // runner.ExpandCommand, spec §5.3); the shell then sees those variables
 // set to dir, overridden by the hook's own env (spec §5.2). Plans
 // directory and session id are unknown here and stay for the shell.
-func findScripts(command, dir, real string, env map[string]string) ([]Script, []string) {
+//
+// root is the project opened with os.OpenRoot (nil: opened here), rootErr
+// why it could not be.
+func findScripts(command, dir, real string, env map[string]string, root *os.Root, rootErr error) ([]Script, []string) {
 	q := runner.EscapeShellArg(dir)
 	line := command
 	for _, n := range projectVars {
@@ -142,9 +145,10 @@ func findScripts(command, dir, real string, env map[string]string) ([]Script, []
 	a := shellcmd.Analyze(line, shellcmd.Options{Dir: dir, Vars: vars})
 	unknown := append([]string{}, a.Unknown...)
 
-	root, rootErr := os.OpenRoot(dir)
-	if rootErr == nil {
-		defer root.Close()
+	if root == nil && rootErr == nil {
+		if root, rootErr = os.OpenRoot(dir); rootErr == nil {
+			defer root.Close()
+		}
 	}
 	var out []Script
 	seen := map[string]bool{}
