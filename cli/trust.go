@@ -85,7 +85,11 @@ func trustAuditCommand(e *env) *cli.Command {
 			"shown escaped, as everywhere in human output).\n\n" +
 			"--diff shows, for each changed hook, what changed since it was approved: command, matcher,\n" +
 			"env and a unified diff of each script (from a copy of the approved scripts kept in\n" +
-			"<home>/.gemini/gh-hooks/scripts, at most 1 MiB a file and 64 MiB in all).\n\n" +
+			"<home>/.gemini/gh-hooks/scripts, at most 1 MiB a file and 64 MiB in all). A hook added under\n" +
+			"the name of an approval it shares no command word or file with is new, and that stale\n" +
+			"approval is named.\n\n" +
+			"--json adds to each hook notCovered (reasons), suspicious (fields), staleApproval (a record),\n" +
+			"and to the report attention (a count) and, with --diff, diffs (by hook id).\n\n" +
 			"--baseline FILE checks against a committed baseline instead of your approvals (for CI).\n\n" +
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
 			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
