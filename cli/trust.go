@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -37,6 +39,8 @@ type trustOptions struct {
 	DryRun            bool
 	All               bool
 	Write             bool
+	Diff              bool
+	Interactive       bool
 	// Names are the hooks approve and revoke select; File is the baseline
 	// file of trust baseline.
 	Names []string
@@ -65,13 +69,27 @@ func trustAuditCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "audit",
 		Usage: "compare every project hook with its approval (exit 3 when any is new or changed)",
-		UsageText: "gh-hooks trust audit [--json] [--baseline FILE] [--disable-unapproved [--dry-run]]\n\n" +
-			"Exit status: 0 when every project hook is approved, 3 when one is new or changed, 1 on error.",
+		UsageText: "gh-hooks trust audit [--json] [--diff] [--baseline FILE] [--disable-unapproved [--dry-run]]\n\n" +
+			"Exit status: 0 when every project hook is approved, 3 when one is new or changed or needs\n" +
+			"attention, 1 on error.",
 		Description: "Lists the hooks of the project's .gemini/settings.json, also when the folder is not trusted\n" +
 			"(those are exactly the hooks to review before trusting it), each with its status: approved,\n" +
 			"new, or changed with what changed (command, matcher, timeout, env, \"script ./x.sh\", ...),\n" +
-			"and whether Gemini's trusted_hooks.json has its key. Scripts that are missing, unreadable or\n" +
-			"cannot be located are named.\n\n" +
+			"and whether Gemini's trusted_hooks.json has its key. The fingerprint covers every project file\n" +
+			"the command can start, found by reading it as bash does (cd, wrappers such as timeout, nice,\n" +
+			"xargs, env and exec, if and { }, redirections, pipes into sh, sh -c, BASH_ENV=, PATH=./bin:...);\n" +
+			"files that are missing, unreadable, not regular, too large or links out of the project are\n" +
+			"named, never read. A hook needs attention, and the audit exits 3, when its behaviour is not\n" +
+			"covered by its fingerprint (eval of a variable, a program named by a variable, code piped into\n" +
+			"a shell from curl, ...) or when it holds control, bidi or invisible characters (suspicious:\n" +
+			"shown escaped, as everywhere in human output).\n\n" +
+			"--diff shows, for each changed hook, what changed since it was approved: command, matcher,\n" +
+			"env and a unified diff of each script (from a copy of the approved scripts kept in\n" +
+			"<home>/.gemini/gh-hooks/scripts, at most 1 MiB a file and 64 MiB in all). A hook added under\n" +
+			"the name of an approval it shares no command word or file with is new, and that stale\n" +
+			"approval is named.\n\n" +
+			"--json adds to each hook notCovered (reasons), suspicious (fields), staleApproval (a record),\n" +
+			"and to the report attention (a count) and, with --diff, diffs (by hook id).\n\n" +
 			"--baseline FILE checks against a committed baseline instead of your approvals (for CI).\n\n" +
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
 			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
@@ -79,6 +97,7 @@ func trustAuditCommand(e *env) *cli.Command {
 			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --disable-unapproved: print the diff, write nothing", Destination: &o.DryRun},
@@ -97,15 +116,20 @@ func trustApproveCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "approve",
 		Usage:     "approve project hooks by content, and tell Gemini to stop warning about them",
-		ArgsUsage: "(NAME... | --all)",
-		UsageText: "gh-hooks trust approve [--dry-run] (NAME... | --all)",
+		ArgsUsage: "(NAME... | --all | -i)",
+		UsageText: "gh-hooks trust approve [--dry-run] (NAME... | --all | -i)",
 		Description: "Prints each selected hook (id, event, name, command, matcher, timeout, env, scripts with\n" +
-			"their sha256) and records its fingerprint in gh-hooks' store; its Gemini key is added to\n" +
-			"trusted_hooks.json exactly as Gemini writes it. NAME is a hook id, name, name:command key,\n" +
-			"or command. With --dry-run the unified diff of both files is printed and nothing is written.\n" +
-			"A corrupt store is never overwritten.\n\n" + trustProjectHelp,
+			"their sha256, and what its fingerprint does not cover) and records its fingerprint in gh-hooks'\n" +
+			"store; its Gemini key is added to trusted_hooks.json exactly as Gemini writes it. NAME is a\n" +
+			"hook id, name, name:command key, or command. With --dry-run the unified diff of both files is\n" +
+			"printed and nothing is written. A corrupt or read-only store is never overwritten, and then\n" +
+			"nothing is written. A copy of each approved script (up to 1 MiB) is kept for trust audit --diff.\n\n" +
+			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
+			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
+			"(the hooks already answered y are approved).\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
+			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would be approved and the diffs, write nothing", Destination: &o.DryRun},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -330,6 +354,9 @@ type trustAuditJSON struct {
 	FolderTrust folderTrustJSON `json:"folderTrust"`
 	Baseline    bool            `json:"baseline"`
 	Disable     *disableJSON    `json:"disable,omitempty"`
+	// Diffs are, with --diff, what changed in each changed hook (and each
+	// new hook with a stale approval), by hook id.
+	Diffs map[string]*fingerprint.Explanation `json:"diffs,omitempty"`
 }
 
 type disableJSON struct {
@@ -369,13 +396,27 @@ func runTrustAudit(o *trustOptions) error {
 			return err
 		}
 	}
+	home := t.r.Set.Paths.Home
 	if o.JSON {
 		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust)}
+		if o.Diff {
+			v.Diffs = map[string]*fingerprint.Explanation{}
+			for _, h := range rep.Hooks {
+				if e := fingerprint.Explain(home, h); e != nil {
+					v.Diffs[h.ID] = e
+				}
+			}
+		}
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
 		}
 	} else {
 		printAudit(out, t, rep, o.Baseline != "")
+		if o.Diff {
+			for _, h := range rep.Hooks {
+				printExplanation(out, h, fingerprint.Explain(home, h))
+			}
+		}
 	}
 	if rep.GeminiProblem != "" {
 		hint := ""
@@ -384,7 +425,13 @@ func runTrustAudit(o *trustOptions) error {
 		}
 		warn(o.Stderr, rep.GeminiProblem, hint)
 	}
+	if rep.Attention > 0 {
+		note(o.Stderr, "%d project hook(s) need attention: what they run is not covered by their fingerprint, or they hold hidden characters; review them by hand\n", rep.Attention)
+	}
 	if rep.Unapproved == 0 {
+		if rep.Attention > 0 {
+			return checkFailed
+		}
 		return nil
 	}
 	if o.Baseline != "" {
@@ -426,11 +473,16 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		var rows [][]any
 		for _, h := range rep.Hooks {
 			status := o.green(string(h.Status))
-			switch h.Status {
-			case fingerprint.New:
+			switch {
+			case h.Status == fingerprint.New && h.StaleApproval != nil:
+				status = o.red("new (stale approval of " + recordLabel(*h.StaleApproval) + ")")
+			case h.Status == fingerprint.New:
 				status = o.red("new")
-			case fingerprint.Changed:
+			case h.Status == fingerprint.Changed:
 				status = o.yellow("changed: " + strings.Join(h.Changes, ", "))
+			}
+			if h.Attention() {
+				status = sprintf("%s, %s", status, o.red("needs attention"))
 			}
 			row := []any{h.ID, orDash(h.Name), h.Command}
 			if !baseline {
@@ -445,15 +497,18 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		if h.Wrapped && !baseline {
 			notes = append(notes, fmt.Sprintf("%s: its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it; write the event as a list", h.ID))
 		}
-		for _, s := range h.Scripts {
-			switch s.State {
-			case fingerprint.ScriptMissing:
-				notes = append(notes, fmt.Sprintf("%s: script %s is missing", h.ID, scriptLabel(s)))
-			case fingerprint.ScriptUnreadable:
-				notes = append(notes, fmt.Sprintf("%s: script %s is unreadable: %s", h.ID, scriptLabel(s), s.Detail))
-			case fingerprint.ScriptUnresolvable:
-				notes = append(notes, fmt.Sprintf("%s: script %s cannot be located (it depends on something gh-hooks does not model); review it by hand", h.ID, s.Word))
-			}
+		notes = append(notes, scriptNotes(h.ID, h.Scripts)...)
+		if len(h.NotCovered) > 0 {
+			notes = append(notes, fmt.Sprintf("%s: %s", h.ID, notCovered(h.NotCovered)))
+		}
+		if len(h.Suspicious) > 0 {
+			notes = append(notes, fmt.Sprintf("%s: suspicious: control, bidi or invisible characters in its %s (shown escaped): what a terminal shows is not what runs", h.ID, strings.Join(h.Suspicious, ", ")))
+		}
+	}
+	for _, h := range rep.Hooks {
+		if h.StaleApproval != nil {
+			r := h.StaleApproval
+			notes = append(notes, fmt.Sprintf("%s: new, although an old approval of %q exists (%s/%s: %s): that approval is stale, of a hook that ran something else", h.ID, r.Name, r.Event, r.Pos, r.Command))
 		}
 	}
 	for _, r := range rep.Removed {
@@ -469,6 +524,78 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			o.printf("%s\n", n)
 		}
 	}
+}
+
+// scriptNotes names the files of a hook that were not hashed, and why.
+// Files outside the project named by the command itself (/usr/bin/jq,
+// ~/bin/x) are not project content and are not noted.
+func scriptNotes(id string, scripts []fingerprint.Script) []string {
+	var notes []string
+	for _, s := range scripts {
+		switch s.State {
+		case fingerprint.ScriptMissing:
+			notes = append(notes, fmt.Sprintf("%s: script %s is missing", id, scriptLabel(s)))
+		case fingerprint.ScriptUnreadable:
+			notes = append(notes, fmt.Sprintf("%s: script %s is unreadable: %s", id, scriptLabel(s), s.Detail))
+		case fingerprint.ScriptNotRegular:
+			notes = append(notes, fmt.Sprintf("%s: script %s is not a regular file (%s): not read", id, scriptLabel(s), s.Detail))
+		case fingerprint.ScriptTooLarge:
+			notes = append(notes, fmt.Sprintf("%s: script %s is too large to hash (%s)", id, scriptLabel(s), s.Detail))
+		case fingerprint.ScriptOutside:
+			if s.Detail != "" {
+				notes = append(notes, fmt.Sprintf("%s: script %s is a link out of the project (%s): its target is not read; the fingerprint records only where the link points", id, scriptLabel(s), s.Detail))
+			}
+		}
+	}
+	return notes
+}
+
+// notCovered is the sentence that says what a fingerprint cannot know.
+func notCovered(reasons []string) string {
+	q := make([]string, len(reasons))
+	for i, r := range reasons {
+		q[i] = "`" + r + "`"
+	}
+	return "this hook's behaviour is not covered by its fingerprint: " + strings.Join(q, ", ") + "; review what it runs by hand"
+}
+
+// printExplanation prints what changed in a hook since its approval (or
+// since the stale approval of a new hook with the same name), diff-style.
+func printExplanation(o *out, h fingerprint.HookReport, e *fingerprint.Explanation) {
+	if e == nil {
+		return
+	}
+	o.printf("\n")
+	if h.Status == fingerprint.Changed {
+		o.printf("%s %s\n", o.bold("changed since approval:"), hookName(h))
+	} else {
+		o.printf("%s %s\n", o.bold("new; compared with the stale approval of "+strconv.Quote(h.StaleApproval.Name)+":"), hookName(h))
+	}
+	show := func(v string) string {
+		if v == "" {
+			return "(none)"
+		}
+		return v
+	}
+	for _, f := range e.Fields {
+		o.printf("%s\n%s\n", o.red("- "+f.Field+": "+show(f.Old)), o.green("+ "+f.Field+": "+show(f.New)))
+	}
+	for _, sc := range e.Scripts {
+		if sc.Note != "" {
+			o.printf("script %s: %s\n", sc.Path, sc.Note)
+		}
+		if sc.Diff != "" {
+			printDiff(o.w, sc.Diff)
+		}
+	}
+}
+
+// hookName is a hook's id with its name or command.
+func hookName(h fingerprint.HookReport) string {
+	if h.Name != "" {
+		return h.ID + " (" + h.Name + ")"
+	}
+	return h.ID + " (" + h.Command + ")"
 }
 
 // scriptLabel names a script as written, with its project path when that
@@ -551,6 +678,12 @@ func (o *trustOptions) selection(verb string) (fingerprint.Selection, error) {
 }
 
 func runTrustApprove(o *trustOptions) error {
+	if o.Interactive {
+		if o.All || len(o.Names) > 0 {
+			return usageError("-i asks about every new or changed hook: give no names and no --all")
+		}
+		return runTrustApproveInteractive(o)
+	}
 	sel, err := o.selection("approve")
 	if err != nil {
 		return err
@@ -559,6 +692,12 @@ func runTrustApprove(o *trustOptions) error {
 	if err != nil {
 		return err
 	}
+	return approveSelected(o, t, sel)
+}
+
+// approveSelected prints what approving sel records, then records it
+// (or, with --dry-run, prints the diffs).
+func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) error {
 	// A dry run first: it checks both stores and says what will be
 	// recorded, so the user sees exactly that before anything is written.
 	plan, err := fingerprint.Approve(t.opts(), sel, true)
@@ -584,6 +723,9 @@ func runTrustApprove(o *trustOptions) error {
 	res, err := fingerprint.Approve(t.opts(), sel, false)
 	if err != nil {
 		return selectError(err)
+	}
+	for _, w := range res.Warnings {
+		warn(o.Stderr, w, "")
 	}
 	note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
 	if !t.r.Set.Trust.Trusted {
@@ -641,7 +783,97 @@ func printHookDetails(o *out, t *trustEnv, ids []string) {
 			rows = append(rows, []any{"script", p + " " + state})
 		}
 		o.table("  ", nil, rows)
+		for _, n := range scriptNotes(h.ID, h.Scripts) {
+			o.printf("  %s\n", n)
+		}
+		if len(h.NotCovered) > 0 {
+			o.printf("  %s %s\n", o.yellow("warning:"), notCovered(h.NotCovered))
+		}
+		if sus := fingerprint.Suspicious(h.Hook); len(sus) > 0 {
+			o.printf("  %s control, bidi or invisible characters in its %s (shown escaped): what a terminal shows is not what runs\n", o.red("suspicious:"), strings.Join(sus, ", "))
+		}
 	}
+}
+
+// runTrustApproveInteractive walks the new and changed hooks one by one,
+// like git add -p: each is shown (with what changed since its approval)
+// and a line of standard input answers y, n or q. The hooks answered y
+// are approved together at the end.
+func runTrustApproveInteractive(o *trustOptions) error {
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	rep, err := fingerprint.Audit(t.opts())
+	if err != nil {
+		return storeError(err)
+	}
+	out := newOut(o.env, t.r.Set.Paths.Home)
+	var todo []fingerprint.HookReport
+	for _, h := range rep.Hooks {
+		if h.Status != fingerprint.Approved {
+			todo = append(todo, h)
+		}
+	}
+	if len(todo) == 0 {
+		note(o.Stderr, "nothing to approve: every project hook of %s is approved\n", t.project.Dir)
+		return nil
+	}
+	in := bufio.NewReader(o.Stdin)
+	var ids []string
+ask:
+	for i, h := range todo {
+		out.printf("(%d/%d) ", i+1, len(todo))
+		printHookDetails(out, t, []string{h.ID})
+		printExplanation(out, h, fingerprint.Explain(t.r.Set.Paths.Home, h))
+		for {
+			out.printf("Approve %s [y,n,q,?]? ", h.ID)
+			line, err := in.ReadString('\n')
+			answer := strings.TrimSpace(line)
+			if answer == "" && err != nil {
+				out.printf("\n")
+				break ask // end of input: as q
+			}
+			if !out.tty {
+				// Answers piped in are not echoed: show them, so that the
+				// output reads as a transcript.
+				out.printf("%s\n", answer)
+			}
+			switch strings.ToLower(answer) {
+			case "y", "yes":
+				ids = append(ids, h.ID)
+				continue ask
+			case "n", "no":
+				continue ask
+			case "q", "quit":
+				break ask
+			}
+			out.printf("y - approve this hook\nn - do not approve this hook\nq - quit; approve only the hooks already answered y\n")
+			if err != nil {
+				break ask
+			}
+		}
+	}
+	if len(ids) == 0 {
+		note(o.Stderr, "no hook approved\n")
+		return nil
+	}
+	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids}, o.DryRun)
+	if err != nil {
+		return selectError(err)
+	}
+	if o.DryRun {
+		printChanges(out, res.Files)
+		return nil
+	}
+	for _, w := range res.Warnings {
+		warn(o.Stderr, w, "")
+	}
+	note(o.Stderr, "approved %d project hook(s) of %s: %s\n", len(res.IDs), t.project.Dir, strings.Join(res.IDs, ", "))
+	if !t.r.Set.Trust.Trusted {
+		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
+	}
+	return nil
 }
 
 // printChanges prints the unified diff of each file a dry run would write.

@@ -6,21 +6,31 @@
 // Compute turns each project hook (merge.Hook, runtime hooks skipped as
 // Gemini skips them, spec §6) into a Record: event, matcher, sequential,
 // type, name, command as written, timeout, env, and the content hash
-// (sha256) of each local script the command invokes, hashed together in a
-// fixed canonical form. Scripts are found with a small shell-word tokenizer
-// (quotes, backslashes, $NAME/${NAME}, operators, redirections; not a
-// shell): the command word when it has a slash (./x.sh, scripts/x.sh) and
-// the script argument of bash/sh/zsh, node, python*, ruby, perl, deno run,
-// bun, source and ., recursing into bash -c. They are resolved as Gemini's
-// runner resolves them: cwd is the project, $GEMINI_PROJECT_DIR, $GEMINI_CWD
-// and $CLAUDE_PROJECT_DIR are spliced in textually, shell-quoted, before
-// the shell runs (so "$GEMINI_PROJECT_DIR/x" gets literal quotes for a
-// directory with spaces, as in Gemini, spec §5.3), and ${…} forms see the
-// project directory unless the hook's env overrides them (spec §5.2).
-// A script that is missing, unreadable (a directory, no permission) or
-// unresolvable (unknown variable, $(…), glob, ~) is named with that state
-// rather than guessed; a path outside the project is not project content
-// and is listed as "outside" without a hash.
+// (sha256) of each project file the command can start, hashed together in
+// a fixed canonical form. The files are found by shellcmd.Analyze, which
+// reads the command as bash does (mvdan.cc/sh): cd, wrappers (timeout,
+// nice, xargs, env, exec, ...), if, { }, functions, substitutions,
+// redirections (bash < f), pipes into a shell (cat f | sh), sh -c '...',
+// BASH_ENV=, PATH=./bin:$PATH, interpreters (bash, node, python3, ...),
+// task files (package.json for npm run, Makefile for make) and the
+// command inside the Claude adapter (gh-hooks claude-compat -- CMD).
+// They are resolved as Gemini's runner resolves them: cwd is the project,
+// $GEMINI_PROJECT_DIR, $GEMINI_CWD and $CLAUDE_PROJECT_DIR are spliced in
+// textually, shell-quoted, before the shell runs (so "$GEMINI_PROJECT_DIR/x"
+// gets literal quotes for a directory with spaces, as in Gemini, spec
+// §5.3), and ${…} forms see the project directory unless the hook's env
+// overrides them (spec §5.2). What the analysis cannot know (eval of a
+// variable, a program named by a variable, code piped into a shell from
+// curl, ...) is kept as Hook.NotCovered: such a hook needs attention even
+// when approved.
+//
+// Files are read only through an os.Root on the project, so a symbolic
+// link out of the project is never followed (its target is recorded
+// instead); only regular files are read, opened with O_NONBLOCK, at most
+// MaxScript bytes. A file that is missing, unreadable, not regular, too
+// large or outside the project is named with that state rather than
+// guessed. The content of approved scripts up to KeepMax is kept under
+// CacheDir, by hash, so that Explain can diff a changed script.
 //
 // # Stores
 //
@@ -57,7 +67,9 @@
 // command in another event. See match for the rules. A matched hook whose
 // record differs is "changed" with the list from Diff ("command",
 // "matcher", "script ./x.sh", "script ./x.sh missing", …); an unmatched
-// hook is "new". Gemini's own check only re-warns when name or command
+// hook is "new", and so is a hook matched only by name to an approval with
+// which it shares no command word and no file (a stale approval, named in
+// HookReport.StaleApproval). Gemini's own check only re-warns when name or command
 // changes, so it misses matcher, timeout, env and script changes.
 //
 // # Baseline

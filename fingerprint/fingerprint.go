@@ -58,9 +58,9 @@ type Record struct {
 	Sequential bool              `json:"sequential,omitempty"`
 	Timeout    merge.Millis      `json:"timeout"`
 	Env        map[string]string `json:"env,omitempty"`
-	// Scripts maps each local script (Script.Path, or the word for an
-	// unresolvable one) to "sha256:<hex>", "missing", "unreadable" or
-	// "unresolvable".
+	// Scripts maps each project file the command can start (Script.Path)
+	// to "sha256:<hex>" or its state ("missing", "unreadable",
+	// "not-regular", "too-large", "outside-project ./link -> target").
 	Scripts map[string]string `json:"scripts,omitempty"`
 	// Fingerprint is "sha256:" + the hex hash of the canonical form of all
 	// fields above except Pos.
@@ -72,7 +72,12 @@ type Record struct {
 type Hook struct {
 	merge.Hook
 	Scripts []Script
-	Record  Record
+	// NotCovered says what the hook can do that its fingerprint does not
+	// cover: shellcmd's reasons (eval of a variable, a program named by a
+	// variable, code piped into a shell from curl, ...) and files too large
+	// to hash. Such a hook needs a person's attention even when approved.
+	NotCovered []string
+	Record     Record
 }
 
 // Compute fingerprints the project hooks of p. Hooks of type "runtime" are
@@ -86,19 +91,26 @@ type Hook struct {
 // when there is one).
 func Compute(p Project, hooks []merge.Hook) []Hook {
 	out := make([]Hook, 0, len(hooks))
+	// One root for all hooks: every file is opened through it, so no
+	// link leads out of the project (see readScript).
+	root, rootErr := os.OpenRoot(p.Dir)
+	if rootErr == nil {
+		defer root.Close()
+	}
 	for _, h := range hooks {
 		if h.Type == "runtime" {
 			continue
 		}
 		var scripts []Script
+		var unknown []string
 		if h.Type == "command" {
 			cmd := h.ExpandedCommand
 			if cmd == "" {
 				cmd = h.Command
 			}
-			scripts = findScripts(cmd, p.Dir, p.Real, h.Env)
+			scripts, unknown = findScripts(cmd, p.Dir, p.Real, h.Env, root, rootErr)
 		}
-		out = append(out, Hook{Hook: h, Scripts: scripts, Record: recordOf(h, scripts)})
+		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: recordOf(h, scripts)})
 	}
 	return out
 }
@@ -122,8 +134,8 @@ func recordOf(h merge.Hook, scripts []Script) Record {
 		}
 	}
 	for _, s := range scripts {
-		if s.State == ScriptOutside {
-			continue
+		if !s.inside {
+			continue // not project content: a system tool, the user's home
 		}
 		if r.Scripts == nil {
 			r.Scripts = map[string]string{}
@@ -175,8 +187,9 @@ func (r Record) sum() string {
 // "name", "command", "timeout", "env", then one entry per script sorted by
 // path: "script P" (content changed, or a script the approval did not
 // have), "script P missing" or "script P unreadable" (it was there at
-// approval). Scripts that the command no longer invokes are not listed: the
-// command or env change that dropped them is.
+// approval; also "not-regular", "too-large", "outside-project"). Scripts
+// that the command no longer invokes are not listed: the command or env
+// change that dropped them is.
 func Diff(old, cur Record) []string {
 	var out []string
 	add := func(cond bool, what string) {
@@ -201,8 +214,9 @@ func Diff(old, cur Record) []string {
 		now, was := cur.Scripts[p], old.Scripts[p]
 		switch {
 		case now == was:
-		case now == string(ScriptMissing) || now == string(ScriptUnreadable):
-			out = append(out, "script "+p+" "+now)
+		case !strings.HasPrefix(now, "sha256:"):
+			state, _, _ := strings.Cut(now, " ")
+			out = append(out, "script "+p+" "+state)
 		default:
 			out = append(out, "script "+p)
 		}

@@ -4,311 +4,285 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
+
+	"github.com/gh-hooks/gh-hooks/runner"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
-// ScriptState says what became of one script a hook command invokes.
+// ScriptState says what became of one file a hook command can start.
 type ScriptState string
 
-// Script states. Only scripts inside the project are hashed; the others
-// are named so the user can judge them (nothing is guessed).
+// Script states. Only regular files inside the project are hashed; the
+// others are named so the user can judge them (nothing is guessed).
 const (
 	// ScriptOK: the file was read and hashed.
 	ScriptOK ScriptState = "ok"
-	// ScriptMissing: the path resolves inside the project but no file is there.
+	// ScriptMissing: the path is inside the project but no file is there.
 	ScriptMissing ScriptState = "missing"
-	// ScriptUnreadable: something is there but cannot be read (a directory,
-	// no permission).
+	// ScriptUnreadable: something is there but cannot be read (a
+	// directory, no permission).
 	ScriptUnreadable ScriptState = "unreadable"
-	// ScriptUnresolvable: the path depends on something not modelled (an
-	// unknown variable, $(…), a glob, ~), so it cannot be located.
-	ScriptUnresolvable ScriptState = "unresolvable"
-	// ScriptOutside: the path is outside the project (a system tool or a
-	// file in the user's home); it is not project content and not hashed.
-	ScriptOutside ScriptState = "outside"
+	// ScriptNotRegular: a device, FIFO or socket: never read, so that a
+	// committed link to /dev/zero or a planted FIFO cannot hang gh-hooks.
+	ScriptNotRegular ScriptState = "not-regular"
+	// ScriptTooLarge: a regular file larger than MaxScript: not hashed.
+	ScriptTooLarge ScriptState = "too-large"
+	// ScriptOutside: the path is outside the project (a system tool, a
+	// file in the user's home), or a symbolic link in the project leads
+	// out of it (Detail names the target). It is not project content and
+	// its content is not read.
+	ScriptOutside ScriptState = "outside-project"
 )
 
-// Script is one file a hook command runs: the command word itself when it
-// contains a slash (./x.sh, scripts/x.sh, $GEMINI_PROJECT_DIR/x.sh), or
-// the script argument of an interpreter (bash x.sh, node hooks/x.js,
-// python3 x.py, source x.sh).
+// MaxScript is the largest file hashed; a larger one is ScriptTooLarge and
+// makes the hook's behaviour not covered by its fingerprint.
+const MaxScript = 16 << 20
+
+// Script is one file a hook command can start, as found by
+// shellcmd.Analyze: a program run by path (./x.sh, bin/lint through
+// PATH=./bin:$PATH), a script given to an interpreter (bash x.sh, node
+// hooks/x.js), shell code the shell reads (source x, BASH_ENV=x,
+// bash < x, cat x | sh) or a task file (package.json for npm run).
 type Script struct {
-	// Word is the shell word as written in the command.
+	// Word is the word as written in the command.
 	Word string `json:"word"`
 	// Path is "./" + the slash-separated path relative to the project for
-	// files inside it, the absolute path for ScriptOutside, and "" for
-	// ScriptUnresolvable.
-	Path  string      `json:"path"`
+	// files inside it, and the path as resolved for ScriptOutside.
+	Path string `json:"path"`
+	// Role is how the command reaches the file: program, script, source or
+	// manifest (shellcmd.Role).
+	Role  string      `json:"role"`
 	State ScriptState `json:"state"`
 	// SHA256 is the hex content hash when State is ScriptOK.
 	SHA256 string `json:"sha256,omitempty"`
-	// Detail is the read error for ScriptUnreadable.
+	// Detail is the read error for ScriptUnreadable, the link and its
+	// target for a link out of the project, the size for ScriptTooLarge.
 	Detail string `json:"detail,omitempty"`
+
+	// data is the content of a hashed file no larger than KeepMax, kept
+	// for the approved copy and for diffs.
+	data []byte
+	// inside is true for a path inside the project (recorded in the
+	// fingerprint whatever its state).
+	inside bool
 }
 
 // id is the script's identity inside a fingerprint: its project-relative
-// path, or for an unresolvable script the word itself.
-func (s Script) id() string {
-	if s.State == ScriptUnresolvable {
-		return s.Word
-	}
-	return s.Path
-}
+// path.
+func (s Script) id() string { return s.Path }
 
-// stamp is what the fingerprint records about the script.
+// stamp is what the fingerprint records about the script: its hash, its
+// state, and for a link out of the project the link's target, so that
+// re-pointing the link changes the fingerprint.
 func (s Script) stamp() string {
-	if s.State == ScriptOK {
+	switch s.State {
+	case ScriptOK:
 		return "sha256:" + s.SHA256
+	case ScriptOutside:
+		if s.Detail != "" {
+			return string(s.State) + " " + s.Detail
+		}
 	}
 	return string(s.State)
 }
 
-// interp describes how an interpreter takes its script argument.
-type interp struct {
-	inline  []string // options whose argument is code, not a file (-c, -e, -m)
-	withArg []string // options that consume the next word
-	sub     string   // a subcommand that must come first (deno run)
-	optSub  string   // a subcommand that may come first (bun run)
-	shell   bool     // -c's argument is a command line: scan it too
-}
+// Data returns the content of a hashed script no larger than KeepMax, or
+// nil.
+func (s Script) Data() []byte { return s.data }
 
-var shellInterp = interp{inline: []string{"-c"}, withArg: []string{"-o", "+o", "-O", "+O", "--rcfile", "--init-file"}, shell: true}
-var nodeInterp = interp{inline: []string{"-e", "--eval", "-p", "--print"},
-	withArg: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions"}}
-var pythonInterp = interp{inline: []string{"-c", "-m"}, withArg: []string{"-W", "-X", "-Q"}}
+// projectVars are the variables Gemini's runner sets for every hook (spec
+// §5.2); the hook's env overrides them.
+var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"}
 
-// interpreters maps a command's base name to how it takes a script. It
-// is built on first use: only the trust commands and run read it, and a
-// map literal is built at every start of the program otherwise.
-var interpreters = sync.OnceValue(func() map[string]interp {
-	return map[string]interp{
-		"bash": shellInterp, "sh": shellInterp, "zsh": shellInterp, "dash": shellInterp, "ksh": shellInterp,
-		"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
-		"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
-		"deno":   {sub: "run"},
-		"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
-		"ruby":   {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
-		"perl":   {inline: []string{"-e", "-E"}, withArg: []string{"-I"}},
-		"php":    {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
-		"source": {},
-		".":      {},
-	}
-})
-
-// prefix reports the commands that run the rest of the line as a command.
-func prefix(base string) bool {
-	switch base {
-	case "env", "exec", "command", "nohup", "time", "builtin":
-		return true
-	}
-	return false
-}
-
-// scanner finds and hashes the scripts of one command.
-type scanner struct {
-	dir, real string
-	vars      func(string) (string, bool)
-	seen      map[string]bool
-	out       []Script
-	// orig maps a top-level word back to the command as written (nil
-	// inside bash -c, whose words are shown as tokenized).
-	orig func(word) string
-}
-
-// findScripts returns the scripts command invokes when Gemini runs it in
+// findScripts returns the files command can start when Gemini runs it in
 // project directory dir (real: dir with symlinks resolved) with the hook's
-// env, in order of first appearance, without duplicates. The command is
-// first expanded the way Gemini's runner does (spec §5.3); the shell then
-// sees GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and GEMINI_CWD set to dir,
-// overridden by the hook's own env (spec §5.2).
-func findScripts(command, dir, real string, env map[string]string) []Script {
-	sc := &scanner{dir: dir, real: real, seen: map[string]bool{}}
-	sc.vars = func(name string) (string, bool) {
-		if v, ok := env[name]; ok {
-			return v, true
-		}
-		switch name {
-		case "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_CWD":
-			return dir, true
-		}
-		return "", false
+// env, in order of first appearance, without duplicates, each read and
+// hashed; and what the analysis cannot know (shellcmd's Unknown, plus
+// files too large to hash), as reasons.
+//
+// The command is first expanded the way Gemini's runner does (a textual,
+// prefix-matching pass that splices the shell-quoted project directory
+// over $GEMINI_PROJECT_DIR, $GEMINI_CWD and $CLAUDE_PROJECT_DIR,
+// runner.ExpandCommand, spec §5.3); the shell then sees those variables
+// set to dir, overridden by the hook's own env (spec §5.2). Plans
+// directory and session id are unknown here and stay for the shell.
+//
+// root is the project opened with os.OpenRoot (nil: opened here), rootErr
+// why it could not be.
+func findScripts(command, dir, real string, env map[string]string, root *os.Root, rootErr error) ([]Script, []string) {
+	q := runner.EscapeShellArg(dir)
+	line := command
+	for _, n := range projectVars {
+		line = strings.ReplaceAll(line, "$"+n, q)
 	}
-	line, starts, ends := runnerExpand(command, dir)
-	sc.orig = func(w word) string {
-		if w.End <= w.Start || w.End > len(starts) {
-			return w.Text
-		}
-		return command[starts[w.Start]:ends[w.End-1]]
-	}
-	sc.scan(line, 0)
-	return sc.out
-}
-
-// scan splits a command line into simple commands and inspects each.
-func (sc *scanner) scan(line string, depth int) {
-	var args []word
-	words := splitWords(line, sc.vars)
-	for i := 0; i <= len(words); i++ {
-		if i == len(words) || words[i].Op {
-			sc.command(args, depth)
-			args = nil
-			continue
-		}
-		if words[i].Redirect {
-			i++ // the redirection target is not an argument
-			continue
-		}
-		args = append(args, words[i])
-	}
-}
-
-var assignRe = nameRe // NAME before '=' in an assignment word
-
-func isAssignment(w word) bool {
-	n := assignRe.Get().FindString(w.Text)
-	return n != "" && strings.HasPrefix(w.Text[len(n):], "=")
-}
-
-// command inspects one simple command's words.
-func (sc *scanner) command(args []word, depth int) {
-	i := 0
-	for i < len(args) && isAssignment(args[i]) {
-		i++
-	}
-	for i < len(args) {
-		cmd := args[i]
-		if cmd.Unresolved {
-			sc.add(cmd)
-			return
-		}
-		base := path.Base(cmd.Value)
-		if prefix(base) {
-			i++
-			for i < len(args) && (strings.HasPrefix(args[i].Value, "-") || isAssignment(args[i])) {
-				if base == "env" && (args[i].Value == "-u" || args[i].Value == "-C" || args[i].Value == "-S") {
-					i++
-				}
-				i++
-			}
-			continue
-		}
-		if strings.Contains(cmd.Value, "/") {
-			sc.add(cmd)
-		}
-		if it, ok := interpreters()[base]; ok {
-			sc.interpreter(it, base, args[i+1:], depth)
-		} else if strings.HasPrefix(base, "python") {
-			sc.interpreter(pythonInterp, base, args[i+1:], depth)
-		}
-		return
-	}
-}
-
-// interpreter finds the script argument of an interpreter's arguments.
-func (sc *scanner) interpreter(it interp, base string, args []word, depth int) {
-	i := 0
-	if it.sub != "" {
-		if len(args) == 0 || args[0].Value != it.sub {
-			return
-		}
-		i++
-	} else if it.optSub != "" && len(args) > 0 && args[0].Value == it.optSub {
-		i++
-	}
-	for ; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if a.Unresolved || !strings.HasPrefix(v, "-") || v == "-" {
+	// A word shows the variable it was written with, not the spliced path.
+	shown := ""
+	for _, n := range projectVars {
+		if strings.Contains(command, "$"+n) {
+			shown = "$" + n
 			break
 		}
-		if v == "--" {
-			i++
-			break
-		}
-		if contains(it.inline, v) || (it.shell && !strings.HasPrefix(v, "--") && strings.Contains(v, "c")) {
-			if it.shell && i+1 < len(args) && depth < 3 && !args[i+1].Unresolved {
-				orig := sc.orig
-				sc.orig = nil
-				sc.scan(args[i+1].Value, depth+1)
-				sc.orig = orig
-			}
-			return
-		}
-		if contains(it.withArg, v) {
-			i++
+	}
+	vars := map[string]string{}
+	for _, n := range projectVars {
+		vars[n] = dir
+	}
+	if home := os.Getenv("HOME"); home != "" {
+		// Gemini's hooks inherit its environment (spec §5.2): ~ and $HOME
+		// are the user's home, outside the project.
+		vars["HOME"] = home
+	}
+	for k, v := range env {
+		vars[k] = v
+	}
+	a := shellcmd.Analyze(line, shellcmd.Options{Dir: dir, Vars: vars})
+	unknown := append([]string{}, a.Unknown...)
+
+	if root == nil && rootErr == nil {
+		if root, rootErr = os.OpenRoot(dir); rootErr == nil {
+			defer root.Close()
 		}
 	}
-	if i >= len(args) || args[i].Value == "-" {
-		return // the script comes from stdin
+	var out []Script
+	seen := map[string]bool{}
+	for _, f := range a.Files {
+		s := Script{Word: f.Word, Role: string(f.Role)}
+		if shown != "" && q != "" {
+			s.Word = strings.ReplaceAll(s.Word, q, shown)
+		}
+		classify(&s, f.Path, dir, real, root, rootErr)
+		if seen[s.Path] {
+			continue
+		}
+		seen[s.Path] = true
+		if s.State == ScriptTooLarge {
+			unknown = append(unknown, fmt.Sprintf("%s is larger than %d MiB and is not hashed", s.Path, MaxScript>>20))
+		}
+		out = append(out, s)
 	}
-	a := args[i]
-	// bun run NAME without a path is a package.json script, not a file.
-	if base == "bun" && !a.Unresolved && !strings.ContainsAny(a.Value, "./") {
-		return
-	}
-	sc.add(a)
+	return out, unknown
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// add resolves one script word relative to the project and hashes it.
-func (sc *scanner) add(w word) {
-	s := Script{Word: w.Text}
-	if sc.orig != nil {
-		s.Word = sc.orig(w)
-	}
-	if w.Unresolved {
-		s.State = ScriptUnresolvable
-	} else {
-		sc.resolve(&s, w.Value)
-	}
-	if sc.seen[s.id()] {
-		return
-	}
-	sc.seen[s.id()] = true
-	sc.out = append(sc.out, s)
-}
-
-func (sc *scanner) resolve(s *Script, p string) {
+// classify places the file at p (absolute, or ~/… for the user's home)
+// relative to the project and, inside it, reads and hashes it.
+func classify(s *Script, p, dir, real string, root *os.Root, rootErr error) {
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(sc.dir, p) // the runner's cwd is the project (spec §5.2)
+		s.Path, s.State = p, ScriptOutside // ~/…: the user's home
+		return
 	}
 	p = filepath.Clean(p)
-	rel, ok := within(sc.dir, p)
-	if !ok && sc.real != "" {
-		rel, ok = within(sc.real, p)
+	rel, ok := within(dir, p)
+	if !ok && real != "" {
+		rel, ok = within(real, p)
 	}
 	if !ok {
 		s.Path, s.State = p, ScriptOutside
 		return
 	}
+	s.inside = true
 	s.Path = "./" + filepath.ToSlash(rel)
 	if rel == "." {
 		s.Path = "./"
 	}
-	sum, err := hashFile(p)
-	switch {
-	case err == nil:
-		s.State, s.SHA256 = ScriptOK, sum
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-		s.State = ScriptMissing
-	default:
-		s.State, s.Detail = ScriptUnreadable, errText(err)
+	if rootErr != nil {
+		s.State, s.Detail = ScriptUnreadable, errText(rootErr)
+		return
 	}
+	readScript(s, root, rel)
+}
+
+// readScript hashes the file rel inside root. It opens only through root,
+// so a symbolic link that leads out of the project is not followed; with
+// O_NONBLOCK, so that a FIFO does not block the open; it reads only a
+// regular file, at most MaxScript bytes.
+func readScript(s *Script, root *os.Root, rel string) {
+	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			s.State = ScriptMissing
+		default:
+			if link, target, ok := linkOut(root, rel); ok {
+				s.State, s.Detail = ScriptOutside, link+" -> "+target
+				return
+			}
+			s.State, s.Detail = ScriptUnreadable, errText(err)
+		}
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		s.State, s.Detail = ScriptUnreadable, errText(err)
+		return
+	case fi.IsDir():
+		s.State, s.Detail = ScriptUnreadable, "is a directory"
+		return
+	case !fi.Mode().IsRegular():
+		s.State, s.Detail = ScriptNotRegular, fi.Mode().Type().String()
+		return
+	case fi.Size() > MaxScript:
+		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("%d bytes", fi.Size())
+		return
+	}
+	h := sha256.New()
+	var n int64
+	if fi.Size() <= KeepMax {
+		// Small enough to keep: read it whole (one byte past the bound,
+		// in case it grew after the Stat).
+		data, err := io.ReadAll(io.LimitReader(f, KeepMax+1))
+		if err != nil {
+			s.State, s.Detail = ScriptUnreadable, errText(err)
+			return
+		}
+		if len(data) <= KeepMax {
+			sum := sha256.Sum256(data)
+			s.State, s.SHA256, s.data = ScriptOK, hex.EncodeToString(sum[:]), data
+			return
+		}
+		h.Write(data)
+		n = int64(len(data))
+	}
+	m, err := io.Copy(h, io.LimitReader(f, MaxScript+1-n))
+	switch {
+	case err != nil:
+		s.State, s.Detail = ScriptUnreadable, errText(err)
+	case n+m > MaxScript:
+		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("more than %d bytes", MaxScript)
+	default:
+		s.State, s.SHA256 = ScriptOK, hex.EncodeToString(h.Sum(nil))
+	}
+}
+
+// linkOut finds the first symbolic link on the way to rel and returns it
+// (project-relative) with its target, when opening rel failed for a
+// reason other than absence: os.Root refuses a link that leads out of the
+// project.
+func linkOut(root *os.Root, rel string) (link, target string, ok bool) {
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	for i := range parts {
+		p := filepath.FromSlash(strings.Join(parts[:i+1], "/"))
+		fi, err := root.Lstat(p)
+		if err != nil {
+			return "", "", false
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			t, err := root.Readlink(p)
+			if err != nil {
+				return "", "", false
+			}
+			return "./" + filepath.ToSlash(p), t, true
+		}
+	}
+	return "", "", false
 }
 
 // within returns p relative to dir when p is dir or below it.
@@ -318,19 +292,6 @@ func within(dir, p string) (string, bool) {
 		return "", false
 	}
 	return rel, true
-}
-
-func hashFile(p string) (string, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // errText is an error's message without the path that *PathError adds.

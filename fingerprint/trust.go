@@ -3,9 +3,13 @@ package fingerprint
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
 // Status is a project hook's approval state.
@@ -56,10 +60,33 @@ type HookReport struct {
 	// Approve writes no key for it.
 	Wrapped     bool   `json:"-"`
 	Fingerprint string `json:"fingerprint"`
-	// Scripts are the scripts the command invokes, with their state;
-	// missing, unreadable and unresolvable ones are named here.
+	// Scripts are the files the command can start, with their state;
+	// missing, unreadable, not-regular, too-large and outside ones are
+	// named here.
 	Scripts []Script `json:"scripts"`
+	// NotCovered says what the hook can do that its fingerprint does not
+	// cover (Hook.NotCovered): such a hook needs attention even when
+	// approved.
+	NotCovered []string `json:"notCovered"`
+	// Suspicious names the fields that hold control, bidi or invisible
+	// characters (internal/visible): "event", "name", "command",
+	// "matcher", "env NAME". Such a hook needs attention: what a terminal
+	// shows is not what runs.
+	Suspicious []string `json:"suspicious"`
+	// StaleApproval is, for a new hook, an approval of a hook with the
+	// same name that ran something else (no command or file in common):
+	// the approved hook was removed and this one added in its place.
+	StaleApproval *Record `json:"staleApproval,omitempty"`
+	// Approved is the approval a changed hook is compared with; Current
+	// the hook's record now (see Explain).
+	Approved *Record `json:"-"`
+	Current  Record  `json:"-"`
 }
+
+// Attention reports whether the hook needs a person's attention whatever
+// its status: its fingerprint does not cover what it does, or it holds
+// characters a terminal hides.
+func (h HookReport) Attention() bool { return len(h.NotCovered) > 0 || len(h.Suspicious) > 0 }
 
 // Report is the result of Audit or CheckBaseline.
 type Report struct {
@@ -77,6 +104,9 @@ type Report struct {
 	Hooks         []HookReport `json:"hooks"`
 	// Unapproved counts hooks that are new or changed.
 	Unapproved int `json:"unapproved"`
+	// Attention counts hooks that need attention whatever their status
+	// (HookReport.Attention).
+	Attention int `json:"attention"`
 	// Removed are approvals that match no current hook.
 	Removed []Record `json:"removed"`
 }
@@ -122,20 +152,31 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 	used := make([]bool, len(old))
 	for i, h := range hooks {
 		hr := HookReport{ID: h.ID, Event: h.Event, Name: h.Name, Command: h.Command, Key: geminiKey(h.Hook), Wrapped: h.DefIndex < 0,
-			DisableName: h.DisableName, Fingerprint: h.Record.Fingerprint, Status: New, Changes: []string{}, Scripts: h.Scripts}
+			DisableName: h.DisableName, Fingerprint: h.Record.Fingerprint, Status: New, Changes: []string{}, Scripts: h.Scripts,
+			NotCovered: h.NotCovered, Suspicious: Suspicious(h.Hook), Current: h.Record}
 		if hr.Scripts == nil {
 			hr.Scripts = []Script{}
 		}
+		if hr.NotCovered == nil {
+			hr.NotCovered = []string{}
+		}
 		if m[i] >= 0 {
 			used[m[i]] = true
-			if d := Diff(old[m[i]], cur[i]); len(d) > 0 {
-				hr.Status, hr.Changes = Changed, d
-			} else {
+			o := old[m[i]]
+			switch d := Diff(o, cur[i]); {
+			case stale(o, cur[i]):
+				hr.StaleApproval = &o
+			case len(d) > 0:
+				hr.Status, hr.Changes, hr.Approved = Changed, d, &o
+			default:
 				hr.Status = Approved
 			}
 		}
 		if hr.Status != Approved {
 			r.Unapproved++
+		}
+		if hr.Attention() {
+			r.Attention++
 		}
 		r.Hooks = append(r.Hooks, hr)
 	}
@@ -145,6 +186,57 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 		}
 	}
 	return r
+}
+
+// stale reports whether the approval o, matched to the current record c by
+// name, is an approval of another hook that had the same name: the command
+// differs, and the two share no project file and no program. Then the
+// hook is new (issue 18: a removed hook's approval must not make the hook
+// added in its place look like a small change). An edit that keeps a
+// script or a program (./fmt.sh → ./fmt.sh --fix, echo a → echo b) stays
+// "changed".
+func stale(o, c Record) bool {
+	if o.Name == "" || o.Name != c.Name || o.Command == c.Command || o.Type != c.Type {
+		return false
+	}
+	for p := range c.Scripts {
+		if _, ok := o.Scripts[p]; ok {
+			return false
+		}
+	}
+	progs := map[string]bool{}
+	for _, p := range shellcmd.Analyze(o.Command, shellcmd.Options{}).Programs {
+		progs[filepath.Base(p.Name)] = true
+	}
+	for _, p := range shellcmd.Analyze(c.Command, shellcmd.Options{}).Programs {
+		if progs[filepath.Base(p.Name)] {
+			return false
+		}
+	}
+	return true
+}
+
+// Suspicious lists the fields of h that hold characters a terminal acts on
+// or does not show (visible.Has): "event", "name", "command", "matcher",
+// "type", "env NAME" (NAME escaped).
+func Suspicious(h merge.Hook) []string {
+	out := []string{}
+	for _, f := range [][2]string{{"event", h.Event}, {"name", h.Name}, {"command", h.Command}, {"matcher", h.Matcher}, {"type", h.Type}} {
+		if visible.Has(f[1]) {
+			out = append(out, f[0])
+		}
+	}
+	keys := make([]string, 0, len(h.Env))
+	for k := range h.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if visible.Has(k) || visible.Has(h.Env[k]) {
+			out = append(out, "env "+visible.Escape(k))
+		}
+	}
+	return out
 }
 
 // Selection picks project hooks for Approve and Revoke.
@@ -194,6 +286,9 @@ type Result struct {
 	GeminiKeys []string
 	// Files are the files written (or, in a dry run, that would be).
 	Files []FileChange
+	// Warnings are problems that did not stop the approval (the copy of
+	// approved scripts could not be kept).
+	Warnings []string
 }
 
 // Approve records the selected hooks' current fingerprints in gh-hooks'
@@ -207,6 +302,20 @@ type Result struct {
 // list) fails with ErrCorrupt and nothing changes. With dryRun nothing is
 // written and Result.Files holds the would-be contents.
 func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
+	if !dryRun {
+		// Check first, without the lock, that every file to write is
+		// writable, so that a read-only store leaves nothing behind, not
+		// even a lock file.
+		plan, err := Approve(o, sel, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range plan.Files {
+			if err := checkWritable(f.Path); err != nil {
+				return nil, err
+			}
+		}
+	}
 	hooks := Compute(o.Project, o.Hooks)
 	picked, err := sel.pick(hooks)
 	if err != nil {
@@ -270,6 +379,17 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if !dryRun {
+		var scripts []Script
+		for i, h := range hooks {
+			if picked[i] {
+				scripts = append(scripts, h.Scripts...)
+			}
+		}
+		if err := keepScripts(o.Home, scripts); err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("cannot keep a copy of the approved scripts in %s (trust audit --diff will show no diff for them): %v", CacheDir(o.Home), err))
+		}
 	}
 	return res, nil
 }

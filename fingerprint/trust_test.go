@@ -362,7 +362,7 @@ func TestScriptProblemsInAudit(t *testing.T) {
 	os.Mkdir(filepath.Join(p.Dir, "dir.sh"), 0o755)
 	writeFile(t, filepath.Join(p.Dir, "secret.sh"), "echo\n")
 	hooks := []merge.Hook{hk("BeforeTool", 0, 0, "", "./gone.sh"), hk("BeforeTool", 0, 1, "", "bash dir.sh"), hk("BeforeTool", 0, 2, "", "node $UNSET/x.js")}
-	wantStates := []ScriptState{ScriptMissing, ScriptUnreadable, ScriptUnresolvable}
+	wantStates := []ScriptState{ScriptMissing, ScriptUnreadable}
 	if os.Geteuid() != 0 { // root reads 0000 files
 		os.Chmod(filepath.Join(p.Dir, "secret.sh"), 0)
 		t.Cleanup(func() { os.Chmod(filepath.Join(p.Dir, "secret.sh"), 0o644) })
