@@ -124,3 +124,24 @@ func realDir(p string) string {
 	}
 	return filepath.Clean(p)
 }
+
+// NotLoaded says why Gemini does not run the hooks of the extension in
+// dir here: it is neither installed nor linked under
+// <home>/.gemini/extensions (extension-not-installed), or it is disabled
+// for the project (extension-disabled). It returns nil when Gemini loads
+// it. Gemini never loads an extension from anywhere else (spec §3.5).
+func (s *Set) NotLoaded(dir string) *config.Problem {
+	manifest := filepath.Join(dir, ManifestFile)
+	e, ok := s.InstalledAt(dir)
+	switch {
+	case !ok:
+		return &config.Problem{Severity: config.SevWarning, Code: "extension-not-installed", Path: manifest, Line: 1, Column: 1,
+			Message: "Gemini does not load this extension: it is neither installed nor linked in " + s.Paths.ExtensionsDir,
+			Hint:    "gemini extensions link " + dir + " (or gemini extensions install " + dir + ")"}
+	case !e.Enabled:
+		return &config.Problem{Severity: config.SevWarning, Code: "extension-disabled", Path: manifest, Line: 1, Column: 1,
+			Message: "Gemini does not run this extension's hooks here: " + e.Reason,
+			Hint:    "gemini extensions enable " + e.Name}
+	}
+	return nil
+}

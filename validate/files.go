@@ -112,17 +112,14 @@ func notInstalled(set *layers.Set, dir string) []config.Problem {
 			Message: "Gemini never loads this hooks file: " + dir + " has no " + layers.ManifestFile + ", so it is not an extension",
 			Hint:    `create ` + manifest + ` with {"name": "` + layers.ExtensionName(filepath.Base(dir)) + `", "version": "1.0.0"}, then gemini extensions link ` + dir}}
 	}
-	if e, ok := set.InstalledAt(dir); ok {
-		if !e.Enabled {
-			return []config.Problem{{Severity: config.SevWarning, Code: "extension-disabled", Path: manifest, Line: 1, Column: 1,
-				Message: "Gemini does not run this extension's hooks here: " + e.Reason,
-				Hint:    "gemini extensions enable " + e.Name}}
-		}
+	p := set.NotLoaded(dir)
+	if p == nil {
 		return nil
 	}
-	return []config.Problem{{Severity: config.SevWarning, Code: "extension-not-installed", Path: manifest, Line: 1, Column: 1,
-		Message: "Gemini does not load this extension: it is neither installed nor linked in " + set.Paths.ExtensionsDir + "; its hooks were checked as if it were",
-		Hint:    "gemini extensions link " + dir + " (or gemini extensions install " + dir + ")"}}
+	if p.Code == "extension-not-installed" {
+		p.Message += "; its hooks were checked as if it were"
+	}
+	return []config.Problem{*p}
 }
 
 func unwrapPath(err error) error {
