@@ -87,10 +87,17 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 	if len(files.Missing) > 0 {
 		var lines []string
 		for _, m := range files.Missing {
-			lines = append(lines, fmt.Sprintf("%s (started by %q)", m.Path, m.Command))
+			why := ""
+			if m.Why != "" {
+				why = ": " + m.Why
+			}
+			lines = append(lines, fmt.Sprintf("%s (started by %q)%s", m.Path, m.Command, why))
 		}
 		return nil, fail(fmt.Errorf("the plugin lacks files its hooks start, so the extension cannot work: %s", strings.Join(lines, "; ")),
 			"restore them in the plugin (or remove the hooks that start them), then run migrate again; nothing was written")
+	}
+	for _, sk := range files.Skipped {
+		job.warnings = append(job.warnings, "not copied: "+filepath.Join(job.plugin, sk)+" is a symbolic link out of the plugin, or not a regular file")
 	}
 	for _, u := range files.Unknown {
 		job.warnings = append(job.warnings, "cannot tell which plugin files this command needs ("+u+"): copy them into the extension by hand if the copied ones are not enough")

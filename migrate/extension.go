@@ -89,10 +89,12 @@ type PluginFile struct {
 	Mode   fs.FileMode `json:"-"`
 }
 
-// Missing is a plugin file that a hook starts and that does not exist.
+// Missing is a plugin file that a hook starts and that cannot be copied.
 type Missing struct {
 	Command string `json:"command"`
 	Path    string `json:"path"`
+	// Why is "" for a file that does not exist.
+	Why string `json:"why,omitempty"`
 }
 
 // PluginFiles is what the extension needs from the plugin besides its
@@ -104,14 +106,19 @@ type Missing struct {
 // imports cannot be seen from the command. The plugin's hooks/hooks.json,
 // .claude-plugin/ and commands/ are never copied (they are converted).
 // Files outside the plugin (the project's, the user's, programs on PATH)
-// are not copied: the hook reaches them as before.
+// are not copied: the hook reaches them as before. A symbolic link is
+// copied as the regular file it names inside the plugin, and never
+// followed out of it.
 //
-// missing lists started files that do not exist; unknown says, per
-// command, what shellcmd could not follow. An error is a plugin too large
-// to copy or a directory that cannot be read.
+// Missing lists started files that do not exist or cannot be copied (a
+// symbolic link out of the plugin is not followed); Skipped, the other
+// files of the copied directories that are not copied for that reason;
+// Unknown says, per command, what shellcmd could not follow. An error is
+// a plugin too large to copy or a directory that cannot be read.
 type PluginFiles struct {
 	Files   []PluginFile
 	Missing []Missing
+	Skipped []string
 	Unknown []string
 }
 
@@ -121,7 +128,8 @@ func FindPluginFiles(sources []*Source, pluginDir, projectDir string) (*PluginFi
 	out := &PluginFiles{}
 	root := filepath.Clean(pluginDir)
 	tops := map[string]bool{}
-	var singles []string
+	startedBy := map[string]string{} // plugin file → the first command that starts it
+	var started []string
 	seenMissing := map[string]bool{}
 	eachCommand(sources, func(ev, cmd string) {
 		if r, ok := eventRules()[ev]; !ok || (r.gemini == "" && ev != "PostToolUseFailure") {
@@ -134,20 +142,18 @@ func FindPluginFiles(sources []*Source, pluginDir, projectDir string) (*PluginFi
 			if !ok {
 				continue
 			}
-			if _, err := os.Stat(f.Path); err != nil {
+			if _, err := os.Lstat(f.Path); err != nil {
 				if !seenMissing[f.Path] {
 					seenMissing[f.Path] = true
 					out.Missing = append(out.Missing, Missing{Command: cmd, Path: f.Path})
 				}
 				continue
 			}
-			top, _, nested := strings.Cut(filepath.ToSlash(rel), "/")
-			switch {
-			case !nested:
-				singles = append(singles, rel)
-			case top == ".claude-plugin" || top == "commands":
-				singles = append(singles, rel)
-			default:
+			if _, ok := startedBy[rel]; !ok {
+				startedBy[rel] = cmd
+				started = append(started, rel)
+			}
+			if top, _, nested := strings.Cut(filepath.ToSlash(rel), "/"); nested && top != ".claude-plugin" && top != "commands" {
 				tops[top] = true
 			}
 		}
@@ -157,25 +163,45 @@ func FindPluginFiles(sources []*Source, pluginDir, projectDir string) (*PluginFi
 	})
 	seen := map[string]bool{}
 	var size int64
-	add := func(rel string, info fs.FileInfo) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	// add records the plugin file at rel. A symbolic link is copied as
+	// the file it names when that is a regular file inside the plugin;
+	// one that leads out of the plugin is not followed (ok false).
+	add := func(rel string) (ok bool, err error) {
 		if seen[rel] || rel == filepath.Join("hooks", "hooks.json") {
-			return nil
+			return true, nil
+		}
+		src := filepath.Join(root, rel)
+		real, err := filepath.EvalSymlinks(src)
+		if err != nil {
+			return false, nil
+		}
+		if _, inside := under(realRoot, real); !inside {
+			return false, nil
+		}
+		info, err := os.Stat(real)
+		if err != nil || !info.Mode().IsRegular() {
+			return false, nil
 		}
 		seen[rel] = true
 		size += info.Size()
 		if len(out.Files) >= MaxPluginFiles || size > MaxPluginBytes {
-			return fmt.Errorf("migrate: %s: the plugin files the hooks need are more than %d files or %d MiB", root, MaxPluginFiles, MaxPluginBytes>>20)
+			return false, fmt.Errorf("migrate: %s: the plugin files the hooks need are more than %d files or %d MiB", root, MaxPluginFiles, MaxPluginBytes>>20)
 		}
-		out.Files = append(out.Files, PluginFile{Source: filepath.Join(root, rel), Path: rel, Mode: info.Mode().Perm()})
-		return nil
+		out.Files = append(out.Files, PluginFile{Source: real, Path: rel, Mode: info.Mode().Perm()})
+		return true, nil
 	}
-	for _, rel := range singles {
-		info, err := os.Lstat(filepath.Join(root, rel))
-		if err != nil || !info.Mode().IsRegular() {
-			continue // a symbolic link is not followed out of the plugin
-		}
-		if err := add(rel, info); err != nil {
+	for _, rel := range started {
+		ok, err := add(rel)
+		if err != nil {
 			return nil, err
+		}
+		if !ok {
+			out.Missing = append(out.Missing, Missing{Command: startedBy[rel], Path: filepath.Join(root, rel),
+				Why: "a symbolic link out of the plugin, or not a regular file"})
 		}
 	}
 	var topNames []string
@@ -188,15 +214,19 @@ func FindPluginFiles(sources []*Source, pluginDir, projectDir string) (*PluginFi
 			if err != nil {
 				return err
 			}
-			if !d.Type().IsRegular() {
-				return nil // directories are walked; links and devices are not copied
-			}
-			info, err := d.Info()
-			if err != nil {
-				return err
+			if d.IsDir() {
+				return nil // a link to a directory is not walked into
 			}
 			rel, _ := filepath.Rel(root, p)
-			return add(rel, info)
+			if _, started := startedBy[rel]; started {
+				return nil // copied, or reported missing, above
+			}
+			if ok, err := add(rel); err != nil {
+				return err
+			} else if !ok {
+				out.Skipped = append(out.Skipped, rel)
+			}
+			return nil
 		})
 		if err != nil {
 			return nil, err

@@ -94,11 +94,16 @@ func TestFindPluginFiles(t *testing.T) {
 		hooks   string
 		files   []string
 		missing []string
+		skipped []string
 		unknown bool
 	}{
 		{name: "a script pulls its top-level directory",
 			hooks: `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/scripts/guard.sh"}]}]}}`,
-			files: []string{"scripts/guard.sh", "scripts/lib/common.sh"}},
+			files: []string{"scripts/guard.sh", "scripts/lib/common.sh", "scripts/link.sh"}, skipped: []string{"scripts/out.sh"}},
+		{name: "a started link out of the plugin is not followed",
+			hooks:   `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/bin/out"}]}]}}`,
+			files:   []string{"bin/tool"},
+			missing: []string{"bin/out"}},
 		{name: "interpreter, exec form, root file, hooks dir without hooks.json",
 			hooks: `{"hooks": {"Stop": [{"hooks": [
 				{"type": "command", "command": "python3", "args": ["${CLAUDE_PLUGIN_ROOT}/run.py"]},
@@ -120,6 +125,12 @@ func TestFindPluginFiles(t *testing.T) {
 			dir := t.TempDir()
 			plugin := filepath.Join(dir, "plug")
 			writeTree(t, plugin, tree)
+			writeTree(t, dir, map[string]string{"outside.sh": "exit 0"})
+			for link, to := range map[string]string{"scripts/link.sh": "guard.sh", "scripts/out.sh": filepath.Join(dir, "outside.sh"), "bin/out": filepath.Join(dir, "outside.sh")} {
+				if err := os.Symlink(to, filepath.Join(plugin, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			writeTree(t, dir, map[string]string{"hooks.json": tt.hooks})
 			s, err := LoadSettings(filepath.Join(dir, "hooks.json"))
 			if err != nil {
@@ -133,7 +144,7 @@ func TestFindPluginFiles(t *testing.T) {
 			var files, missing []string
 			for _, f := range got.Files {
 				files = append(files, filepath.ToSlash(f.Path))
-				if f.Source != filepath.Join(plugin, f.Path) {
+				if real, _ := filepath.EvalSymlinks(filepath.Join(plugin, f.Path)); f.Source != real {
 					t.Errorf("source %s, want it under the plugin", f.Source)
 				}
 			}
@@ -146,6 +157,9 @@ func TestFindPluginFiles(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.missing, missing); diff != "" {
 				t.Errorf("missing (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.skipped, got.Skipped); diff != "" {
+				t.Errorf("skipped (-want +got):\n%s", diff)
 			}
 			if (len(got.Unknown) > 0) != tt.unknown {
 				t.Errorf("unknown = %q, want some: %v", got.Unknown, tt.unknown)
