@@ -141,7 +141,7 @@ func (s *Set) NotLoaded(dir string) *config.Problem {
 	case !e.Enabled:
 		return &config.Problem{Severity: config.SevWarning, Code: "extension-disabled", Path: manifest, Line: 1, Column: 1,
 			Message: "Gemini does not run this extension's hooks here: " + e.Reason,
-			Hint:    "gemini extensions enable " + e.Name}
+			Hint:    "gemini extensions enable " + e.Name + " --scope workspace, run in " + s.Paths.ProjectDir}
 	}
 	return nil
 }
