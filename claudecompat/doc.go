@@ -22,7 +22,7 @@
 //
 // Wrap writes the command migrate puts in the Gemini settings; Unwrap
 // finds the original command in it again, for display, validation and
-// fingerprints. Scan reads a hook's script for what in it depends on
-// Claude, for the migration report; ClaudeStyle tells `gh-hooks run` that
-// a hook not behind the adapter answers in Claude's protocol.
+// fingerprints. The mapping tables (geminiEvent, claudeTool, alternates,
+// fieldRenames, fieldComputed) are what docs/claude-compat.md is rendered
+// from (TestDocs).
 package claudecompat

@@ -132,24 +132,62 @@ func claudeMatches(matcher, name string) bool {
 
 var exactList = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
 
+// fieldRenames lists, per Claude tool, the tool_input fields that are the
+// same argument under both names, as {Gemini name, Claude name}
+// (claude-hooks.md §1.6 and §3; Gemini 0.61.0's parameter names from
+// core/src/tools/definitions/base-declarations.ts). toClaudeInput and
+// toGeminiInput copy them; fieldComputed describes the fields that are
+// computed instead, and docs/claude-compat.md is rendered from both.
+var fieldRenames = map[string][][2]string{
+	"Bash":       {{"command", "command"}, {"description", "description"}, {"is_background", "run_in_background"}},
+	"PowerShell": {{"command", "command"}, {"description", "description"}, {"is_background", "run_in_background"}},
+	"Read":       {{"file_path", "file_path"}},
+	"Write":      {{"file_path", "file_path"}, {"content", "content"}},
+	"Edit":       {{"file_path", "file_path"}, {"old_string", "old_string"}, {"new_string", "new_string"}, {"allow_multiple", "replace_all"}},
+	"MultiEdit":  {{"file_path", "file_path"}},
+	"Glob":       {{"pattern", "pattern"}, {"dir_path", "path"}},
+	"Grep":       {{"pattern", "pattern"}, {"dir_path", "path"}, {"include_pattern", "glob"}, {"context", "-C"}, {"after", "-A"}, {"before", "-B"}},
+	"LS":         {{"dir_path", "path"}, {"ignore", "ignore"}},
+	"WebSearch":  {{"query", "query"}},
+}
+
+// computedField is a tool_input field that the adapter computes from
+// others, in either direction, as the code below does.
+type computedField struct {
+	Gemini, Claude, How string
+}
+
+// fieldComputed describes, per Claude tool, the fields toClaudeInput and
+// toGeminiInput compute rather than copy.
+var fieldComputed = map[string][]computedField{
+	"Read": {{"start_line, end_line", "offset, limit",
+		"offset = start_line, limit = end_line − start_line + 1 (end_line alone: offset 1); back: start_line = offset, end_line = offset + limit − 1"}},
+	"MultiEdit": {{"old_string, new_string, allow_multiple", "edits[0].old_string, .new_string, .replace_all",
+		"Gemini's replace makes one edit; back, only the first edit of updatedInput is kept"}},
+	"Grep": {
+		{"case_sensitive", "-i", "-i = true when case_sensitive is false; back: case_sensitive = !-i"},
+		{"names_only", "output_mode", `"files_with_matches" when names_only, else "content"; not mapped back`},
+	},
+	"WebFetch": {{"prompt", "prompt, url",
+		"url = the first http(s) URL in the prompt; back: a url that is not in the prompt is appended to it"}},
+	"TodoWrite": {{"todos[].description, .status", "todos[].content, .activeForm, .status",
+		`content and activeForm = description; "cancelled" becomes "completed"; back: description = content`}},
+}
+
 // toClaudeInput turns a Gemini tool's arguments into the tool_input the
-// Claude tool of the same action takes (claude-hooks.md §1.6 and §3;
-// Gemini's parameter names from base-declarations.ts). Arguments without a
-// Claude counterpart are left out; unknown tools keep their arguments.
+// Claude tool of the same action takes (fieldRenames, fieldComputed).
+// Arguments without a Claude counterpart are left out; unknown tools keep
+// their arguments.
 func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 	out := map[string]any{}
-	copyKey := func(from, to string) {
-		if v, ok := in[from]; ok {
-			out[to] = v
+	renames, known := fieldRenames[claudeName]
+	for _, r := range renames {
+		if v, ok := in[r[0]]; ok {
+			out[r[1]] = v
 		}
 	}
 	switch claudeName {
-	case "Bash", "PowerShell":
-		copyKey("command", "command")
-		copyKey("description", "description")
-		copyKey("is_background", "run_in_background")
 	case "Read":
-		copyKey("file_path", "file_path")
 		start, hasStart := number(in["start_line"])
 		end, hasEnd := number(in["end_line"])
 		switch {
@@ -161,16 +199,7 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 		case hasEnd:
 			out["offset"], out["limit"] = int64(1), end
 		}
-	case "Write":
-		copyKey("file_path", "file_path")
-		copyKey("content", "content")
-	case "Edit":
-		copyKey("file_path", "file_path")
-		copyKey("old_string", "old_string")
-		copyKey("new_string", "new_string")
-		copyKey("allow_multiple", "replace_all")
 	case "MultiEdit":
-		copyKey("file_path", "file_path")
 		edit := map[string]any{}
 		for _, k := range []string{"old_string", "new_string"} {
 			if v, ok := in[k]; ok {
@@ -181,13 +210,7 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 			edit["replace_all"] = v
 		}
 		out["edits"] = []any{edit}
-	case "Glob":
-		copyKey("pattern", "pattern")
-		copyKey("dir_path", "path")
 	case "Grep":
-		copyKey("pattern", "pattern")
-		copyKey("dir_path", "path")
-		copyKey("include_pattern", "glob")
 		if cs, ok := in["case_sensitive"].(bool); ok && !cs {
 			out["-i"] = true
 		}
@@ -196,12 +219,6 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 		} else {
 			out["output_mode"] = "content"
 		}
-		copyKey("context", "-C")
-		copyKey("after", "-A")
-		copyKey("before", "-B")
-	case "LS":
-		copyKey("dir_path", "path")
-		copyKey("ignore", "ignore")
 	case "WebFetch":
 		// Gemini's web_fetch takes one prompt with the URL inside it.
 		if p, ok := in["prompt"].(string); ok {
@@ -210,8 +227,6 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 				out["url"] = u
 			}
 		}
-	case "WebSearch":
-		copyKey("query", "query")
 	case "TodoWrite":
 		if todos, ok := in["todos"].([]any); ok {
 			list := make([]any, 0, len(todos))
@@ -232,8 +247,10 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 			out["todos"] = list
 		}
 	default:
-		for k, v := range in {
-			out[k] = v
+		if !known {
+			for k, v := range in {
+				out[k] = v
+			}
 		}
 	}
 	return out
@@ -247,18 +264,14 @@ var urlIn = regexp.MustCompile(`https?://[^\s"'<>]+`)
 // arguments (spec §5.6).
 func toGeminiInput(claudeName string, in map[string]any) map[string]any {
 	out := map[string]any{}
-	copyKey := func(from, to string) {
-		if v, ok := in[from]; ok {
-			out[to] = v
+	renames, known := fieldRenames[claudeName]
+	for _, r := range renames {
+		if v, ok := in[r[1]]; ok {
+			out[r[0]] = v
 		}
 	}
 	switch claudeName {
-	case "Bash", "PowerShell":
-		copyKey("command", "command")
-		copyKey("description", "description")
-		copyKey("run_in_background", "is_background")
 	case "Read":
-		copyKey("file_path", "file_path")
 		offset, hasOffset := number(in["offset"])
 		limit, hasLimit := number(in["limit"])
 		if hasOffset {
@@ -270,16 +283,7 @@ func toGeminiInput(claudeName string, in map[string]any) map[string]any {
 			}
 			out["end_line"] = offset + limit - 1
 		}
-	case "Write":
-		copyKey("file_path", "file_path")
-		copyKey("content", "content")
-	case "Edit":
-		copyKey("file_path", "file_path")
-		copyKey("old_string", "old_string")
-		copyKey("new_string", "new_string")
-		copyKey("replace_all", "allow_multiple")
 	case "MultiEdit":
-		copyKey("file_path", "file_path")
 		if edits, ok := in["edits"].([]any); ok && len(edits) > 0 {
 			if e, ok := edits[0].(map[string]any); ok {
 				for _, k := range []string{"old_string", "new_string"} {
@@ -292,22 +296,10 @@ func toGeminiInput(claudeName string, in map[string]any) map[string]any {
 				}
 			}
 		}
-	case "Glob":
-		copyKey("pattern", "pattern")
-		copyKey("path", "dir_path")
 	case "Grep":
-		copyKey("pattern", "pattern")
-		copyKey("path", "dir_path")
-		copyKey("glob", "include_pattern")
 		if i, ok := in["-i"].(bool); ok {
 			out["case_sensitive"] = !i
 		}
-		copyKey("-C", "context")
-		copyKey("-A", "after")
-		copyKey("-B", "before")
-	case "LS":
-		copyKey("path", "dir_path")
-		copyKey("ignore", "ignore")
 	case "WebFetch":
 		p, _ := in["prompt"].(string)
 		if u, ok := in["url"].(string); ok && u != "" && !strings.Contains(p, u) {
@@ -316,8 +308,6 @@ func toGeminiInput(claudeName string, in map[string]any) map[string]any {
 		if p != "" {
 			out["prompt"] = p
 		}
-	case "WebSearch":
-		copyKey("query", "query")
 	case "TodoWrite":
 		if todos, ok := in["todos"].([]any); ok {
 			list := make([]any, 0, len(todos))
@@ -329,8 +319,10 @@ func toGeminiInput(claudeName string, in map[string]any) map[string]any {
 			out["todos"] = list
 		}
 	default:
-		for k, v := range in {
-			out[k] = v
+		if !known {
+			for k, v := range in {
+				out[k] = v
+			}
 		}
 	}
 	return out

@@ -38,9 +38,16 @@ func migrateCommand(e *env) *cli.Command {
 			"  settings sources       --scope project: <project>/.gemini/settings.json (default);\n" +
 			"                         --scope user: <home>/.gemini/settings.json ($GEMINI_CLI_HOME or $HOME)\n" +
 			"  a plugin               --to DIR: the Gemini extension DIR, hooks into DIR/hooks/hooks.json and commands\n" +
-			"                         into DIR/commands; ${CLAUDE_PLUGIN_ROOT} becomes ${extensionPath}. Without --to\n" +
-			"                         nothing is written: the files are shown as diffs against /dev/null, relative to\n" +
-			"                         the extension directory (a dry run)\n\n" +
+			"                         into DIR/commands; ${CLAUDE_PLUGIN_ROOT} becomes ${extensionPath}.\n" +
+			"                         DIR/gemini-extension.json is made from .claude-plugin/plugin.json (name made\n" +
+			"                         valid for Gemini, version 1.0.0 when there is none; an existing valid manifest\n" +
+			"                         is kept), and the plugin files the hooks start (found by reading each command)\n" +
+			"                         are copied with the rest of their top-level directory (scripts/ for\n" +
+			"                         scripts/guard.sh); an edited copy is kept unless --force. An extension that\n" +
+			"                         cannot be complete (a started file the plugin lacks, an existing manifest\n" +
+			"                         Gemini would skip) is an error and nothing is written. Load it with gemini\n" +
+			"                         extensions link DIR. Without --to nothing is written: the files are shown\n" +
+			"                         relative to the extension directory (a dry run)\n\n" +
 			"Each migrated definition is appended to the target's event array with a byte-stable edit (comments,\n" +
 			"order and formatting of everything else are kept; the file is locked and replaced atomically). Hooks of\n" +
 			"other Gemini layers are never copied, $VARs are never expanded, and a definition that is already in the\n" +
@@ -64,15 +71,18 @@ func migrateCommand(e *env) *cli.Command {
 			"  commands  {from, to, files: [{source, target, name, status, diff?}], problems} (omitted when there is\n" +
 			"            no commands directory or with --no-commands); status: written, would-write, unchanged,\n" +
 			"            kept (exists with other content, no --force)\n" +
+			"  extension {dir, name, installed, manifest: {target, status, diff?}, files: [{source, target, status}]}\n" +
+			"            (plugins only); status: written, would-write, unchanged, kept\n" +
 			"  warnings  remarks about the target, e.g. an untrusted folder\n\n" +
 			"Exit status: 0 when every hook was migrated or reported (dropped hooks included), 1 on an error (an\n" +
-			"unreadable source or target, with path:line:col; nothing is written), 2 on a usage error.",
+			"unreadable source or target, with path:line:col, or an extension that cannot be complete; nothing is\n" +
+			"written), 2 on a usage error.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scope", Value: "project", Usage: "where settings sources come from and go to: project or user", Destination: &o.Scope},
 			&cli.StringFlag{Name: "to", Usage: "the Gemini extension `DIR` a Claude plugin is written into", TakesFile: true, Destination: &o.To},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the unified diff of every file and write nothing", Destination: &o.DryRun},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (see the description)", Destination: &o.JSON},
-			&cli.BoolFlag{Name: "force", Usage: "replace existing Gemini command files that differ", Destination: &o.Force},
+			&cli.BoolFlag{Name: "force", Usage: "replace existing Gemini command files (and an extension's copies of plugin files) that differ", Destination: &o.Force},
 			&cli.BoolFlag{Name: "no-default-timeout", Usage: "leave hooks without a Claude timeout to Gemini's 60 s default", Destination: &o.Convert.OmitDefaultTimeout},
 			&cli.BoolFlag{Name: "commands", Value: true, Usage: "also migrate Claude slash commands (--commands=false or --no-commands to skip)", Destination: &o.Commands},
 			&cli.BoolFlag{Name: "no-commands", Usage: "do not migrate slash commands", Destination: &o.NoCommands},
@@ -120,6 +130,8 @@ type migrateJob struct {
 	// preview is a plugin without --to: nothing is read from or written
 	// to the extension, whose files are shown relative to its directory.
 	preview bool
+	// plugin is the Claude plugin root of a plugin migration ("" otherwise).
+	plugin string
 	// looked lists where sources were looked for, for "nothing found".
 	looked   []string
 	warnings []string
@@ -134,7 +146,9 @@ type migrateJSON struct {
 	Written  bool              `json:"written"`
 	Diff     string            `json:"diff,omitempty"`
 	Commands *commandsMigJSON  `json:"commands,omitempty"`
-	Warnings []string          `json:"warnings"`
+	// Extension is the manifest and plugin files of a plugin migration.
+	Extension *extensionJSON `json:"extension,omitempty"`
+	Warnings  []string       `json:"warnings"`
 
 	changed bool // the target's content would change
 }
@@ -179,10 +193,17 @@ func runMigrate(o *migrateOptions) error {
 		}
 	}
 
+	var ext *extensionJSON
+	if job.plugin != "" {
+		if ext, err = planExtension(job, o); err != nil {
+			return err
+		}
+	}
+
 	if b := o.Convert.AdapterBinary; b != "" && b != "gh-hooks" && len(job.sources) > 0 {
 		job.warnings = append(job.warnings, fmt.Sprintf("migrated hooks call the Claude hook adapter by its absolute path %s, because gh-hooks on PATH is not this program; whoever shares these settings needs gh-hooks there (or rerun migrate with gh-hooks on PATH)", b))
 	}
-	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Warnings: nonNil(job.warnings)}
+	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Extension: ext}
 	if len(job.sources) > 0 {
 		res, ch, err := migrateHooks(job, o, dry)
 		if err != nil {
@@ -202,11 +223,24 @@ func runMigrate(o *migrateOptions) error {
 			return err
 		}
 	}
+	if ext != nil {
+		// The plugin's files, then the manifest: Gemini loads nothing of
+		// an extension without one, so a failure leaves none.
+		if err := writeExtensionFiles(ext, job, o.Force, dry); err != nil {
+			printMigration(o, job, dry, v)
+			return err
+		}
+		if err := writeManifest(ext, job, dry); err != nil {
+			printMigration(o, job, dry, v)
+			return err
+		}
+	}
 	return printMigration(o, job, dry, v)
 }
 
 // printMigration prints the report as JSON or for a person.
 func printMigration(o *migrateOptions, job *migrateJob, dry bool, v migrateJSON) error {
+	v.Warnings = nonNil(job.warnings)
 	if o.JSON {
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
@@ -357,6 +391,7 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 	job.sources = srcs
 	job.looked = []string{filepath.Join(plugin, "hooks", "hooks.json"), filepath.Join(plugin, ".claude-plugin", "plugin.json"), filepath.Join(plugin, "commands")}
 	job.cmdFrom = filepath.Join(plugin, "commands")
+	job.plugin = plugin
 	// Extensions' hooks.json is read with plain JSON.parse (spec §3.5).
 	job.parse = config.Options{NoComments: true}
 	job.target = migrate.Target{Kind: migrate.TargetExtension}
@@ -368,12 +403,12 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 		job.warnings = append(job.warnings, "no --to DIR: nothing is written; the extension's files are shown relative to its directory")
 		return job, nil
 	}
+	if sameDir(opts.To, plugin) {
+		return nil, usageError("--to %s would overwrite the Claude plugin %s: name a new directory for the Gemini extension", opts.To, plugin)
+	}
 	job.target.Path = filepath.Join(opts.To, "hooks", "hooks.json")
 	job.path, job.display = job.target.Path, job.target.Path
 	job.cmdTo = filepath.Join(opts.To, "commands")
-	if _, err := os.Stat(filepath.Join(opts.To, "gemini-extension.json")); err != nil {
-		job.warnings = append(job.warnings, opts.To+" has no gemini-extension.json: Gemini loads an extension only with one ({\"name\": ..., \"version\": ...})")
-	}
 	return job, nil
 }
 
@@ -609,6 +644,9 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 			printProblems(o, cj.Problems, "  ")
 		}
 	}
+	if v.Extension != nil {
+		printExtension(o, v.Extension)
+	}
 	for _, w := range v.Warnings {
 		warn(opts.Stderr, w, "")
 	}
@@ -623,6 +661,9 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 		for _, f := range v.Commands.Files {
 			printDiff(o.w, f.Diff)
 		}
+	}
+	if v.Extension != nil {
+		printDiff(o.w, v.Extension.Manifest.Diff)
 	}
 }
 
@@ -681,4 +722,11 @@ func adapterBinary() string {
 		self = real
 	}
 	return self
+}
+
+// sameDir reports whether a and b name the same existing directory.
+func sameDir(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }

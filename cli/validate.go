@@ -25,12 +25,15 @@ func validateCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
 		Usage:     "check the hook configuration of every layer (or of the given files)",
-		ArgsUsage: "[FILE...]",
+		ArgsUsage: "[FILE|EXTENSION-DIR...]",
 		Description: "Reports what Gemini CLI 0.61.0 will discard, misread or run differently than written,\n" +
 			"each problem with path:line:column, what Gemini does and how to fix it. With FILE\n" +
 			"arguments, only those files are reported; a file that is not one of the project's\n" +
 			"layers is checked on its own (hooks/hooks.json as an extension hooks file, anything\n" +
-			"else as a settings file). Exits 3 when there is an error.",
+			"else as a settings file). A directory with a gemini-extension.json is an extension:\n" +
+			"its manifest and hooks/hooks.json are checked, with a warning when Gemini does not load\n" +
+			"it (not installed or linked under <home>/.gemini/extensions, or disabled here).\n" +
+			"Exits 3 when there is an error.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: `print {"problems": [...]}`, Destination: &o.JSON},
 		},

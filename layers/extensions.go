@@ -30,11 +30,12 @@ type installed struct {
 // discoverExtensions finds installed extensions under
 // <home>/.gemini/extensions in readdir order (libuv sorts names byte-wise)
 // and decides whether each is enabled for the project (spec §3.5).
-// Directories without a valid manifest are skipped, as Gemini skips them.
-func (s *Set) discoverExtensions() []installed {
+// Directories without a valid manifest are skipped, as Gemini skips them,
+// and returned as warnings.
+func (s *Set) discoverExtensions() (out []installed, skipped []config.Problem) {
 	entries, err := os.ReadDir(s.Paths.ExtensionsDir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {
@@ -42,7 +43,6 @@ func (s *Set) discoverExtensions() []installed {
 	}
 	sort.Strings(names)
 	enablement := s.readEnablement()
-	var out []installed
 	for _, dirName := range names {
 		dir := filepath.Join(s.Paths.ExtensionsDir, dirName)
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -56,22 +56,17 @@ func (s *Set) discoverExtensions() []installed {
 				}
 			}
 		}
-		manifest, err := config.ReadFile(filepath.Join(dir, "gemini-extension.json"), config.Options{NoComments: true})
-		if err != nil {
-			continue // not an extension, or an invalid manifest: Gemini skips it
-		}
-		// loadExtensionConfig: `if (!name || !version) throw`, then
-		// validateName tests the name's string form (a version of 1 is
-		// fine, and so is a name of 5).
-		name := manifest.Root.Get("name")
-		version := manifest.Root.Get("version")
-		if !name.Truthy() || !version.Truthy() || !extNamePattern.Get().MatchString(name.JSString()) {
+		// Gemini skips an extension whose manifest it cannot load, with a
+		// "Skipping extension" warning: so do we, saying why.
+		manifest, name, p := ReadManifest(dir)
+		if p != nil {
+			skipped = append(skipped, *p)
 			continue
 		}
-		on, why := enablement.enabled(name.JSString(), s.Paths.ProjectDir)
-		out = append(out, installed{name: name.JSString(), dir: dir, manifest: manifest, enabled: on, reason: why})
+		on, why := enablement.enabled(name, s.Paths.ProjectDir)
+		out = append(out, installed{name: name, dir: dir, manifest: manifest, enabled: on, reason: why})
 	}
-	return out
+	return out, skipped
 }
 
 // loadExtensions reads the hooks/hooks.json of every discovered extension
@@ -79,7 +74,9 @@ func (s *Set) discoverExtensions() []installed {
 func (s *Set) loadExtensions(env Env) []*Layer {
 	var out []*Layer
 	settingsOn := s.extensionConfig()
-	for _, e := range s.discoverExtensions() {
+	found, skipped := s.discoverExtensions()
+	s.Problems = append(s.Problems, skipped...)
+	for _, e := range found {
 		l := &Layer{Kind: Extension, Extension: e.name, Dir: e.dir, Path: filepath.Join(e.dir, "hooks", "hooks.json")}
 		x := BuiltExtension{Name: e.name, Dir: e.dir, Manifest: e.manifest, Enabled: e.enabled,
 			HooksSettingsError: settingsError(e.manifest, "config.settings", "envVar")}

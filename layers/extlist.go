@@ -23,7 +23,8 @@ type ExtensionInfo struct {
 // trust is not applied here.
 func (s *Set) Extensions() []ExtensionInfo {
 	var out []ExtensionInfo
-	for _, e := range s.discoverExtensions() {
+	found, _ := s.discoverExtensions()
+	for _, e := range found {
 		out = append(out, ExtensionInfo{Name: e.name, Dir: e.dir, Enabled: e.enabled, Reason: e.reason})
 	}
 	return out

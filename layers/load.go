@@ -178,6 +178,14 @@ func Load(opts Options) (*Set, error) {
 		s.recheckTrust(env, defaults, user, project, system)
 	}
 	s.Layers = append(s.Layers, s.loadExtensions(env)...)
+	if IsExtensionDir(s.Paths.ProjectDir) {
+		// The project is an extension's own directory: its hooks are not
+		// the workspace's, and Gemini runs them only when it is installed.
+		if p := s.NotLoaded(s.Paths.ProjectDir); p != nil {
+			p.Message = "this project directory is an extension, and " + p.Message
+			s.Problems = append(s.Problems, *p)
+		}
+	}
 	config.SortProblems(s.Problems)
 	return s, nil
 }

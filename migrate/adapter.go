@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
+	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 )
 
@@ -85,9 +86,10 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string) (string, []s
 	return claudecompat.Wrap(w), changes, notes
 }
 
-// stopCommands maps the command of every Claude Stop handler of sources to
-// where it is (path:line), for merging SubagentStop handlers with the
-// same command into the one AfterAgent hook.
+// stopCommands maps the command of every Claude Stop handler of sources
+// that Convert can migrate to where it is (path:line), for merging
+// SubagentStop handlers with the same command into the one AfterAgent
+// hook.
 func stopCommands(sources []*Source) map[string]string {
 	out := map[string]string{}
 	for _, s := range sources {
@@ -96,18 +98,19 @@ func stopCommands(sources []*Source) map[string]string {
 			continue
 		}
 		groups := h.Get("Stop")
-		if groups == nil {
+		if groups == nil || groups.Kind != config.Array {
 			continue
 		}
 		for _, g := range groups.Items {
 			hs := g.Get("hooks")
-			if hs == nil {
+			if hs == nil || hs.Kind != config.Array {
 				continue
 			}
 			for _, hn := range hs.Items {
-				if cmd := hn.Get("command"); cmd.IsString() && out[cmd.Str] == "" {
+				// A Stop hook with "if" is dropped (Claude never runs it).
+				if cmd, ok := handlerCommand(hn); ok && !hn.Has("if") && out[cmd] == "" {
 					line, _ := s.Doc.PositionOf(hn.Pointer)
-					out[cmd.Str] = fmt.Sprintf("%s:%d", s.Path, line)
+					out[cmd] = fmt.Sprintf("%s:%d", s.Path, line)
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -277,13 +278,13 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 	var conv []Hook
 	var idx []int
 	for i, hn := range hs.Items {
-		if ev == "SubagentStop" && c.stopCommands[items[i].Command] != "" {
+		if cmd, ok := handlerCommand(hn); ok && ev == "SubagentStop" && !hn.Has("if") && c.stopCommands[cmd] != "" {
 			// Gemini has one event for the end of the agent: one hook runs
 			// the command once per turn (issue 18 item 12).
 			it := items[i]
-			it.Fate, it.GeminiEvent = FateChanged, rule.gemini
-			it.Changes = []string{fmt.Sprintf("merged into the AfterAgent hook migrated from the Stop hook with the same command (%s): Gemini has one event for the end of the agent, AfterAgent, which fires when the main agent finishes; Claude runs this command at both Stop and SubagentStop, Gemini once per turn",
-				c.stopCommands[items[i].Command])}
+			it.Fate, it.GeminiEvent, it.GeminiMatchers = FateChanged, rule.gemini, []string{""}
+			it.Changes = []string{fmt.Sprintf("merged into the AfterAgent hook migrated from the Stop hook with the same command (%s): Claude runs this command both when the main agent stops (Stop) and when a subagent stops (SubagentStop); Gemini has one event for the end of the agent, AfterAgent, which fires when the main agent finishes, so the command runs once per turn and no longer after a subagent",
+				c.stopCommands[cmd])}
 			c.res.Report.Items = append(c.res.Report.Items, it)
 			continue
 		}
@@ -378,6 +379,12 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 	}
 	if strings.Contains(cmd, "${user_config.") {
 		notes = append(notes, "${user_config.*} has no Gemini counterpart (Gemini extensions inject settings as env vars)")
+	}
+	if s.Kind == KindPlugin && c.target.Kind == TargetExtension && s.Dir != "" && strings.Contains(cmd, s.Dir+string(filepath.Separator)) {
+		// The extension runs its own copy of the plugin's files
+		// (FindPluginFiles); Gemini fills in ${extensionPath} (spec §3.5).
+		cmd = strings.ReplaceAll(cmd, s.Dir+string(filepath.Separator), "${extensionPath}/")
+		notes = append(notes, "the plugin's absolute path "+s.Dir+" replaced by ${extensionPath}: the extension runs its own copy")
 	}
 	if c.wrap(ev, cmd) {
 		var ac, an []string

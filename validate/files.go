@@ -21,7 +21,13 @@ import (
 // whose project directory is the parent of its .gemini directory, or
 // set's project directory.
 //
-// A file that does not exist or is a directory is an error (wrapping
+// A directory holding a gemini-extension.json is an extension: its
+// manifest is checked (ReadManifest) and its hooks/hooks.json as above,
+// and, unless Gemini finds it under <home>/.gemini/extensions and enables
+// it here, a warning says that Gemini does not load it; so does one for a
+// hooks/hooks.json outside an extension or in one that is not installed.
+//
+// A file that does not exist or another directory is an error (wrapping
 // fs.ErrNotExist for a missing file); a file that does not parse is a
 // problem, not an error.
 func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
@@ -33,17 +39,29 @@ func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
 	}
 	want := map[string]bool{}
 	var alone []string
+	var extra []config.Problem
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, unwrapPath(err))
 		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s: is a directory, not a settings or hooks file", p)
-		}
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if st.IsDir() {
+			if !layers.IsExtensionDir(abs) {
+				return nil, fmt.Errorf("%s: is a directory, not a settings or hooks file, nor an extension (no %s)", p, layers.ManifestFile)
+			}
+			// An extension directory: its manifest and its hooks file.
+			extra = append(extra, extensionDir(set, abs)...)
+			hooks := filepath.Join(abs, "hooks", "hooks.json")
+			if _, err := os.Stat(hooks); err != nil {
+				continue
+			}
+			abs = hooks
+		} else if filepath.Base(abs) == "hooks.json" && filepath.Base(filepath.Dir(abs)) == "hooks" {
+			extra = append(extra, notInstalled(set, filepath.Dir(filepath.Dir(abs)))...)
 		}
 		if lp, ok := inSet[realpath(abs)]; ok {
 			want[lp] = true
@@ -65,8 +83,43 @@ func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
 			out = append(out, p)
 		}
 	}
+	out = append(out, extra...)
 	config.SortProblems(out)
 	return out, nil
+}
+
+// extensionDir checks the manifest of the extension in dir and says
+// whether Gemini finds it: an extension is loaded only from
+// <home>/.gemini/extensions, installed there or linked (spec §3.5).
+func extensionDir(set *layers.Set, dir string) []config.Problem {
+	if _, ok := set.InstalledAt(dir); ok {
+		return notInstalled(set, dir) // its other problems are the set's
+	}
+	_, _, p := layers.ReadManifest(dir)
+	if p != nil {
+		return []config.Problem{*p}
+	}
+	return notInstalled(set, dir)
+}
+
+// notInstalled is the warning for an extension (or a hooks.json outside
+// one) that Gemini does not load because it is not installed.
+func notInstalled(set *layers.Set, dir string) []config.Problem {
+	manifest := filepath.Join(dir, layers.ManifestFile)
+	if !layers.IsExtensionDir(dir) {
+		return []config.Problem{{Severity: config.SevWarning, Code: "extension-manifest-missing",
+			Path: filepath.Join(dir, "hooks", "hooks.json"), Line: 1, Column: 1,
+			Message: "Gemini never loads this hooks file: " + dir + " has no " + layers.ManifestFile + ", so it is not an extension",
+			Hint:    `create ` + manifest + ` with {"name": "` + layers.ExtensionName(filepath.Base(dir)) + `", "version": "1.0.0"}, then gemini extensions link ` + dir}}
+	}
+	p := set.NotLoaded(dir)
+	if p == nil {
+		return nil
+	}
+	if p.Code == "extension-not-installed" {
+		p.Message += "; its hooks were checked as if it were"
+	}
+	return []config.Problem{*p}
 }
 
 func unwrapPath(err error) error {

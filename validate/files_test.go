@@ -32,7 +32,7 @@ func TestFiles(t *testing.T) {
 	}{
 		{"project file only", []string{proj}, []string{"matcher-claude-tool@" + proj + ":1:38", "project-hooks-trust@" + proj + ":1:11"}},
 		{"standalone settings file", []string{"other/settings.json"}, []string{"trigger-matcher-regex@other/settings.json:1:41"}},
-		{"extension hooks with a comment", []string{"ext/hooks/hooks.json"}, []string{"extension-hooks-unparsable@ext/hooks/hooks.json:2:3"}},
+		{"extension hooks with a comment, outside any extension", []string{"ext/hooks/hooks.json"}, []string{"extension-manifest-missing@ext/hooks/hooks.json:1:1", "extension-hooks-unparsable@ext/hooks/hooks.json:2:3"}},
 		{"parse error is a problem", []string{"broken.json"}, []string{"parse-error@broken.json:1:12"}},
 		{"two files", []string{user, proj}, []string{"matcher-claude-tool@" + user + ":1:39", "matcher-claude-tool@" + proj + ":1:38", "project-hooks-trust@" + proj + ":1:11"}},
 	}

@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/migrate"
+)
+
+// extensionJSON is the --json "extension" member of a plugin migration:
+// the extension's manifest and the plugin files copied into it.
+type extensionJSON struct {
+	// Dir is the extension directory (--to); "" for a preview, whose
+	// targets are relative to it.
+	Dir  string `json:"dir"`
+	Name string `json:"name"`
+	// Installed reports whether Gemini finds the extension: it is in, or
+	// linked from, <home>/.gemini/extensions.
+	Installed bool            `json:"installed"`
+	Manifest  extensionFile   `json:"manifest"`
+	Files     []extensionFile `json:"files"`
+}
+
+// extensionFile is one file of the extension and what happened to it:
+// written, would-write, unchanged, or kept (an existing manifest is used
+// as it is; an existing copy of a plugin file with other content is kept
+// unless --force).
+type extensionFile struct {
+	Source string `json:"source,omitempty"`
+	Target string `json:"target"`
+	Status string `json:"status"`
+	Diff   string `json:"diff,omitempty"`
+
+	data []byte      // the new content (manifest); nil for a copy
+	mode os.FileMode // a copy's permission bits
+}
+
+// planExtension decides the manifest and the plugin files of the
+// extension before anything is written. An extension that cannot be made
+// complete (an existing manifest Gemini would skip, no valid name, a file
+// a hook starts that the plugin lacks) fails here, with exit 1 and
+// nothing written: Gemini would skip the extension, or the hook would fail
+// on every call.
+func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
+	x := &extensionJSON{Dir: o.To, Files: []extensionFile{}}
+	target := func(rel string) string {
+		if job.preview {
+			return rel
+		}
+		return filepath.Join(o.To, rel)
+	}
+	fallback := filepath.Base(job.plugin)
+	if o.To != "" {
+		fallback = filepath.Base(o.To)
+	}
+	m, notes, err := migrate.PluginManifest(job.plugin, fallback)
+	if err != nil {
+		return nil, sourceError(err)
+	}
+	x.Name = m.Name
+	x.Manifest = extensionFile{Target: target(layers.ManifestFile), data: m.Bytes()}
+	if !job.preview && layers.IsExtensionDir(o.To) {
+		_, name, p := layers.ReadManifest(o.To)
+		if p != nil {
+			return nil, fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, strings.TrimPrefix(p.Message, "Gemini skips this extension: ")),
+				p.Hint+", then run migrate again (nothing was written: Gemini would skip the extension)")
+		}
+		x.Name, x.Manifest.Status = name, "kept"
+		if old, err := os.ReadFile(x.Manifest.Target); err == nil && bytes.Equal(old, x.Manifest.data) {
+			x.Manifest.Status = "unchanged"
+		}
+		x.Manifest.data = nil
+	} else {
+		job.warnings = append(job.warnings, notes...)
+	}
+
+	files, err := migrate.FindPluginFiles(job.sources, job.plugin, o.dir)
+	if err != nil {
+		return nil, fail(errors.New(strings.TrimPrefix(err.Error(), "migrate: ")), "")
+	}
+	if len(files.Missing) > 0 {
+		var lines []string
+		for _, m := range files.Missing {
+			why := ""
+			if m.Why != "" {
+				why = ": " + m.Why
+			}
+			lines = append(lines, fmt.Sprintf("%s (started by %q)%s", m.Path, m.Command, why))
+		}
+		return nil, fail(fmt.Errorf("the plugin lacks files its hooks start, so the extension cannot work: %s", strings.Join(lines, "; ")),
+			"restore them in the plugin (or remove the hooks that start them), then run migrate again; nothing was written")
+	}
+	for _, sk := range files.Skipped {
+		job.warnings = append(job.warnings, "not copied: "+filepath.Join(job.plugin, sk)+" is a symbolic link out of the plugin, or not a regular file")
+	}
+	for _, u := range files.Unknown {
+		job.warnings = append(job.warnings, "cannot tell which plugin files this command needs ("+u+"): copy them into the extension by hand if the copied ones are not enough")
+	}
+	for _, f := range files.Files {
+		x.Files = append(x.Files, extensionFile{Source: f.Source, Target: target(f.Path), mode: f.Mode})
+	}
+	if !job.preview {
+		if set, err := layers.Load(layers.Options{ProjectDir: o.dir}); err == nil {
+			_, x.Installed = set.InstalledAt(o.To)
+			if !x.Installed && filepath.Dir(o.To) == set.Paths.ExtensionsDir {
+				x.Installed = true // it will be, once its manifest is written
+			}
+		}
+	}
+	if hasMCP(job.plugin) {
+		job.warnings = append(job.warnings, "the plugin's MCP servers (.mcp.json or mcpServers in plugin.json) are not migrated: add them to "+layers.ManifestFile+" mcpServers by hand")
+	}
+	return x, nil
+}
+
+// hasMCP reports whether a Claude plugin declares MCP servers.
+func hasMCP(plugin string) bool {
+	if fileExists(filepath.Join(plugin, ".mcp.json")) {
+		return true
+	}
+	doc, err := config.ReadFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), config.Options{})
+	return err == nil && doc.Root.Has("mcpServers")
+}
+
+// writeExtensionFiles copies (or, dry, plans) the plugin files. It runs
+// before the hooks are written, and the manifest goes last, so that a
+// failure never leaves an extension Gemini would load half made.
+func writeExtensionFiles(x *extensionJSON, job *migrateJob, force, dry bool) error {
+	for i := range x.Files {
+		f := &x.Files[i]
+		data, err := os.ReadFile(f.Source)
+		if err != nil {
+			return fail(err, "")
+		}
+		var old []byte
+		exists := false
+		if !job.preview {
+			old, err = os.ReadFile(f.Target)
+			exists = err == nil
+		}
+		switch {
+		case exists && bytes.Equal(old, data):
+			f.Status = "unchanged"
+		case exists && !force:
+			f.Status = "kept"
+			job.warnings = append(job.warnings, f.Target+" differs from the plugin's "+f.Source+" and was kept (--force replaces it)")
+		case dry:
+			f.Status = "would-write"
+		default:
+			if err := config.WriteFileAtomic(f.Target, data, f.mode); err != nil {
+				return writeFail(err)
+			}
+			f.Status = "written"
+		}
+	}
+	return nil
+}
+
+// writeManifest writes (or, dry, diffs) the new manifest.
+func writeManifest(x *extensionJSON, job *migrateJob, dry bool) error {
+	f := &x.Manifest
+	if f.data == nil {
+		return nil // kept: the extension's own manifest
+	}
+	if dry {
+		f.Status, f.Diff = "would-write", config.Diff(f.Target, nil, f.data)
+		return nil
+	}
+	if old, err := os.ReadFile(f.Target); err == nil && bytes.Equal(old, f.data) {
+		f.Status = "unchanged"
+		return nil
+	}
+	if err := config.WriteFileAtomic(f.Target, f.data, 0o644); err != nil {
+		return writeFail(err)
+	}
+	f.Status = "written"
+	return nil
+}
+
+func writeFail(err error) error {
+	var we *config.WriteError
+	if errors.As(err, &we) {
+		return fail(we, we.Hint)
+	}
+	return fail(err, "")
+}
+
+// printExtension is the human report of the extension's own files.
+func printExtension(o *out, x *extensionJSON) {
+	dir := x.Dir
+	if dir == "" {
+		dir = "(preview)"
+	}
+	o.printf("\n%s %s (name %s)\n", o.bold("Extension"), o.short(dir), x.Name)
+	rows := [][]any{{o.short(x.Manifest.Target), "manifest", x.Manifest.Status}}
+	for _, f := range x.Files {
+		rows = append(rows, []any{o.short(f.Target), "copy of " + o.short(f.Source), f.Status})
+	}
+	o.table("  ", []string{"FILE", "WHAT", "STATUS"}, rows)
+	switch {
+	case x.Installed:
+		o.printf("  installed: Gemini loads it from %s\n", o.short(x.Dir))
+	case x.Dir != "":
+		o.printf("  load it with: gemini extensions link %s\n", o.short(x.Dir))
+	}
+}

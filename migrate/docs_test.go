@@ -1,0 +1,128 @@
+package migrate
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gh-hooks/gh-hooks/claudecompat"
+	"github.com/gh-hooks/gh-hooks/internal/docsync"
+)
+
+// TestDocs keeps the tables of docs/migrate.md equal to migrate's tables.
+func TestDocs(t *testing.T) {
+	parts := map[string]string{
+		"events":  docEvents(),
+		"dropped": docDropped(),
+		"tools":   docTools(),
+		"fields":  docFields(),
+	}
+	docsync.Check(t, filepath.Join("..", "docs", "migrate.md"), parts, *update, "go test ./migrate -run TestDocs -update")
+}
+
+// claudeEvents lists the Claude events of eventRules, sorted.
+func claudeEvents() []string {
+	var keys []string
+	for k := range eventRules() {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func docEvents() string {
+	var rows [][]string
+	for _, ev := range claudeEvents() {
+		r := eventRules()[ev]
+		if r.gemini == "" && ev != "PostToolUseFailure" {
+			continue
+		}
+		g := docsync.Code(r.gemini)
+		how := r.loss
+		if ev == "PostToolUseFailure" {
+			g = "`AfterTool` (adapter only)"
+			how = "with the adapter, the hook runs only after a tool that failed; with --adapter=never it is dropped: " + r.loss
+		}
+		var matcher []string
+		for _, v := range r.values {
+			if t := r.trigger[v]; t != "" {
+				matcher = append(matcher, v+" → "+t)
+			} else {
+				matcher = append(matcher, v+" → (none)")
+			}
+		}
+		m := strings.Join(matcher, ", ")
+		if claudeToolEvents[ev] {
+			m = "tool names (tool table), anchored: `^(a|b)$`"
+		}
+		rows = append(rows, []string{docsync.Code(ev), g, m, how})
+	}
+	return docsync.Table([]string{"Claude event", "Gemini event", "matcher values", "what changes"}, rows)
+}
+
+func docDropped() string {
+	var rows [][]string
+	for _, ev := range claudeEvents() {
+		r := eventRules()[ev]
+		if r.gemini != "" || ev == "PostToolUseFailure" {
+			continue
+		}
+		rows = append(rows, []string{docsync.Code(ev), r.loss})
+	}
+	return docsync.Table([]string{"Claude event", "why its hooks are dropped"}, rows)
+}
+
+func docTools() string {
+	var rows [][]string
+	for _, c := range toolVocabulary {
+		g := toolMap[c]
+		cell := docsync.Code(g)
+		if g == "" {
+			cell = "none: a matcher of only such tools drops the group"
+		}
+		rows = append(rows, []string{docsync.Code(c), cell, approxTools[c]})
+	}
+	return docsync.Table([]string{"Claude tool (matcher)", "Gemini tool", "approximate because"}, rows)
+}
+
+func docFields() string {
+	var rows [][]string
+	keys := make([]string, 0, len(ignoredFields))
+	for k := range ignoredFields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		rows = append(rows, []string{docsync.Code(k), ignoredFields[k]})
+	}
+	return docsync.Table([]string{"Claude hook field", "under Gemini"}, rows)
+}
+
+// TestToolTablesAgree checks migrate's tool table (matchers) against the
+// adapter's (payloads): a Claude tool maps to the same Gemini tool in both.
+func TestToolTablesAgree(t *testing.T) {
+	if len(toolVocabulary) != len(toolMap) {
+		t.Errorf("toolVocabulary has %d names, toolMap %d", len(toolVocabulary), len(toolMap))
+	}
+	for _, c := range toolVocabulary {
+		g, ok := toolMap[c]
+		if !ok {
+			t.Errorf("%s is in toolVocabulary, not in toolMap", c)
+			continue
+		}
+		back := claudecompat.GeminiToolName(c)
+		switch {
+		case g == "" && back != c:
+			t.Errorf("%s: migrate has no Gemini tool, the adapter maps it to %s", c, back)
+		case g != "" && back != g:
+			t.Errorf("%s: migrate maps it to %s, the adapter to %s", c, g, back)
+		}
+	}
+	for _, ev := range []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"} {
+		g, _ := claudecompat.GeminiEvent(ev)
+		if r := eventRules()[ev]; r.gemini != g {
+			t.Errorf("%s: migrate writes it on %s, the adapter expects %s", ev, r.gemini, g)
+		}
+	}
+}
