@@ -16,7 +16,7 @@ import (
 
 type validateOptions struct {
 	*env
-	JSON  bool
+	reportFlags
 	Files []string
 }
 
@@ -30,10 +30,9 @@ func validateCommand(e *env) *cli.Command {
 			"each problem with path:line:column, what Gemini does and how to fix it. With FILE\n" +
 			"arguments, only those files are reported; a file that is not one of the project's\n" +
 			"layers is checked on its own (hooks/hooks.json as an extension hooks file, anything\n" +
-			"else as a settings file). Exits 3 when there is an error.",
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: `print {"problems": [...]}`, Destination: &o.JSON},
-		},
+			"else as a settings file). Exits 3 when there is an error.\n\n" +
+			reportExitHelp("there is an error (after --ignore)"),
+		Flags: o.reportFlags.flags("the code in brackets after each problem"),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
 			return runValidate(o)
@@ -46,6 +45,9 @@ type validateJSON struct {
 }
 
 func runValidate(o *validateOptions) error {
+	if err := o.check(validateCodes()); err != nil {
+		return err
+	}
 	set, err := layers.Load(layers.Options{ProjectDir: o.project})
 	if err != nil {
 		return fail(err, "pass an existing directory with --project")
@@ -64,6 +66,7 @@ func runValidate(o *validateOptions) error {
 	} else {
 		problems = validate.Check(r)
 	}
+	problems = o.filter(problems)
 	errs, warns, infos := 0, 0, 0
 	for _, p := range problems {
 		switch p.Severity {
@@ -75,13 +78,21 @@ func runValidate(o *validateOptions) error {
 			infos++
 		}
 	}
-	if o.JSON {
+	switch o.Format {
+	case formatJSON:
 		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems)}); err != nil {
 			return fail(err, "")
 		}
-	} else {
+	case formatSARIF, formatGitHub:
+		if err := writeReport(o.Stdout, o.Format, reportBase(r.Set.Paths.ProjectDir), problems, validateSummary); err != nil {
+			return fail(err, "")
+		}
+	case formatText:
 		out := newOut(o.env, r.Set.Paths.Home)
 		printProblems(out, problems, "")
+		if o.Quiet {
+			break // errors only: no summary, nothing at all when clean
+		}
 		summary := fmt.Sprintf("%s, %s", count(errs, "error"), count(warns, "warning"))
 		if infos > 0 {
 			summary += fmt.Sprintf(", %d info", infos)
