@@ -84,7 +84,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	var log struct {
 		Version string `json:"version"`
 		Runs    []struct {
-			ColumnKind         string                       `json:"columnKind"`
+			ColumnKind         string                          `json:"columnKind"`
 			OriginalURIBaseIDs map[string]struct{ URI string } `json:"originalUriBaseIds"`
 			Tool               struct {
 				Driver struct {
