@@ -205,11 +205,11 @@ func ghProperty(s string) string {
 }
 
 // writeReport writes problems in a CI format (sarif or github).
-func writeReport(w io.Writer, format, base string, ps []config.Problem, summary func(string) string) error {
+func writeReport(w io.Writer, format, base string, ps []config.Problem, describe describeFunc) error {
 	if format == formatGitHub {
 		return writeGitHub(w, base, ps)
 	}
-	rep, err := buildSARIF(base, ps, summary)
+	rep, err := buildSARIF(base, ps, describe)
 	if err != nil {
 		return err
 	}
@@ -225,10 +225,11 @@ func validateCodes() []string {
 	return codes
 }
 
-// validateSummary describes a validate code for a SARIF rule.
-func validateSummary(code string) string {
+// validateSummary describes a validate code for a SARIF rule; the help is
+// left to the problems' hints.
+func validateSummary(code string) (summary, help string) {
 	if r, ok := validate.LookupRule(code); ok {
-		return r.Summary
+		return r.Summary, ""
 	}
-	return "gh-hooks problem " + code + "."
+	return "gh-hooks problem " + code + ".", ""
 }

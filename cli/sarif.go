@@ -28,11 +28,16 @@ const srcRoot = "%SRCROOT%"
 // sarifInfoURI is the tool's informationUri.
 const sarifInfoURI = "https://github.com/gh-hooks/gh-hooks"
 
+// describeFunc describes a problem code for a SARIF rule: a one-sentence
+// summary, and the help that applies to every problem of the code ("" to
+// use the problems' hint when they all share one).
+type describeFunc func(code string) (summary, help string)
+
 // buildSARIF turns problems into a SARIF 2.1.0 log of one run: one result
 // per problem (ruleId = code, level, message with the hint,
 // physicalLocation relative to base when the file is inside it) and one
-// rule per code used, described by summary(code).
-func buildSARIF(base string, ps []config.Problem, summary func(code string) string) (*sarif.Report, error) {
+// rule per code used, described by describe(code).
+func buildSARIF(base string, ps []config.Problem, describe describeFunc) (*sarif.Report, error) {
 	rep, err := sarif.New(sarif.Version210)
 	if err != nil {
 		return nil, err
@@ -63,10 +68,12 @@ func buildSARIF(base string, ps []config.Problem, summary func(code string) stri
 	index := map[string]int{}
 	for i, code := range codes {
 		index[code] = i
-		desc := summary(code)
-		help := desc + " Each result's message ends with the fix for that finding."
-		if h := hints[code]; len(h) == 1 && h[0] != "" {
+		desc, help := describe(code)
+		if h := hints[code]; help == "" && len(h) == 1 && h[0] != "" {
 			help = h[0]
+		}
+		if help == "" {
+			help = desc + " Each result's message ends with the fix for that finding."
 		}
 		run.AddRule(code).
 			WithName(ruleName(code)).

@@ -41,6 +41,8 @@ type trustOptions struct {
 	// file of trust baseline.
 	Names []string
 	File  string
+	// Report holds --format, --json, --ignore and --quiet of trust audit.
+	Report reportFlags
 }
 
 func trustCommand(e *env) *cli.Command {
@@ -65,8 +67,8 @@ func trustAuditCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "audit",
 		Usage: "compare every project hook with its approval (exit 3 when any is new or changed)",
-		UsageText: "gh-hooks trust audit [--json] [--baseline FILE] [--disable-unapproved [--dry-run]]\n\n" +
-			"Exit status: 0 when every project hook is approved, 3 when one is new or changed, 1 on error.",
+		UsageText: "gh-hooks trust audit [--format text|json|sarif|github] [--ignore CODE]... [--quiet]\n" +
+			"                     [--baseline FILE] [--disable-unapproved [--dry-run]]",
 		Description: "Lists the hooks of the project's .gemini/settings.json, also when the folder is not trusted\n" +
 			"(those are exactly the hooks to review before trusting it), each with its status: approved,\n" +
 			"new, or changed with what changed (command, matcher, timeout, env, \"script ./x.sh\", ...),\n" +
@@ -76,13 +78,16 @@ func trustAuditCommand(e *env) *cli.Command {
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
 			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
 			"in every project, layer and extension, so the entry disables every hook of that name\n" +
-			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" + trustProjectHelp,
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" +
+			"In the sarif and github formats each finding is attached to the line of the hook in the project\n" +
+			"file: hook-new and hook-changed are errors, script-unverified (a script that is missing,\n" +
+			"unreadable or cannot be located) and trust-check-skipped are warnings.\n\n" +
+			reportExitHelp("a project hook is new or changed (after --ignore)") + "\n\n" + trustProjectHelp,
+		Flags: append(o.Report.flags(strings.Join(auditCodes(), ", ")),
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --disable-unapproved: print the diff, write nothing", Destination: &o.DryRun},
-		},
+		),
 		Action: func(_ context.Context, c *cli.Command) error {
 			if err := noArgs(c); err != nil {
 				return err
@@ -340,6 +345,13 @@ type disableJSON struct {
 }
 
 func runTrustAudit(o *trustOptions) error {
+	if err := o.Report.check(auditCodes()); err != nil {
+		return err
+	}
+	o.JSON = o.Report.Format == formatJSON
+	if o.DryRun && (o.Report.Format == formatSARIF || o.Report.Format == formatGitHub) {
+		return usageError("--dry-run prints a diff on stdout, which --format %s cannot carry", o.Report.Format)
+	}
 	if o.DryRun && !o.DisableUnapproved {
 		return usageError("--dry-run only applies to --disable-unapproved")
 	}
@@ -362,6 +374,7 @@ func runTrustAudit(o *trustOptions) error {
 	if err != nil {
 		return storeError(err)
 	}
+	rep = o.Report.filterAudit(rep)
 	out := newOut(o.env, t.r.Set.Paths.Home)
 	var dis *disableJSON
 	if o.DisableUnapproved {
@@ -372,6 +385,13 @@ func runTrustAudit(o *trustOptions) error {
 	if o.JSON {
 		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust)}
 		if err := writeJSON(o.Stdout, v); err != nil {
+			return fail(err, "")
+		}
+	} else if o.Report.Format != formatText || o.Report.Quiet {
+		ps := o.Report.filter(auditProblems(t, rep, o.Baseline))
+		if o.Report.Format == formatText {
+			printProblems(out, ps, "")
+		} else if err := writeReport(o.Stdout, o.Report.Format, reportBase(t.project.Dir), ps, auditSummary); err != nil {
 			return fail(err, "")
 		}
 	} else {
@@ -386,6 +406,9 @@ func runTrustAudit(o *trustOptions) error {
 	}
 	if rep.Unapproved == 0 {
 		return nil
+	}
+	if o.Report.Quiet {
+		return checkFailed
 	}
 	if o.Baseline != "" {
 		note(o.Stderr, "%d project hook(s) differ from the baseline %s: after reviewing them, run `gh-hooks %strust baseline --write %s` and commit it\n",
