@@ -41,9 +41,9 @@ type reportFlags struct {
 	ignored map[string]bool
 }
 
-// reportExitHelp documents the exit status and the formats; cmd is
-// "validate" or "trust audit", failed what exit 3 means for it.
-func reportExitHelp(failed string) string {
+// reportExitHelp documents the formats and the exit status; ok and failed
+// say what exits 0 and 3 mean for the command.
+func reportExitHelp(ok, failed string) string {
 	return "Formats (--format): text (default, for people), json (one JSON object; --json is the same),\n" +
 		"sarif (SARIF 2.1.0 for GitHub code scanning: one result per problem, ruleId = code),\n" +
 		"github (GitHub Actions workflow commands: one ::error/::warning/::notice line per problem,\n" +
@@ -52,7 +52,7 @@ func reportExitHelp(failed string) string {
 		"from the exit status. --quiet keeps errors only, like eslint --quiet: warnings, notes and the\n" +
 		"summary go, so a clean run prints nothing.\n\n" +
 		"Exit status, the same in every format (the report is written in full first):\n" +
-		"  0  no error (warnings allowed)\n" +
+		"  0  " + ok + "\n" +
 		"  1  gh-hooks could not do the check (the message says why)\n" +
 		"  2  usage error (unknown format or code, conflicting flags)\n" +
 		"  3  " + failed
@@ -175,9 +175,12 @@ func writeGitHub(w io.Writer, base string, ps []config.Problem) error {
 		case config.SevWarning:
 			cmd = "warning"
 		}
-		file, _ := relPath(base, p.Path)
-		props := []string{"file=" + ghProperty(visible.Escape(file))}
-		if p.Line > 0 {
+		var props []string
+		if p.Path != "" {
+			file, _ := relPath(base, p.Path)
+			props = append(props, "file="+ghProperty(visible.Escape(file)))
+		}
+		if p.Path != "" && p.Line > 0 {
 			props = append(props, "line="+strconv.Itoa(p.Line))
 			if p.Column > 0 {
 				props = append(props, "col="+strconv.Itoa(p.Column))

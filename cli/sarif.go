@@ -87,6 +87,19 @@ func buildSARIF(base string, ps []config.Problem, describe describeFunc) (*sarif
 		if p.Hint != "" {
 			msg += "\nhint: " + p.Hint
 		}
+		res := run.CreateResultForRule(p.Code).
+			WithRuleIndex(index[p.Code]).
+			WithLevel(sarifLevel(p.Severity)).
+			WithMessage(sarif.NewTextMessage(msg))
+		if p.Pointer != "" {
+			// The JSON pointer locates the value inside the file, as in
+			// --json; SARIF's location model has no place for it.
+			res.PropertyBag = *sarif.NewPropertyBag()
+			res.Add("pointer", p.Pointer)
+		}
+		if p.Path == "" {
+			continue // a finding about no file has no location
+		}
 		loc := sarif.NewArtifactLocation()
 		if rel, ok := relPath(base, p.Path); ok {
 			loc.WithUri((&url.URL{Path: rel}).String()).WithUriBaseId(srcRoot)
@@ -101,17 +114,7 @@ func buildSARIF(base string, ps []config.Problem, describe describeFunc) (*sarif
 			}
 			phys.WithRegion(region)
 		}
-		res := run.CreateResultForRule(p.Code).
-			WithRuleIndex(index[p.Code]).
-			WithLevel(sarifLevel(p.Severity)).
-			WithMessage(sarif.NewTextMessage(msg))
 		res.AddLocation(sarif.NewLocationWithPhysicalLocation(phys))
-		if p.Pointer != "" {
-			// The JSON pointer locates the value inside the file, as in
-			// --json; SARIF's location model has no place for it.
-			res.PropertyBag = *sarif.NewPropertyBag()
-			res.Add("pointer", p.Pointer)
-		}
 	}
 	rep.AddRun(run)
 	return rep, nil

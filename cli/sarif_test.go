@@ -194,6 +194,7 @@ func TestGitHubAnnotations(t *testing.T) {
 			Message: "100% broken: a, b\r\n::error::injected", Hint: "fix it"},
 		{Severity: config.SevWarning, Code: "timeout-seconds", Path: "/w/p/a:b,c.json", Line: 2, Column: 1, Message: "w"},
 		{Severity: config.SevInfo, Code: "folder-untrusted", Path: "/elsewhere/settings.json", Message: "n\x1b[2J"},
+		{Severity: config.SevWarning, Code: "read-error", Line: 3, Message: "no file"},
 	}
 	var buf bytes.Buffer
 	if err := writeGitHub(&buf, "/w/p", ps); err != nil {
@@ -201,7 +202,8 @@ func TestGitHubAnnotations(t *testing.T) {
 	}
 	want := "::error file=.gemini/settings.json,line=5,col=38,title=script-missing::100%25 broken: a, b\\r\\n::error::injected%0Ahint: fix it\n" +
 		"::warning file=a%3Ab%2Cc.json,line=2,col=1,title=timeout-seconds::w\n" +
-		"::notice file=/elsewhere/settings.json,title=folder-untrusted::n\\x1b[2J\n"
+		"::notice file=/elsewhere/settings.json,title=folder-untrusted::n\\x1b[2J\n" +
+		"::warning title=read-error::no file\n"
 	if diff := cmp.Diff(want, buf.String()); diff != "" {
 		t.Errorf("annotations (-want +got):\n%s", diff)
 	}
@@ -253,5 +255,21 @@ func TestReportFlagsCheck(t *testing.T) {
 				t.Errorf("format %q (want %q), ignored (-want +got):\n%s", f.Format, tt.format, diff)
 			}
 		})
+	}
+}
+
+// TestSARIFNoPath: a problem about no file is a result without location.
+func TestSARIFNoPath(t *testing.T) {
+	rep, err := buildSARIF("/work/p", []config.Problem{{Severity: config.SevWarning, Code: "read-error", Message: "m"}}, validateSummary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeSARIF(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	checkSARIF(t, buf.Bytes())
+	if strings.Contains(buf.String(), `"locations"`) || !strings.Contains(buf.String(), `"ruleId": "read-error"`) {
+		t.Errorf("want one result without locations:\n%s", buf.String())
 	}
 }

@@ -29,7 +29,7 @@ func showCommand(e *env) *cli.Command {
 	o := &showOptions{env: e}
 	return &cli.Command{
 		Name:      "show",
-		Usage:     "show one hook in full: every field, where it is, what it runs, its trust and its place in the plan",
+		Usage:     "show one hook in full: fields, file:line, what it runs, trust, place in the plan",
 		ArgsUsage: "ID|NAME",
 		UsageText: "gh-hooks show (ID | NAME) [--tool NAME | --trigger T] [--json]",
 		Description: "ID is a hook id as effective prints it (project/BeforeTool/0/1, extension:x/AfterTool/0/0);\n" +

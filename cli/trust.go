@@ -81,8 +81,9 @@ func trustAuditCommand(e *env) *cli.Command {
 			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" +
 			"In the sarif and github formats each finding is attached to the line of the hook in the project\n" +
 			"file: hook-new and hook-changed are errors, script-unverified (a script that is missing,\n" +
-			"unreadable or cannot be located) and trust-check-skipped are warnings.\n\n" +
-			reportExitHelp("a project hook is new or changed (after --ignore)") + "\n\n" + trustProjectHelp,
+			"unreadable or cannot be located) and trust-check-skipped are warnings. With --quiet, the text\n" +
+			"format too prints only the new and changed hooks, one path:line:col line each.\n\n" +
+			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed (after --ignore)") + "\n\n" + trustProjectHelp,
 		Flags: append(o.Report.flags(strings.Join(auditCodes(), ", ")),
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},

@@ -31,7 +31,7 @@ func validateCommand(e *env) *cli.Command {
 			"arguments, only those files are reported; a file that is not one of the project's\n" +
 			"layers is checked on its own (hooks/hooks.json as an extension hooks file, anything\n" +
 			"else as a settings file). Exits 3 when there is an error.\n\n" +
-			reportExitHelp("there is an error (after --ignore)"),
+			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore)"),
 		Flags: o.reportFlags.flags("the code in brackets after each problem"),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
