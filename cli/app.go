@@ -179,6 +179,7 @@ func newRoot(e *env) *cli.Command {
 func commands(e *env) []*cli.Command {
 	return []*cli.Command{
 		effectiveCommand(e),
+		showCommand(e),
 		validateCommand(e),
 		commandsCommand(e),
 		migrateCommand(e),

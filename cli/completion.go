@@ -103,7 +103,14 @@ func completeCommand(e *env) *cli.Command {
 // flagValues completes the value of a flag, by flag name, whatever the
 // command; words are the words typed before. nil means "files".
 var flagValues = map[string]func(words []string) []string{
-	"event": func([]string) []string { return merge.Events },
+	"event":  func([]string) []string { return merge.Events },
+	"format": func([]string) []string { return formats },
+	"ignore": func(words []string) []string {
+		if slices.Contains(words, "trust") {
+			return auditCodes()
+		}
+		return validateCodes()
+	},
 	"scope": func([]string) []string { return []string{"project", "user", "system"} },
 	"trigger": func(words []string) []string {
 		if ev := flagIn(words, "event"); ev != "" {
@@ -130,6 +137,23 @@ var argValues = map[string]func(words []string) []string{
 	"remove":        hookNames(false),
 	"trust approve": hookNames(true),
 	"trust revoke":  hookNames(true),
+	"show":          hookIDs,
+}
+
+// hookIDs completes show's argument with every hook's id and name.
+func hookIDs(words []string) []string {
+	set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project")})
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, h := range merge.Merge(set).Hooks {
+		out = append(out, h.ID)
+		if h.Name != "" && !strings.ContainsAny(h.Name, "\n") {
+			out = append(out, h.Name)
+		}
+	}
+	return out
 }
 
 // complete returns the candidates for the last of words, sorted and

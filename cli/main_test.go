@@ -75,7 +75,7 @@ func TestScripts(t *testing.T) {
 			// from the caller's environment that changes Gemini's behaviour.
 			unset := map[string]bool{"GEMINI_CLI_TRUST_WORKSPACE": true, "GEMINI_RESTRICTED_MODE": true,
 				"GEMINI_PROJECT_DIR": true, "CLAUDE_PROJECT_DIR": true, "SANDBOX": true, layers.InsecureSystemEnv: true,
-				"GH_HOOKS_TEST_TTY": true, "COLUMNS": true, "XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true, "XDG_DATA_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true}
+				"GH_HOOKS_TEST_TTY": true, "COLUMNS": true, "GITHUB_WORKSPACE": true, "XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true, "XDG_DATA_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true}
 			vars := env.Vars[:0]
 			for _, kv := range env.Vars {
 				if k, _, _ := strings.Cut(kv, "="); !unset[k] {

@@ -45,6 +45,8 @@ type trustOptions struct {
 	// file of trust baseline.
 	Names []string
 	File  string
+	// Report holds --format, --json, --ignore and --quiet of trust audit.
+	Report reportFlags
 }
 
 func trustCommand(e *env) *cli.Command {
@@ -69,9 +71,8 @@ func trustAuditCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "audit",
 		Usage: "compare every project hook with its approval (exit 3 when any is new or changed)",
-		UsageText: "gh-hooks trust audit [--json] [--diff] [--baseline FILE] [--disable-unapproved [--dry-run]]\n\n" +
-			"Exit status: 0 when every project hook is approved, 3 when one is new or changed or needs\n" +
-			"attention, 1 on error.",
+		UsageText: "gh-hooks trust audit [--format text|json|sarif|github] [--ignore CODE]... [--quiet] [--diff]\n" +
+			"                     [--baseline FILE] [--disable-unapproved [--dry-run]]",
 		Description: "Lists the hooks of the project's .gemini/settings.json, also when the folder is not trusted\n" +
 			"(those are exactly the hooks to review before trusting it), each with its status: approved,\n" +
 			"new, or changed with what changed (command, matcher, timeout, env, \"script ./x.sh\", ...),\n" +
@@ -94,14 +95,18 @@ func trustAuditCommand(e *env) *cli.Command {
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
 			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
 			"in every project, layer and extension, so the entry disables every hook of that name\n" +
-			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" + trustProjectHelp,
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" +
+			"In the sarif and github formats each finding is attached to the line of the hook in the project\n" +
+			"file: hook-new and hook-changed are errors, script-unverified (a script that is missing,\n" +
+			"unreadable or cannot be located) and trust-check-skipped are warnings. With --quiet, the text\n" +
+			"format too prints only the new and changed hooks, one path:line:col line each.\n\n" +
+			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore)") + "\n\n" + trustProjectHelp,
+		Flags: append(o.Report.flags(strings.Join(auditCodes(), ", ")),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --disable-unapproved: print the diff, write nothing", Destination: &o.DryRun},
-		},
+		),
 		Action: func(_ context.Context, c *cli.Command) error {
 			if err := noArgs(c); err != nil {
 				return err
@@ -367,6 +372,13 @@ type disableJSON struct {
 }
 
 func runTrustAudit(o *trustOptions) error {
+	if err := o.Report.check(auditCodes()); err != nil {
+		return err
+	}
+	o.JSON = o.Report.Format == formatJSON
+	if o.DryRun && (o.Report.Format == formatSARIF || o.Report.Format == formatGitHub) {
+		return usageError("--dry-run prints a diff on stdout, which --format %s cannot carry", o.Report.Format)
+	}
 	if o.DryRun && !o.DisableUnapproved {
 		return usageError("--dry-run only applies to --disable-unapproved")
 	}
@@ -389,6 +401,7 @@ func runTrustAudit(o *trustOptions) error {
 	if err != nil {
 		return storeError(err)
 	}
+	rep = o.Report.filterAudit(rep)
 	out := newOut(o.env, t.r.Set.Paths.Home)
 	var dis *disableJSON
 	if o.DisableUnapproved {
@@ -408,6 +421,13 @@ func runTrustAudit(o *trustOptions) error {
 			}
 		}
 		if err := writeJSON(o.Stdout, v); err != nil {
+			return fail(err, "")
+		}
+	} else if o.Report.Format != formatText || o.Report.Quiet {
+		ps := o.Report.filter(auditProblems(t, rep, o.Baseline))
+		if o.Report.Format == formatText {
+			printProblems(out, ps, "")
+		} else if err := writeReport(o.Stdout, o.Report.Format, reportBase(t.project.Dir), ps, auditSummary); err != nil {
 			return fail(err, "")
 		}
 	} else {
@@ -433,6 +453,9 @@ func runTrustAudit(o *trustOptions) error {
 			return checkFailed
 		}
 		return nil
+	}
+	if o.Report.Quiet {
+		return checkFailed
 	}
 	if o.Baseline != "" {
 		note(o.Stderr, "%d project hook(s) differ from the baseline %s: after reviewing them, run `gh-hooks %strust baseline --write %s` and commit it\n",

@@ -16,7 +16,7 @@ import (
 
 type validateOptions struct {
 	*env
-	JSON  bool
+	reportFlags
 	Files []string
 }
 
@@ -33,10 +33,9 @@ func validateCommand(e *env) *cli.Command {
 			"else as a settings file). A directory with a gemini-extension.json is an extension:\n" +
 			"its manifest and hooks/hooks.json are checked, with a warning when Gemini does not load\n" +
 			"it (not installed or linked under <home>/.gemini/extensions, or disabled here).\n" +
-			"Exits 3 when there is an error.",
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: `print {"problems": [...]}`, Destination: &o.JSON},
-		},
+			"Exits 3 when there is an error.\n\n" +
+			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore)"),
+		Flags: o.reportFlags.flags("the code in brackets after each problem"),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
 			return runValidate(o)
@@ -49,6 +48,9 @@ type validateJSON struct {
 }
 
 func runValidate(o *validateOptions) error {
+	if err := o.check(validateCodes()); err != nil {
+		return err
+	}
 	set, err := layers.Load(layers.Options{ProjectDir: o.project})
 	if err != nil {
 		return fail(err, "pass an existing directory with --project")
@@ -67,6 +69,7 @@ func runValidate(o *validateOptions) error {
 	} else {
 		problems = validate.Check(r)
 	}
+	problems = o.filter(problems)
 	errs, warns, infos := 0, 0, 0
 	for _, p := range problems {
 		switch p.Severity {
@@ -78,13 +81,21 @@ func runValidate(o *validateOptions) error {
 			infos++
 		}
 	}
-	if o.JSON {
+	switch o.Format {
+	case formatJSON:
 		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems)}); err != nil {
 			return fail(err, "")
 		}
-	} else {
+	case formatSARIF, formatGitHub:
+		if err := writeReport(o.Stdout, o.Format, reportBase(r.Set.Paths.ProjectDir), problems, validateSummary); err != nil {
+			return fail(err, "")
+		}
+	case formatText:
 		out := newOut(o.env, r.Set.Paths.Home)
 		printProblems(out, problems, "")
+		if o.Quiet {
+			break // errors only: no summary, nothing at all when clean
+		}
 		summary := fmt.Sprintf("%s, %s", count(errs, "error"), count(warns, "warning"))
 		if infos > 0 {
 			summary += fmt.Sprintf(", %d info", infos)

@@ -41,3 +41,8 @@ var claudeTypes = map[string]string{
 	"http":     "a Claude Code http hook",
 	"mcp_tool": "a Claude Code MCP-tool hook",
 }
+
+// GeminiTools returns Gemini CLI's built-in tool names, in the order above.
+func GeminiTools() []string {
+	return append([]string(nil), geminiTools...)
+}

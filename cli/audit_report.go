@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/validate"
+)
+
+// trust audit in the CI formats: each finding of the audit is a problem at
+// the hook's position in the project settings file, so that SARIF and
+// GitHub annotations attach it to the line that declares the hook.
+
+// Codes of trust audit's problems.
+const (
+	codeHookNew          = "hook-new"
+	codeHookChanged      = "hook-changed"
+	codeScriptUnverified = "script-unverified"
+	codeTrustSkipped     = "trust-check-skipped"
+	codeHookNotCovered   = "hook-not-covered"
+	codeHookSuspicious   = "hook-suspicious"
+)
+
+// auditRules describe the codes of trust audit, sorted by code; auditHelp
+// is the fix that applies to every finding of a code.
+var auditRules = []validate.Rule{
+	{Code: codeHookChanged, Summary: "A project hook changed since it was approved (or differs from the baseline): Gemini runs the new version without asking again."},
+	{Code: codeHookNotCovered, Summary: "What the hook runs is not covered by its fingerprint (eval, a program named by a variable, a download piped into a shell, ...): approval cannot vouch for it."},
+	{Code: codeHookNew, Summary: "A project hook that no approval (or baseline entry) matches: review it before Gemini runs it."},
+	{Code: codeHookSuspicious, Summary: "The hook holds terminal-control, bidi or invisible characters: what a reviewer sees is not what runs."},
+	{Code: codeScriptUnverified, Summary: "A script the hook runs is missing, unreadable or cannot be located, so the fingerprint does not cover its content."},
+	{Code: codeTrustSkipped, Summary: "The hook's event is written as an object, not a list: Gemini runs it but its trust check skips it and never warns."},
+}
+
+var auditHelp = map[string]string{
+	codeHookChanged:      "Review the change (gh-hooks show ID prints the hook in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
+	codeHookNew:          "Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
+	codeHookNotCovered:   "Review what the hook runs by hand; --ignore hook-not-covered accepts such hooks.",
+	codeHookSuspicious:   "Look at the hook with gh-hooks show ID (the characters are escaped there) and remove the hidden characters from the project file.",
+	codeScriptUnverified: "Create the script or fix its path in the command; a script that cannot be located must be reviewed by hand.",
+	codeTrustSkipped:     "Write the event's value as a list of definitions: \"BeforeTool\": [ {...} ].",
+}
+
+func auditCodes() []string {
+	codes := make([]string, len(auditRules))
+	for i, r := range auditRules {
+		codes[i] = r.Code
+	}
+	return codes
+}
+
+func auditSummary(code string) (summary, help string) {
+	for _, r := range auditRules {
+		if r.Code == code {
+			return r.Summary, auditHelp[code]
+		}
+	}
+	return "gh-hooks trust audit finding " + code + ".", ""
+}
+
+// statusCode is the code of a hook's status ("" for approved).
+func statusCode(s fingerprint.Status) string {
+	switch s {
+	case fingerprint.New:
+		return codeHookNew
+	case fingerprint.Changed:
+		return codeHookChanged
+	}
+	return ""
+}
+
+// unverified reports whether the fingerprint cannot vouch for a script.
+func unverified(s fingerprint.Script) bool {
+	return s.State != fingerprint.ScriptOK && s.State != fingerprint.ScriptOutside
+}
+
+// filterAudit applies --ignore and --quiet to an audit: hooks whose status
+// code is ignored are left out (and not counted as unapproved); ignored
+// script and trust-check findings are dropped from the hooks; --quiet keeps
+// only the new and changed hooks, without their warnings, and drops the
+// approvals that match no hook.
+func (r *reportFlags) filterAudit(rep *fingerprint.Report) *fingerprint.Report {
+	if len(r.ignored) == 0 && !r.Quiet {
+		return rep
+	}
+	out := *rep
+	out.Hooks = make([]fingerprint.HookReport, 0, len(rep.Hooks))
+	out.Unapproved, out.Attention = 0, 0
+	for _, h := range rep.Hooks {
+		code := statusCode(h.Status)
+		if r.ignored[codeHookNotCovered] {
+			h.NotCovered = nil
+		}
+		if r.ignored[codeHookSuspicious] {
+			h.Suspicious = nil
+		}
+		if code != "" && r.ignored[code] || code == "" && r.Quiet && !h.Attention() {
+			continue
+		}
+		if r.Quiet || r.ignored[codeScriptUnverified] {
+			var keep []fingerprint.Script
+			for _, s := range h.Scripts {
+				if !unverified(s) {
+					keep = append(keep, s)
+				}
+			}
+			h.Scripts = keep
+		}
+		if r.Quiet || r.ignored[codeTrustSkipped] {
+			h.Wrapped = false
+		}
+		if code != "" {
+			out.Unapproved++
+		}
+		if h.Attention() {
+			out.Attention++
+		}
+		out.Hooks = append(out.Hooks, h)
+	}
+	if r.Quiet {
+		out.Removed = nil
+	}
+	return &out
+}
+
+// auditProblems turns an audit into problems at each hook's position.
+// baseline is the baseline file ("" for gh-hooks' store).
+func auditProblems(t *trustEnv, rep *fingerprint.Report, baseline string) []config.Problem {
+	var doc *config.Document
+	if pl := t.r.Set.Settings(layers.Project); pl != nil {
+		doc = pl.Doc
+	}
+	var ps []config.Problem
+	for _, h := range rep.Hooks {
+		at := config.Problem{Path: t.project.Dir, Line: 1, Column: 1}
+		for i := range t.hooks {
+			mh := &t.hooks[i]
+			if mh.ID != h.ID {
+				continue
+			}
+			at.Path, at.Pointer, at.Line = mh.Path, mh.Pointer, mh.Line
+			if doc != nil && doc.Path == mh.Path && mh.Node != nil {
+				at.Line, at.Column = doc.Position(mh.Node.Offset)
+			}
+			break
+		}
+		add := func(sev config.Severity, code, msg, hint string) {
+			p := at
+			p.Severity, p.Code, p.Message, p.Hint = sev, code, msg, hint
+			ps = append(ps, p)
+		}
+		what := fmt.Sprintf("project hook %s (%s)", h.ID, h.Command)
+		if h.Name != "" {
+			what = fmt.Sprintf("project hook %s %q (%s)", h.ID, h.Name, commandLabel(h.Command))
+		}
+		switch {
+		case h.Status == fingerprint.New && baseline != "":
+			add(config.SevError, codeHookNew, what+" is not in the baseline "+baseline,
+				fmt.Sprintf("review it, then run `gh-hooks %strust baseline --write %s` and commit the file", t.flag, shellword.Quote(baseline)))
+		case h.Status == fingerprint.New:
+			add(config.SevError, codeHookNew, what+" is new: no approval matches it, and Gemini runs it without asking in a trusted folder",
+				fmt.Sprintf("review it, then run `gh-hooks %strust approve %s`", t.flag, shellword.Quote(h.ID)))
+		case h.Status == fingerprint.Changed && baseline != "":
+			add(config.SevError, codeHookChanged, what+" differs from the baseline "+baseline+": "+strings.Join(h.Changes, ", "),
+				fmt.Sprintf("review the change, then run `gh-hooks %strust baseline --write %s` and commit the file", t.flag, shellword.Quote(baseline)))
+		case h.Status == fingerprint.Changed:
+			add(config.SevError, codeHookChanged, what+" changed since it was approved: "+strings.Join(h.Changes, ", "),
+				fmt.Sprintf("review the change, then run `gh-hooks %strust approve %s`", t.flag, shellword.Quote(h.ID)))
+		}
+		if len(h.NotCovered) > 0 {
+			add(config.SevError, codeHookNotCovered, what+": its behaviour is not covered by its fingerprint: "+strings.Join(h.NotCovered, "; "),
+				"review what it runs by hand")
+		}
+		if len(h.Suspicious) > 0 {
+			add(config.SevError, codeHookSuspicious, what+" holds control, bidi or invisible characters in "+strings.Join(h.Suspicious, ", "),
+				fmt.Sprintf("look at it with `gh-hooks %sshow %s` and remove them", t.flag, shellword.Quote(h.ID)))
+		}
+		for _, s := range h.Scripts {
+			if !unverified(s) {
+				continue
+			}
+			msg := fmt.Sprintf("%s runs the script %s, which is %s", what, scriptLabel(s), s.State)
+			hint := "create the script or fix the path in the command"
+			switch s.State {
+			case fingerprint.ScriptUnreadable:
+				msg += ": " + s.Detail
+				hint = "make the script readable, so that its content is fingerprinted"
+			case fingerprint.ScriptNotRegular, fingerprint.ScriptTooLarge:
+				hint = "review it by hand: gh-hooks reads only regular files of at most 16 MiB"
+			}
+			add(config.SevWarning, codeScriptUnverified, msg, hint)
+		}
+		if h.Wrapped && baseline == "" {
+			add(config.SevWarning, codeTrustSkipped,
+				what+": its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it",
+				"write the event as a list: [ {...} ]")
+		}
+	}
+	config.SortProblems(ps)
+	return ps
+}

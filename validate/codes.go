@@ -1,0 +1,99 @@
+package validate
+
+import "sort"
+
+// Rule describes one problem code that Check and Files can report,
+// whichever package found the problem (config's parser, layers, merge or
+// this package's lint checks). Rules are what `validate --ignore` accepts
+// and what the rules of a SARIF report describe.
+type Rule struct {
+	// Code is the problem's stable code, as in config.Problem.Code.
+	Code string
+	// Summary says in one sentence what the code reports and why it
+	// matters under Gemini CLI 0.61.0; the fix for one problem is in its
+	// own hint.
+	Summary string
+}
+
+// rules is every code, sorted. TestRulesCoverEveryCode reads the sources of
+// config, layers, merge and validate and fails when a code is missing here.
+var rules = []Rule{
+	{"bom", "The file starts with a UTF-8 byte-order mark, which Gemini CLI's JSON parser rejects."},
+	{"claude-field", "A hook has a field that only Claude Code knows; Gemini ignores it."},
+	{"claude-hook-type", "A hook has a Claude Code type (prompt, agent, http, mcp_tool) that Gemini discards."},
+	{"comment", "A file that Gemini parses as plain JSON contains a comment, so Gemini ignores the file."},
+	{"definition-invalid", "A hook definition is not an object, so Gemini discards it."},
+	{"definition-no-hooks", "A hook definition has no usable hooks list, so it registers nothing."},
+	{"disabled-by-command", "A hooksConfig.disabled entry names a hook's command, but Gemini matches named hooks by name, so it disables nothing."},
+	{"disabled-string", "hooksConfig.disabled is a string instead of a list, which Gemini mishandles."},
+	{"disabled-unknown", "A hooksConfig.disabled entry matches no hook, so it disables nothing."},
+	{"duplicate-hook", "Two hooks of one event have the same name and command: Gemini runs only the first."},
+	{"empty-command", "A command hook has no command, so Gemini discards it."},
+	{"empty-file", "The file is empty, which Gemini CLI's JSON parser rejects."},
+	{"enabled-null", "hooksConfig.enabled is null: settings hooks run, but no extension hook does."},
+	{"enabled-overrides", "hooksConfig.enabled in a higher layer turns back on hooks that a lower layer turned off."},
+	{"enabled-string", "hooksConfig.enabled is a string, which Gemini reads by JavaScript truthiness."},
+	{"env-not-object", "A hook's env is not an object, so the hook gets no variables from it."},
+	{"env-not-string", "A value in a hook's env is not a string; Node converts it to one."},
+	{"event-not-array", "An event's value is not an array of definitions, so Gemini wraps or discards it."},
+	{"extension-hooks-invalid", "An extension's hooks/hooks.json has no hooks object, so Gemini ignores it."},
+	{"extension-hooks-unparsable", "An extension's hooks/hooks.json does not parse, so Gemini loads none of its hooks."},
+	{"extension-name-duplicate", "Two extensions have the same name, which makes Gemini CLI fail at start-up."},
+	{"extension-skipped", "Gemini skips an extension (and its hooks) at load time."},
+	{"folder-untrusted", "The folder is not trusted, so Gemini runs no settings hook at all, only extension hooks."},
+	{"hook-invalid", "A hook entry is not an object, so Gemini discards it."},
+	{"hooks-not-object", "\"hooks\" is not an object: it replaces the hooks of every lower layer."},
+	{"hooksconfig-not-object", "\"hooksConfig\" is not an object: it drops the enabled and disabled settings of lower layers."},
+	{"hooksconfig-null", "\"hooksConfig\": null makes Gemini CLI crash at start-up."},
+	{"invalid-configuration", "Gemini's settings validation fails for the file, so it applies no type coercion to it."},
+	{"legacy-enable-hooks", "tools.enableHooks was removed; Gemini 0.61 ignores it."},
+	{"legacy-hooks-key", "A hooks.* setting moved to hooksConfig; Gemini 0.61 ignores it."},
+	{"matcher-claude-tool", "A tool matcher names a Claude Code tool that Gemini does not have."},
+	{"matcher-ignored", "A matcher on an event without tool or trigger: Gemini ignores it and runs the hook every time."},
+	{"matcher-invalid-regex", "A tool matcher is not a valid JavaScript regex, so Gemini compares it literally."},
+	{"matcher-not-string", "A matcher is not a string; for tool and trigger events Gemini's planner throws and runs no hook of the event."},
+	{"matcher-slashes", "A tool matcher is written /like this/; Gemini treats the slashes as part of the regex."},
+	{"matcher-unanchored", "A tool matcher is an unanchored regex that also selects other tools."},
+	{"missing-type", "A hook has no type, so Gemini discards it."},
+	{"name-shared", "Several hooks share a name, so one hooksConfig.disabled entry disables all of them."},
+	{"not-object", "The file's root is not a JSON object."},
+	{"parse-error", "The file is not valid JSON (JSONC for settings files), so Gemini CLI refuses to start."},
+	{"plugin-no-command", "A plugin hook has no command: every run fails."},
+	{"plugin-type", "A hook has type \"plugin\", which Gemini runs like a command hook with quirks."},
+	{"project-enables-folder-trust", "The project file turns folder trust back on, so Gemini registers no settings hook."},
+	{"project-hooks-trust", "Project hooks come with the repository; Gemini trusts them by name and command alone."},
+	{"read-error", "The file cannot be read."},
+	{"runtime-hook", "A settings file declares a \"runtime\" hook, which always fails when run."},
+	{"runtime-var-prefix", "$GEMINI_PROJECT_DIR (or $CLAUDE_PROJECT_DIR) is the prefix of a longer name, and Gemini replaces it anyway."},
+	{"runtime-var-quoted", "$GEMINI_PROJECT_DIR is inside quotes, where the quoting Gemini adds breaks paths with spaces."},
+	{"script-missing", "The script a hook runs does not exist: every run fails with exit 127, which Gemini reads as a deny."},
+	{"script-not-executable", "The script a hook runs is not executable: every run fails with exit 126."},
+	{"sequential-not-boolean", "sequential is not the literal true, so the hooks run in parallel."},
+	{"system-file-skipped", "Gemini CLI 0.61 skips a system settings file that root does not own or that others can write."},
+	{"timeout-negative", "A negative timeout: the hook times out almost immediately."},
+	{"timeout-not-number", "A timeout that is not a number: the hook times out almost immediately."},
+	{"timeout-seconds", "A timeout that looks like seconds; Gemini reads milliseconds."},
+	{"timeout-string", "A timeout written as a string of digits; Gemini coerces it."},
+	{"timeout-too-large", "A timeout above Node's maximum delay: the hook times out almost immediately."},
+	{"timeout-zero", "A timeout of 0: the hook times out immediately."},
+	{"trailing-comma", "A trailing comma, which Gemini CLI's JSON parser rejects."},
+	{"trigger-matcher-regex", "A trigger matcher written as a regex; Gemini compares triggers exactly, so it never matches."},
+	{"trusted-folders-invalid", "trustedFolders.json is invalid, so Gemini CLI refuses to start."},
+	{"unknown-event", "An event key Gemini does not know: every hook under it is skipped."},
+	{"unknown-trigger", "A trigger matcher names a trigger Gemini never fires."},
+	{"unknown-type", "A hook type Gemini does not know, so it discards the hook."},
+}
+
+// Rules returns every code Check and Files can report, sorted by code.
+func Rules() []Rule {
+	return append([]Rule(nil), rules...)
+}
+
+// LookupRule returns the rule of code.
+func LookupRule(code string) (Rule, bool) {
+	i := sort.Search(len(rules), func(i int) bool { return rules[i].Code >= code })
+	if i < len(rules) && rules[i].Code == code {
+		return rules[i], true
+	}
+	return Rule{}, false
+}
