@@ -171,3 +171,19 @@ func TestCancelStopsEscapedChildWait(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestTimedOutFloodIsCut: a hook that prints without end until its
+// timeout costs the bound, and the result says the stream was cut.
+func TestTimedOutFloodIsCut(t *testing.T) {
+	needBash(t)
+	h := cmdHook("h", "cat /dev/zero")
+	h.Timeout = 200
+	r := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{MaxOutput: 64}, h).Hooks[0]
+	if !r.TimedOut || !r.StdoutCut || len(r.Stdout) != 64 || r.StdoutBytes <= 64 {
+		t.Fatalf("timedOut %v, cut %v, kept %d of %d bytes; want a timeout with 64 bytes kept of more", r.TimedOut, r.StdoutCut, len(r.Stdout), r.StdoutBytes)
+	}
+	last := r.Warnings[len(r.Warnings)-1]
+	if want := "stdout was cut: "; len(last) < len(want) || last[:len(want)] != want {
+		t.Errorf("last warning %q, want it to start with %q", last, want)
+	}
+}

@@ -420,6 +420,7 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("the shell exited, but a process it started kept stdout or stderr open past the timeout: Gemini waits until that process closes them, however long it runs, then reports the timeout (redirect a background command's output, e.g. `cmd >/dev/null 2>&1 &`)"))
 		}
 		r.Warnings = append(r.Warnings, fmt.Sprintf("timed out after %sms: output discarded, the hook counts as failed", timeoutLabel(h)))
+		r.Warnings = append(r.Warnings, cutWarnings(stdout, stderr, maxOut, FormatNone)...)
 		return finish()
 	}
 	if cmd.ProcessState == nil {
