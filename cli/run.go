@@ -63,7 +63,7 @@ func runCommand(e *env) *cli.Command {
 			"stdoutCut, stderrCut and the byte counts in --json). Output Gemini reads as plain text, and\n" +
 			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does.",
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
-			&cli.StringFlag{Name: "input", Usage: "a JSON object whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
+			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 64 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
 		),
