@@ -171,9 +171,14 @@ func (r *Report) Blocks() bool { return r.Aggregate.Blocks }
 // Run executes plan with payload in as Gemini's HookRunner does, then
 // aggregates. Parallel plans start every hook at once; sequential plans run
 // in order and feed each successful hook's output into the next input
-// (spec §5.6). Every hook runs even after a block. Cancelling ctx kills
-// running hooks (SIGTERM, then SIGKILL) and reports "hook cancelled: ...". The returned error is only for a cwd that
-// is not a string; hook failures are reported in the Report.
+// (spec §5.6). Every hook runs even after a block. Each hook runs in a
+// process group of its own; at its timeout the group gets SIGTERM, then
+// SIGKILL after Options.KillDelay, and Run stops reading its output, so a
+// process the hook left behind holding stdout (setsid) cannot hold Run.
+// Of each stream Options.MaxOutput bytes are kept (Result.StdoutCut).
+// Cancelling ctx stops running hooks the same way and reports "hook
+// cancelled: <cause>". The returned error is only for a cwd that is not a
+// string; hook failures are reported in the Report.
 func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, error) {
 	rep := &Report{Event: plan.Event, Execution: "parallel", Input: in, Hooks: make([]Result, len(plan.Hooks)), Warnings: []string{}}
 	if plan.Sequential {
