@@ -94,13 +94,15 @@ func TestEscapedChildTimeout(t *testing.T) {
 				t.Skip("setsid is not installed")
 			}
 			h := cmdHook("h", tt.command)
-			h.Timeout = 300
+			// Long enough for bash to start the background process on a
+			// loaded machine before the timeout.
+			h.Timeout = 1000
 			r := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{}, h).Hooks[0]
 			want := []string{
 				"the shell exited, but a process it started kept stdout or stderr open past the timeout: Gemini waits until that process closes them, however long it runs, then reports the timeout (redirect a background command's output, e.g. `cmd >/dev/null 2>&1 &`)",
-				"timed out after 300ms: output discarded, the hook counts as failed",
+				"timed out after 1000ms: output discarded, the hook counts as failed",
 			}
-			if diff := cmp.Diff(want, r.Warnings); diff != "" || !r.TimedOut || r.Error != "Hook timed out after 300ms" {
+			if diff := cmp.Diff(want, r.Warnings); diff != "" || !r.TimedOut || r.Error != "Hook timed out after 1000ms" {
 				t.Errorf("timedOut %v, error %q, warnings (-want +got)\n%s", r.TimedOut, r.Error, diff)
 			}
 		})
@@ -177,7 +179,7 @@ func TestCancelStopsEscapedChildWait(t *testing.T) {
 func TestTimedOutFloodIsCut(t *testing.T) {
 	needBash(t)
 	h := cmdHook("h", "cat /dev/zero")
-	h.Timeout = 200
+	h.Timeout = 1000 // for cat to start and print on a loaded machine
 	r := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{MaxOutput: 64}, h).Hooks[0]
 	if !r.TimedOut || !r.StdoutCut || len(r.Stdout) != 64 || r.StdoutBytes <= 64 {
 		t.Fatalf("timedOut %v, cut %v, kept %d of %d bytes; want a timeout with 64 bytes kept of more", r.TimedOut, r.StdoutCut, len(r.Stdout), r.StdoutBytes)

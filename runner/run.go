@@ -30,6 +30,10 @@ import (
 // group gets SIGTERM, then SIGKILL after the delay.
 const DefaultKillDelay = 5 * time.Second
 
+// stopGrace is how long a stopped hook's pipes are still read: enough
+// for what the hook wrote before its timeout to be shown.
+const stopGrace = 250 * time.Millisecond
+
 // DefaultMaxOutput is how many bytes of each of a hook's stdout and
 // stderr are kept. Gemini keeps all of it (hookRunner.ts collects every
 // 'data' chunk; spec §5.4); the rest is read to the end and dropped, so
@@ -384,11 +388,12 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 		stopping = true
 		signalGroup(cmd, false)
 		escalate = time.After(delay)
-		// The output of a stopped hook is discarded (spec §5.5): stop
-		// reading now, so that a process outside the group holding the
-		// pipes cannot keep run waiting.
-		p.outR.SetReadDeadline(time.Now())
-		p.errR.SetReadDeadline(time.Now())
+		// The output of a stopped hook is discarded (spec §5.5), so
+		// reading stops shortly, once what is already in the pipes has
+		// been read for the report: a process outside the group holding
+		// them cannot keep run waiting.
+		p.outR.SetReadDeadline(time.Now().Add(stopGrace))
+		p.errR.SetReadDeadline(time.Now().Add(stopGrace))
 	}
 	ctxDone := ctx.Done()
 	for exited != nil || piped != nil {
