@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/gh-hooks/gh-hooks/internal/capped"
 )
 
 // Limits of what the adapter reads and keeps. The payload of a write_file
@@ -94,14 +96,14 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Env = env
 	cmd.Stdin = bytes.NewReader(in)
-	var out, errb capped
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	out, errb := &capped.Buffer{Max: maxOutput}, &capped.Buffer{Max: maxOutput}
+	cmd.Stdout, cmd.Stderr = out, errb
 	ownGroup(cmd)
 	// A grandchild that keeps the pipes open after the hook ended does not
 	// hold the adapter.
 	cmd.WaitDelay = 2 * time.Second
 	err := cmd.Run()
-	r := Result{Exit: cmd.ProcessState.ExitCode(), Stdout: out.b, Stderr: errb.b, Cut: out.cut || errb.cut}
+	r := Result{Exit: cmd.ProcessState.ExitCode(), Stdout: out.Bytes(), Stderr: errb.Bytes(), Cut: out.Cut() || errb.Cut()}
 	var exitErr *exec.ExitError
 	if err != nil && !errors.As(err, &exitErr) && !errors.Is(err, exec.ErrWaitDelay) {
 		r.Err = err
@@ -110,26 +112,6 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 		r.Exit = -1
 	}
 	return r
-}
-
-// capped keeps the first maxOutput bytes written to it and counts the rest.
-type capped struct {
-	b   []byte
-	cut bool
-}
-
-func (c *capped) Write(p []byte) (int, error) {
-	if room := maxOutput - len(c.b); room > 0 {
-		if len(p) > room {
-			c.b = append(c.b, p[:room]...)
-			c.cut = true
-		} else {
-			c.b = append(c.b, p...)
-		}
-	} else if len(p) > 0 {
-		c.cut = true
-	}
-	return len(p), nil
 }
 
 func lookup(environ []string, key string) string {

@@ -6,14 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
@@ -50,9 +54,16 @@ func runCommand(e *env) *cli.Command {
 			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
 			"approves them. When every planned hook is held back nothing runs and the exit code is 1.\n" +
 			"--allow-untrusted runs them all, as Gemini itself does. An empty plan says why and exits 0.\n" +
-			"Ctrl-C stops the running hooks (SIGTERM to their process group, SIGKILL 5 s later).",
+			"Each hook runs in a process group of its own. At its timeout the group gets SIGTERM (SIGKILL 5 s\n" +
+			"later) and run stops waiting for its output, even when a process the hook left behind (setsid)\n" +
+			"holds it open. Ctrl-C, SIGTERM and SIGHUP stop the running hooks the same way; run then exits\n" +
+			"130, 143 or 129, as a shell reports a command a signal ended.\n\n" +
+			"Limits: --input reads at most 64 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
+			"stderr the first 1 MiB is kept (the rest is read and dropped, and the result says it was cut:\n" +
+			"stdoutCut, stderrCut and the byte counts in --json). Output Gemini reads as plain text, and\n" +
+			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does.",
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
-			&cli.StringFlag{Name: "input", Usage: "a JSON object whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
+			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 64 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
 		),
@@ -139,18 +150,16 @@ func runRun(o *runOptions) error {
 
 	var rep *runner.Report
 	if len(runHooks) > 0 {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		ctx, stopped, stop := stopOnSignal()
 		defer stop()
-		// After the first Ctrl-C the hooks are being stopped; a second one
-		// gets the default action and ends gh-hooks at once.
-		context.AfterFunc(ctx, stop)
 		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
 		rep, err = runner.Run(ctx, rp, in, runner.Options{PlansDir: plansDir(r.Set.Paths.Home, cwd, runSessionID)})
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
-		if ctx.Err() != nil {
-			err = fail(errors.New("interrupted: the running hooks were stopped"), "")
+		claudeStyle(rep)
+		if sig := stopped(); sig != nil {
+			err = &exitError{code: 128 + int(sig.(syscall.Signal)), err: fmt.Errorf("stopped by %s: the running hooks were stopped", runner.SignalName(sig.(syscall.Signal)))}
 		}
 	} else {
 		rep = &runner.Report{Event: event, Execution: plan.Execution, Input: in, Hooks: []runner.Result{}, Warnings: []string{},
@@ -179,28 +188,131 @@ func runRun(o *runOptions) error {
 	return nil
 }
 
-// readRunInput reads --input: a file, or stdin for "-". name is how
-// errors refer to it.
+// maxRunInput bounds --input: a payload is a few KiB, a write_file
+// payload carries a whole file; /dev/zero must not be read for ever.
+const maxRunInput = 64 << 20
+
+// readRunInput reads --input: a file, or stdin for "-", at most
+// maxRunInput bytes. A named file must be a regular file or a pipe
+// (/dev/stdin, <(cmd)); a device such as /dev/zero, a socket or a
+// directory is refused before anything is read. name is how errors
+// refer to it.
 func readRunInput(o *runOptions) (data []byte, name string, err error) {
 	name = o.Input
+	tooBig := func(what string) error {
+		return fail(fmt.Errorf("%s: more than %d MiB: --input takes one JSON object", what, maxRunInput>>20), "pass a JSON file with --input FILE, or - for stdin")
+	}
 	switch name {
 	case "":
 		return nil, "input", nil
 	case "-":
-		data, err = io.ReadAll(o.Stdin)
+		data, err = io.ReadAll(io.LimitReader(o.Stdin, maxRunInput+1))
 		if err != nil {
 			return nil, "", fail(fmt.Errorf("stdin: %w", err), "")
+		}
+		if len(data) > maxRunInput {
+			return nil, "", tooBig("stdin")
 		}
 		if len(strings.TrimSpace(string(data))) == 0 {
 			return nil, "", fail(errors.New("stdin: --input - read no JSON"), `pipe a JSON object, e.g. echo '{"prompt": "hi"}' | gh-hooks run --event BeforeAgent --input -`)
 		}
 		return data, "stdin", nil
 	}
-	data, err = os.ReadFile(name)
+	hint := "pass a JSON file with --input FILE, or - for stdin"
+	f, err := os.Open(name)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, "", fail(fmt.Errorf("%s: %w", name, pe.Err), hint)
+	}
 	if err != nil {
-		return nil, "", fail(fmt.Errorf("%s: %w", name, err), "pass a JSON file with --input FILE, or - for stdin")
+		return nil, "", fail(err, hint)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, "", fail(err, hint)
+	}
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		return nil, "", fail(fmt.Errorf("%s: is a directory", name), hint)
+	case m.IsRegular() && fi.Size() > maxRunInput:
+		return nil, "", tooBig(name)
+	case !m.IsRegular() && m&fs.ModeNamedPipe == 0:
+		return nil, "", fail(fmt.Errorf("%s: not a regular file or a pipe (%s)", name, fileKind(m)), hint)
+	}
+	data, err = io.ReadAll(io.LimitReader(f, maxRunInput+1))
+	if err != nil {
+		return nil, "", fail(fmt.Errorf("%s: %w", name, err), hint)
+	}
+	if len(data) > maxRunInput {
+		return nil, "", tooBig(name)
 	}
 	return data, name, nil
+}
+
+// fileKind names a file type that --input refuses.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "type " + m.Type().String()
+}
+
+// claudeStyle adds to each hook that finished, and is not behind the
+// Claude-protocol adapter, a warning for every part of its output that
+// speaks Claude's protocol, which Gemini ignores or reads differently
+// (issue 16), with the fix.
+func claudeStyle(rep *runner.Report) {
+	for i, h := range rep.Hooks {
+		if h.ExitCode == nil {
+			continue
+		}
+		if _, wrapped := claudecompat.Unwrap(h.Command); wrapped {
+			continue
+		}
+		rep.Hooks[i].Warnings = append(rep.Hooks[i].Warnings, claudecompat.ClaudeStyle(rep.Event, h.Stdout, *h.ExitCode)...)
+	}
+}
+
+// stopOnSignal returns a context that ends at the first SIGINT, SIGTERM
+// or SIGHUP, and a function that reports that signal (nil while none
+// came). The signals stay caught only until the first: a second Ctrl-C
+// gets the default action and ends gh-hooks at once. run then exits
+// 128+n as a shell reports a command that a signal ended (130 for
+// Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), after stopping the hooks.
+func stopOnSignal() (ctx context.Context, stopped func() os.Signal, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	var got atomic.Value
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			got.Store(s)
+			cancel(fmt.Errorf("gh-hooks got %s", runner.SignalName(s.(syscall.Signal))))
+		case <-done:
+		}
+	}()
+	stopped = func() os.Signal {
+		s, _ := got.Load().(os.Signal)
+		return s
+	}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+			cancel(nil)
+		})
+	}
+	return ctx, stopped, stop
 }
 
 // triggerField is the payload field that carries a trigger event's
@@ -458,6 +570,8 @@ func parsedLine(r runner.Result) string {
 		v, _ := obj.Get(field)
 		s, _ := v.(string)
 		return fmt.Sprintf("text -> %s: %s", r.Decision, clip(oneLine(s), 200))
+	case runner.FormatUnknown:
+		return "unknown (the output was cut where it could still be JSON)"
 	}
 	return "no output"
 }
@@ -471,7 +585,7 @@ func decisionLine(o *out, a runner.Aggregate) styled {
 		if d != "deny" && d != "block" {
 			d = "stop (continue: false)"
 		}
-		line = sprintf("%s %s: %s", o.bold("Decision:"), o.red(d+" (blocks)"), a.Reason)
+		line = sprintf("%s %s: %s", o.bold("Decision:"), o.red(d+" (blocks)"), clip(a.Reason, 500))
 	} else {
 		d := a.Decision
 		switch {

@@ -253,6 +253,10 @@ func (t *trustEnv) opts() fingerprint.Options {
 func physicalDir(flag string) (string, error) {
 	if flag == "" {
 		wd, err := syscall.Getwd()
+		if errors.Is(err, fs.ErrNotExist) {
+			// getcwd(2) fails with ENOENT once the directory was removed.
+			return "", fail(errors.New("the current directory no longer exists (it was deleted or moved away)"), "cd into the project again, or pass it with --project")
+		}
 		if err != nil {
 			return "", fail(fmt.Errorf("cannot determine the current directory: %w", err), "pass the project with --project")
 		}
@@ -264,6 +268,9 @@ func physicalDir(flag string) (string, error) {
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", fail(fmt.Errorf("project directory %s does not exist", abs), "pass an existing directory with --project")
+		}
 		return "", fail(fmt.Errorf("project directory %s: %w", abs, err), "pass an existing directory with --project")
 	}
 	return real, nil

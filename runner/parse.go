@@ -1,8 +1,11 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/capped"
 )
 
 // Output formats of a hook result.
@@ -10,6 +13,10 @@ const (
 	FormatJSON = "json" // stdout (or stderr) parsed as a JSON object or array
 	FormatText = "text" // converted with the exit-code rule
 	FormatNone = "none" // no output: blank, or JSON that is not an object
+	// FormatUnknown: the output was longer than gh-hooks keeps and what
+	// was kept could begin a JSON value, so what Gemini makes of the
+	// whole is not known.
+	FormatUnknown = "unknown"
 )
 
 // jsTrim is String#trim.
@@ -104,16 +111,19 @@ func explain(stdout, stderr string, exitCode int, signaled bool, output any, for
 	}
 	switch format {
 	case FormatText:
-		if i, trailing := embeddedJSON(text); i > 0 {
+		i, trailing := embeddedJSON(text)
+		_, perr := ParseJSON(text)
+		switch {
+		case i > 0:
 			w = append(w, "text before the JSON: Gemini treats all of it as plain text (print only the JSON object)")
-		} else if i == 0 && trailing {
+		case i == 0 && trailing:
 			w = append(w, "text after the JSON: Gemini treats all of it as plain text (print only the JSON object)")
+		case strings.HasPrefix(text, `"`) && perr == nil:
+			w = append(w, "output is a JSON string whose content is not JSON: treated as plain text, quotes included")
+		case strings.HasPrefix(text, "{") || strings.HasPrefix(text, "["):
+			w = append(w, fmt.Sprintf("output starts with %q but is not valid JSON (%v): Gemini treats all of it as plain text", text[:1], perr))
 		}
-		if strings.HasPrefix(text, `"`) {
-			if _, err := ParseJSON(text); err == nil {
-				w = append(w, "output is a JSON string whose content is not JSON: treated as plain text, quotes included")
-			}
-		}
+		w = append(w, plainTextMeaning(exitCode))
 	case FormatNone:
 		if text != "" {
 			v, _ := ParseJSON(text)
@@ -138,6 +148,18 @@ func explain(stdout, stderr string, exitCode int, signaled bool, output any, for
 		}
 	}
 	return w
+}
+
+// plainTextMeaning says what Gemini does with output that is not JSON
+// (convertPlainTextToHookOutput; spec §5.4).
+func plainTextMeaning(exitCode int) string {
+	switch exitCode {
+	case 0:
+		return "plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage"
+	case 1:
+		return `plain text, not JSON: Gemini allows and shows "Warning: " and the text to the user as a systemMessage`
+	}
+	return fmt.Sprintf("plain text, not JSON: exit %d, so Gemini denies with the text as the reason", exitCode)
 }
 
 // embeddedJSON finds the first '{' or '[' from which a JSON object or
@@ -173,3 +195,55 @@ func knownDecision(s string) bool {
 
 // isBlocking is DefaultHookOutput.isBlockingDecision on a decision value.
 func isBlocking(d any) bool { return d == "block" || d == "deny" }
+
+// parseKept is ParseOutput for streams that may have been cut
+// (capped.Buffer): stdout and stderr are the kept texts. When the stream
+// Gemini would parse lost only whitespace, the kept text decides as the
+// whole would. Otherwise the whole is plain text when the kept part
+// already cannot be one JSON value (a syntax error, or a complete value
+// other than a number followed by more text), and unknown when it could.
+func parseKept(stdout, stderr string, out, errb *capped.Buffer, exitCode int) (any, string) {
+	text, tail := jsTrim(stdout), out.TailText()
+	if text == "" && !tail {
+		text, tail = jsTrim(stderr), errb.TailText()
+	}
+	if !tail {
+		return ParseOutput(stdout, stderr, exitCode)
+	}
+	if text == "" {
+		return nil, FormatUnknown
+	}
+	v, err := ParseJSON(text)
+	switch {
+	case err == nil:
+		if _, ok := v.(float64); ok {
+			return nil, FormatUnknown // 42 may go on as 4200
+		}
+		// A complete object, array, string or literal with more text
+		// after it: JSON.parse fails on the whole.
+	case errors.Is(err, errEOF):
+		return nil, FormatUnknown
+	}
+	return plainText(text, exitCode), FormatText
+}
+
+// cutWarnings says which streams were cut and what that means for the
+// parse.
+func cutWarnings(out, errb *capped.Buffer, max int, format string) []string {
+	var w []string
+	for _, s := range []struct {
+		name string
+		b    *capped.Buffer
+	}{{"stdout", out}, {"stderr", errb}} {
+		if s.b.Cut() {
+			w = append(w, fmt.Sprintf("%s was cut: %d bytes printed, gh-hooks kept the first %d (Gemini keeps all of it in memory)", s.name, s.b.Len(), max))
+		}
+	}
+	switch {
+	case format == FormatUnknown:
+		w = append(w, "the output may be one JSON value longer than gh-hooks keeps: what Gemini decides from it is not known")
+	case format == FormatText && (out.TailText() || errb.TailText()):
+		w = append(w, "the output is not JSON, so Gemini takes all of it as plain text; the decision shown is Gemini's, its message is cut")
+	}
+	return w
+}

@@ -5,6 +5,7 @@ package runner
 import (
 	"os"
 	"os/exec"
+	"syscall"
 )
 
 // setGroup is a no-op where process groups do not exist.
@@ -15,3 +16,6 @@ func signalGroup(cmd *exec.Cmd, hard bool) { _ = cmd.Process.Kill() }
 
 // exitStatus returns the exit code; signals do not exist here.
 func exitStatus(ps *os.ProcessState) (int, string) { return ps.ExitCode(), "" }
+
+// SignalName is the signal's name as the syscall package spells it.
+func SignalName(s syscall.Signal) string { return s.String() }

@@ -28,12 +28,13 @@ func signalGroup(cmd *exec.Cmd, hard bool) {
 // ended the shell (Node reports code null, which Gemini turns into 0).
 func exitStatus(ps *os.ProcessState) (int, string) {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return 0, signalName(ws.Signal())
+		return 0, SignalName(ws.Signal())
 	}
 	return ps.ExitCode(), ""
 }
 
-func signalName(s syscall.Signal) string {
+// SignalName is the conventional name of s (SIGTERM), as Node reports it.
+func SignalName(s syscall.Signal) string {
 	switch s {
 	case syscall.SIGTERM:
 		return "SIGTERM"

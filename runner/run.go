@@ -1,17 +1,19 @@
 package runner
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
+	"github.com/gh-hooks/gh-hooks/internal/capped"
 	"github.com/gh-hooks/gh-hooks/internal/js"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -27,6 +29,17 @@ import (
 // 20: a TERM-trapping hook ran to completion). Here the whole process
 // group gets SIGTERM, then SIGKILL after the delay.
 const DefaultKillDelay = 5 * time.Second
+
+// stopGrace is how long a stopped hook's pipes are still read: enough
+// for what the hook wrote before its timeout to be shown.
+const stopGrace = 250 * time.Millisecond
+
+// DefaultMaxOutput is how many bytes of each of a hook's stdout and
+// stderr are kept. Gemini keeps all of it (hookRunner.ts collects every
+// 'data' chunk; spec §5.4); the rest is read to the end and dropped, so
+// the hook runs as under Gemini (a full pipe would block it), and the
+// result says that it was cut.
+const DefaultMaxOutput = 1 << 20
 
 // maxTimer is Node's TIMEOUT_MAX (2^31-1 ms).
 const maxTimer = 1<<31 - 1
@@ -89,6 +102,9 @@ type Options struct {
 	KillDelay time.Duration
 	// Shell is the POSIX shell run as <Shell> -c <command>; "" means bash.
 	Shell string
+	// MaxOutput bounds the bytes kept of each output stream; 0 means
+	// DefaultMaxOutput.
+	MaxOutput int
 	// PlansDir is GEMINI_PLANS_DIR and the $GEMINI_PLANS_DIR expansion
 	// (Gemini: <home>/.gemini/tmp/<project id>/<session id>/plans).
 	PlansDir string
@@ -114,9 +130,19 @@ type Result struct {
 	DurationMS int64        `json:"durationMs"`
 	TimeoutMS  merge.Millis `json:"timeoutMs"`
 	TimedOut   bool         `json:"timedOut"`
-	Stdout     string       `json:"stdout"`
-	Stderr     string       `json:"stderr"`
-	// Format is json, text or none.
+	// Stdout and Stderr are what the hook printed, at most
+	// Options.MaxOutput bytes each (decoded as Gemini decodes them).
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"`
+	// StdoutBytes and StderrBytes count every byte printed, kept or not.
+	StdoutBytes int64 `json:"stdoutBytes"`
+	StderrBytes int64 `json:"stderrBytes"`
+	// StdoutCut and StderrCut say that Stdout or Stderr hold only the
+	// first Options.MaxOutput bytes.
+	StdoutCut bool `json:"stdoutCut"`
+	StderrCut bool `json:"stderrCut"`
+	// Format is json, text, none, or unknown when the output was cut and
+	// what was kept could begin a JSON value.
 	Format string `json:"format"`
 	// Output is the parsed output (*Object or []any), nil when none.
 	Output any `json:"output"`
@@ -149,9 +175,14 @@ func (r *Report) Blocks() bool { return r.Aggregate.Blocks }
 // Run executes plan with payload in as Gemini's HookRunner does, then
 // aggregates. Parallel plans start every hook at once; sequential plans run
 // in order and feed each successful hook's output into the next input
-// (spec §5.6). Every hook runs even after a block. Cancelling ctx kills
-// running hooks (SIGTERM, then SIGKILL) and reports "hook cancelled: ...". The returned error is only for a cwd that
-// is not a string; hook failures are reported in the Report.
+// (spec §5.6). Every hook runs even after a block. Each hook runs in a
+// process group of its own; at its timeout the group gets SIGTERM, then
+// SIGKILL after Options.KillDelay, and Run stops reading its output, so a
+// process the hook left behind holding stdout (setsid) cannot hold Run.
+// Of each stream Options.MaxOutput bytes are kept (Result.StdoutCut).
+// Cancelling ctx stops running hooks the same way and reports "hook
+// cancelled: <cause>". The returned error is only for a cwd that is not a
+// string; hook failures are reported in the Report.
 func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, error) {
 	rep := &Report{Event: plan.Event, Execution: "parallel", Input: in, Hooks: make([]Result, len(plan.Hooks)), Warnings: []string{}}
 	if plan.Sequential {
@@ -295,73 +326,111 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	if shell == "" {
 		shell = "bash"
 	}
+	if msg, gemini := missingDir(cwd); msg != "" {
+		// Node's spawn fails before bash runs; Gemini reports its error,
+		// which names bash (hookRunner.ts 'error' handler; spec §5.2).
+		r.Error = msg
+		if gemini != "" {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("Gemini cannot start the hook there either and reports %q, as if bash were missing; the hook counts as failed", gemini))
+		}
+		return finish()
+	}
 	cmd := exec.Command(shell, "-c", r.Expanded)
 	cmd.Dir = cwd
 	cmd.Env = env
-	cmd.Stdin = strings.NewReader(Stringify(in)) // EPIPE is ignored by os/exec
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	setGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	p, err := startPiped(cmd)
+	if err != nil {
 		r.Error = err.Error()
 		return finish()
 	}
-	done := make(chan struct{})
-	var timedOut, cancelled atomic.Bool
-	var escalate *time.Timer
-	var mu sync.Mutex
-	kill := func(byCtx bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		select {
-		case <-done:
+	// Gemini writes the payload and closes stdin; EPIPE is ignored
+	// (spec §5.1).
+	go func() {
+		p.inW.Write([]byte(Stringify(in)))
+		p.inW.Close()
+	}()
+	maxOut := opt.MaxOutput
+	if maxOut <= 0 {
+		maxOut = DefaultMaxOutput
+	}
+	stdout, stderr := &capped.Buffer{Max: maxOut}, &capped.Buffer{Max: maxOut}
+	piped := make(chan struct{})
+	go func() {
+		var wg sync.WaitGroup
+		wg.Go(func() { io.Copy(stdout, p.outR) })
+		wg.Go(func() { io.Copy(stderr, p.errR) })
+		wg.Wait()
+		close(piped)
+	}()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+
+	// Gemini settles a hook on 'close': the shell has exited and every
+	// holder of its stdout and stderr has closed them, or the timeout has
+	// fired (spec §5.4, §5.5). A process the hook left behind that keeps
+	// the pipes open (`setsid sleep 45 &`) holds Gemini until it closes
+	// them; gh-hooks stops waiting at the timeout and says so.
+	delay := opt.KillDelay
+	if delay <= 0 {
+		delay = DefaultKillDelay
+	}
+	timer := time.NewTimer(nodeDelay(float64(h.Timeout)))
+	defer timer.Stop()
+	var escalate <-chan time.Time
+	var werr error
+	var timedOut, cancelled, exitedFirst bool
+	stopping := false
+	stop := func() {
+		if stopping {
 			return
-		default:
 		}
-		first := escalate == nil
-		if byCtx {
-			cancelled.Store(true)
-		} else {
-			timedOut.Store(true)
-		}
-		if !first {
-			return
-		}
+		stopping = true
 		signalGroup(cmd, false)
-		delay := opt.KillDelay
-		if delay <= 0 {
-			delay = DefaultKillDelay
+		escalate = time.After(delay)
+		// The output of a stopped hook is discarded (spec §5.5), so
+		// reading stops shortly, once what is already in the pipes has
+		// been read for the report: a process outside the group holding
+		// them cannot keep run waiting.
+		p.outR.SetReadDeadline(time.Now().Add(stopGrace))
+		p.errR.SetReadDeadline(time.Now().Add(stopGrace))
+	}
+	ctxDone := ctx.Done()
+	for exited != nil || piped != nil {
+		select {
+		case werr = <-exited:
+			exited = nil
+			exitedFirst = piped != nil && !stopping
+		case <-piped:
+			piped = nil
+		case <-timer.C:
+			timedOut = !cancelled
+			stop()
+		case <-ctxDone:
+			ctxDone = nil
+			cancelled = !timedOut
+			stop()
+		case <-escalate:
+			escalate = nil
+			signalGroup(cmd, true)
 		}
-		escalate = time.AfterFunc(delay, func() {
-			mu.Lock()
-			defer mu.Unlock()
-			select {
-			case <-done:
-			default:
-				signalGroup(cmd, true)
-			}
-		})
 	}
-	timer := time.AfterFunc(nodeDelay(float64(h.Timeout)), func() { kill(false) })
-	stopCtx := context.AfterFunc(ctx, func() { kill(true) })
-	werr := cmd.Wait()
-	mu.Lock()
-	close(done)
-	timer.Stop()
-	stopCtx()
-	if escalate != nil {
-		escalate.Stop()
-	}
-	mu.Unlock()
+	p.close()
 	r.Stdout, r.Stderr = decodeUTF8(stdout.Bytes()), decodeUTF8(stderr.Bytes())
-	if cancelled.Load() && !timedOut.Load() {
+	r.StdoutBytes, r.StderrBytes = stdout.Len(), stderr.Len()
+	r.StdoutCut, r.StderrCut = stdout.Cut(), stderr.Cut()
+	if cancelled {
 		r.Error = "hook cancelled: " + context.Cause(ctx).Error()
 		return finish()
 	}
-	if timedOut.Load() {
+	if timedOut {
 		r.TimedOut = true
 		r.Error = "Hook timed out after " + timeoutLabel(h) + "ms"
+		if exitedFirst {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("the shell exited, but a process it started kept stdout or stderr open past the timeout: Gemini waits until that process closes them, however long it runs, then reports the timeout (redirect a background command's output, e.g. `cmd >/dev/null 2>&1 &`)"))
+		}
 		r.Warnings = append(r.Warnings, fmt.Sprintf("timed out after %sms: output discarded, the hook counts as failed", timeoutLabel(h)))
+		r.Warnings = append(r.Warnings, cutWarnings(stdout, stderr, maxOut, FormatNone)...)
 		return finish()
 	}
 	if cmd.ProcessState == nil {
@@ -372,12 +441,87 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	r.Signal = sig
 	r.Success = code == 0 && sig == ""
 	r.ExitCode = &code
-	r.Output, r.Format = ParseOutput(r.Stdout, r.Stderr, code)
+	r.Output, r.Format = parseKept(r.Stdout, r.Stderr, stdout, stderr, code)
 	if d, ok := prop(r.Output, "decision").(string); ok {
 		r.Decision = d
 	}
 	r.Warnings = append(r.Warnings, explain(r.Stdout, r.Stderr, code, sig != "", r.Output, r.Format)...)
+	r.Warnings = append(r.Warnings, cutWarnings(stdout, stderr, maxOut, r.Format)...)
 	return finish()
+}
+
+// pipes are a hook's stdin, stdout and stderr. They are os.Pipe files,
+// not exec.Cmd's own copying, so that Wait returns when the shell exits
+// and the reads can be given a deadline: exec.Cmd.WaitDelay would count
+// from the shell's exit and cut off a background process whose output
+// Gemini still waits for (see runHook).
+type pipes struct {
+	inW, outR, errR *os.File
+}
+
+// startPiped starts cmd with fresh pipes and closes the child's ends in
+// this process, so that the reads end when the hook's last holder closes
+// them.
+func startPiped(cmd *exec.Cmd) (*pipes, error) {
+	var files []*os.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	pipe := func() (r, w *os.File, err error) {
+		r, w, err = os.Pipe()
+		if err == nil {
+			files = append(files, r, w)
+		}
+		return r, w, err
+	}
+	inR, inW, err := pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	errR, errW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, err
+	}
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	return &pipes{inW: inW, outR: outR, errR: errR}, nil
+}
+
+// close releases this process's ends; a writer still holding stdin's
+// read end or a reader of the payload gets EPIPE or EOF.
+func (p *pipes) close() {
+	p.inW.Close()
+	p.outR.Close()
+	p.errR.Close()
+}
+
+// missingDir says why dir cannot be a hook's working directory, with the
+// error Node's spawn gives for it, or "" when it can.
+func missingDir(dir string) (msg, gemini string) {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("working directory %s does not exist", dir), "spawn bash ENOENT"
+	case err != nil:
+		return fmt.Sprintf("working directory %s: %v", dir, errors.Unwrap(err)), ""
+	case !fi.IsDir():
+		return fmt.Sprintf("working directory %s is not a directory", dir), "spawn ENOTDIR"
+	}
+	return "", ""
 }
 
 // envOrder lists h.Env's keys: EnvKeys order first, then the rest sorted.

@@ -32,21 +32,26 @@ func TestOutputTable(t *testing.T) {
 		want   want
 	}{
 		{"exit 0 JSON deny blocks", "json_deny.sh", want{true, 0, "json", `{"decision":"deny","reason":"nope"}`, true, nil}},
-		{"exit 0 text allows with systemMessage", "hello.sh", want{true, 0, "text", `{"decision":"allow","systemMessage":"hello"}`, false, nil}},
+		{"exit 0 text allows with systemMessage", "hello.sh", want{true, 0, "text", `{"decision":"allow","systemMessage":"hello"}`, false, []string{
+			"plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage"}}},
 		{"exit 1 warns and fails", "exit1.sh", want{false, 1, "text", `{"decision":"allow","systemMessage":"Warning: oops"}`, false, []string{
 			"exit 1 is a non-blocking warning: the hook counts as failed but does not block",
-			"stdout is empty, so stderr is used as the output text"}}},
+			"stdout is empty, so stderr is used as the output text",
+			`plain text, not JSON: Gemini allows and shows "Warning: " and the text to the user as a systemMessage`}}},
 		{"exit 2 stderr only denies with stderr", "exit2_stderr.sh", want{false, 2, "text", `{"decision":"deny","reason":"blocked by policy"}`, true, []string{
-			"stdout is empty, so stderr is used as the output text"}}},
+			"stdout is empty, so stderr is used as the output text",
+			"plain text, not JSON: exit 2, so Gemini denies with the text as the reason"}}},
 		{"exit 2 stdout beats stderr as reason", "exit2_both.sh", want{false, 2, "text", `{"decision":"deny","reason":"stdout reason"}`, true, []string{
-			"stdout is the block reason; stderr is ignored because stdout is not empty"}}},
+			"stdout is the block reason; stderr is ignored because stdout is not empty",
+			"plain text, not JSON: exit 2, so Gemini denies with the text as the reason"}}},
 		{"exit 2 JSON without decision does not block", "exit2_json.sh", want{false, 2, "json", `{"systemMessage":"hi"}`, false, []string{
 			`exit 2 with JSON output: JSON wins, so this does not block (add "decision": "deny" to block)`}}},
 		{"exit 2 no output does not block", "exit2_silent.sh", want{false, 2, "none", "", false, []string{
 			"exit 2 with no output: does not block; Gemini only warns that the hook failed (print a reason to block)"}}},
 		{"exit 3 blocks", "exit3_stderr.sh", want{false, 3, "text", `{"decision":"deny","reason":"three"}`, true, []string{
 			"exit 3 blocks like exit 2 (the docs call codes other than 0 and 2 warnings)",
-			"stdout is empty, so stderr is used as the output text"}}},
+			"stdout is empty, so stderr is used as the output text",
+			"plain text, not JSON: exit 3, so Gemini denies with the text as the reason"}}},
 		{"JSON on stderr is parsed", "stderr_json.sh", want{true, 0, "json", `{"decision":"deny","reason":"from stderr"}`, true, []string{
 			"JSON on stderr is parsed because stdout is empty"}}},
 		{"number is no output", "number.sh", want{true, 0, "none", "", false, []string{
@@ -58,13 +63,20 @@ func TestOutputTable(t *testing.T) {
 		{"double-encoded JSON blocks", "double.sh", want{true, 0, "json", `{"decision":"deny"}`, true, []string{
 			"output is a JSON string holding JSON: Gemini decodes it twice"}}},
 		{"JSON string of text keeps quotes", "quoted_hello.sh", want{true, 0, "text", `{"decision":"allow","systemMessage":"\"hello\""}`, false, []string{
-			"output is a JSON string whose content is not JSON: treated as plain text, quotes included"}}},
+			"output is a JSON string whose content is not JSON: treated as plain text, quotes included",
+			"plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage"}}},
 		{"text before JSON is all text", "text_before.sh", want{true, 0, "text", `{"decision":"allow","systemMessage":"debug\n{\"decision\":\"deny\"}"}`, false, []string{
-			"text before the JSON: Gemini treats all of it as plain text (print only the JSON object)"}}},
+			"text before the JSON: Gemini treats all of it as plain text (print only the JSON object)",
+			"plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage"}}},
+		{"object that does not parse is plain text", "bad_json.sh", want{true, 0, "text", `{"decision":"allow","systemMessage":"{\"decision\": \"deny\", \"reason\": \"nope\""}`, false, []string{
+			`output starts with "{" but is not valid JSON (unexpected end of JSON input): Gemini treats all of it as plain text`,
+			"plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage"}}},
 		{"invalid UTF-8 decodes as Node does", "exit2_bad_utf8.sh", want{false, 2, "text", "{\"decision\":\"deny\",\"reason\":\"\uFFFD\uFFFD bad \uFFFD!\"}", true, []string{
-			"stdout is empty, so stderr is used as the output text"}}},
+			"stdout is empty, so stderr is used as the output text",
+			"plain text, not JSON: exit 2, so Gemini denies with the text as the reason"}}},
 		{"signal reports exit 0 and fails", "signal.sh", want{false, 0, "text", `{"decision":"allow","systemMessage":"dying"}`, false, []string{
-			"killed by a signal: Gemini reports exit code 0 and counts the hook as failed; any output is still parsed"}}},
+			"killed by a signal: Gemini reports exit code 0 and counts the hook as failed; any output is still parsed",
+			"plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -373,10 +385,12 @@ func TestTimeout(t *testing.T) {
 func TestTimeoutKeepsStreams(t *testing.T) {
 	needBash(t)
 	h := cmdHook("slow", script(t, "trap_term.sh"))
-	h.Timeout = 100
+	// Long enough for bash to start and print before the timeout on a
+	// loaded machine (at 100 ms a slow start lost "partial" now and then).
+	h.Timeout = 1000
 	rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{KillDelay: 50 * time.Millisecond}, h)
 	r := rep.Hooks[0]
-	if diff := cmp.Diff([]string{"partial\n", "none", "timed out after 100ms: output discarded, the hook counts as failed"},
+	if diff := cmp.Diff([]string{"partial\n", "none", "timed out after 1000ms: output discarded, the hook counts as failed"},
 		[]string{r.Stdout, r.Format, strings.Join(r.Warnings, "|")}); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
