@@ -30,6 +30,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v3"
 
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 )
 
@@ -70,6 +71,8 @@ type env struct {
 	// command is the full name of the command being run ("gh-hooks trust
 	// audit"), for the hint of a usage error.
 	command string
+	// gemini is the detected Gemini CLI (detectGemini), nil until asked.
+	gemini *gemini.Install
 }
 
 // Run runs gh-hooks with args on s and returns the exit code.

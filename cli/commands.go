@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/slashcmd"
 )
@@ -75,6 +76,8 @@ type commandJSON struct {
 type commandsJSON struct {
 	Commands []commandJSON    `json:"commands"`
 	Problems []config.Problem `json:"problems"`
+	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
+	Gemini *gemini.Install `json:"gemini"`
 }
 
 // commandOptions maps the loaded layers onto slashcmd.Options: Gemini's
@@ -86,6 +89,7 @@ func commandOptions(set *layers.Set, exts []layers.ExtensionInfo) slashcmd.Optio
 		Home:      set.Paths.Home,
 		Project:   set.Paths.ProjectDir,
 		Untrusted: set.Trust.Enabled && !set.Trust.Trusted,
+		Gemini:    set.Gemini.Features,
 	}
 	for _, e := range exts {
 		if e.Enabled {
@@ -130,11 +134,12 @@ func runCommands(o *commandsOptions) error {
 	cmds := commandRows(l.Commands)
 
 	if o.JSON {
-		v := commandsJSON{Commands: nonNil(cmds), Problems: nonNil(l.Problems)}
+		v := commandsJSON{Commands: nonNil(cmds), Problems: nonNil(l.Problems), Gemini: set.Gemini}
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
 		}
 	} else {
+		warnGemini(o.Stderr, set.Gemini)
 		printCommands(newOut(o.env, set.Paths.Home), set, opts, cmds, l.Problems)
 	}
 	for _, p := range l.Problems {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -247,9 +248,9 @@ func loadTrust(e *env) (*trustEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := layers.Load(layers.Options{ProjectDir: dir})
+	set, err := e.loadLayers(dir)
 	if err != nil {
-		return nil, fail(err, "pass an existing directory with --project")
+		return nil, err
 	}
 	t := &trustEnv{r: merge.Merge(set)}
 	if e.project != "" {
@@ -330,6 +331,8 @@ type trustAuditJSON struct {
 	FolderTrust folderTrustJSON `json:"folderTrust"`
 	Baseline    bool            `json:"baseline"`
 	Disable     *disableJSON    `json:"disable,omitempty"`
+	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
+	Gemini *gemini.Install `json:"gemini"`
 }
 
 type disableJSON struct {
@@ -370,11 +373,12 @@ func runTrustAudit(o *trustOptions) error {
 		}
 	}
 	if o.JSON {
-		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust)}
+		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust), Gemini: t.r.Set.Gemini}
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
 		}
 	} else {
+		warnGemini(o.Stderr, t.r.Set.Gemini)
 		printAudit(out, t, rep, o.Baseline != "")
 	}
 	if rep.GeminiProblem != "" {

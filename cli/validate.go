@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
-	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -43,12 +43,13 @@ func validateCommand(e *env) *cli.Command {
 
 type validateJSON struct {
 	Problems []config.Problem `json:"problems"`
+	Gemini   *gemini.Install  `json:"gemini"`
 }
 
 func runValidate(o *validateOptions) error {
-	set, err := layers.Load(layers.Options{ProjectDir: o.project})
+	set, err := o.loadLayers(o.project)
 	if err != nil {
-		return fail(err, "pass an existing directory with --project")
+		return err
 	}
 	var problems []config.Problem
 	r := merge.Merge(set)
@@ -76,12 +77,13 @@ func runValidate(o *validateOptions) error {
 		}
 	}
 	if o.JSON {
-		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems)}); err != nil {
+		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems), Gemini: set.Gemini}); err != nil {
 			return fail(err, "")
 		}
 	} else {
 		out := newOut(o.env, r.Set.Paths.Home)
-		printProblems(out, problems, "")
+		warnGemini(o.Stderr, set.Gemini)
+		printProblems(out, withoutVersionProblem(problems), "")
 		summary := fmt.Sprintf("%s, %s", count(errs, "error"), count(warns, "warning"))
 		if infos > 0 {
 			summary += fmt.Sprintf(", %d info", infos)

@@ -26,6 +26,7 @@ func Check(r *merge.Result) []config.Problem {
 	c.disabled()
 	c.enabledOverride()
 	c.projectTrust()
+	c.gemini()
 	out := append(append([]config.Problem(nil), r.Problems...), c.out...)
 	config.SortProblems(out)
 	return out
