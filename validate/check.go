@@ -39,6 +39,8 @@ type checker struct {
 	// tools caches matchedTools: most hooks of a file share a handful of
 	// matchers, and each is tested against every Gemini tool.
 	tools map[string][]string
+	// found caches onPath: hooks share programs.
+	found map[string]bool
 }
 
 // add reports a problem at the value that pointer names in the file at
