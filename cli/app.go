@@ -187,6 +187,7 @@ func commands(e *env) []*cli.Command {
 		migrateCommand(e),
 		trustCommand(e),
 		runCommand(e),
+		doctorCommand(e),
 		addCommand(e),
 		removeCommand(e),
 		enableCommand(e),
