@@ -257,9 +257,15 @@ func printCommands(o *out, set *layers.Set, opts slashcmd.Options, cmds []comman
 	if clashes {
 		why = append(why, "  hint: rename or remove files so that every name is unique")
 	}
-	if untrusted > 0 {
+	switch {
+	case untrusted > 0 && set.Gemini.Features.UntrustedUserCommands:
 		why = append(why, fmt.Sprintf("%d project or extension command file(s) not loaded because the folder is not trusted: %s; Gemini 0.61 loads only user commands in an untrusted folder", untrusted, set.Trust.Why),
 			"  hint: trust the folder in Gemini (/permissions), or add it to "+o.short(set.Paths.TrustedFolders))
+	case untrusted > 0:
+		// Before 0.61 FileCommandLoader loads nothing in an untrusted
+		// folder (gemini-versions.md §2 row 4).
+		why = append(why, fmt.Sprintf("%d command file(s) not loaded because the folder is not trusted: %s; Gemini CLI %s loads no command file at all in an untrusted folder, not even the user's", untrusted, set.Trust.Why, set.Gemini.Rules),
+			"  hint: trust the folder in Gemini (/permissions), add it to "+o.short(set.Paths.TrustedFolders)+", or upgrade Gemini CLI to 0.61 or later, which loads user commands in an untrusted folder")
 	}
 	if len(why) > 0 {
 		o.printf("\n%s\n", o.bold("Why"))
