@@ -7,9 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // OverrideEnv names the variable that replaces detection (spec
@@ -176,7 +177,7 @@ func lookPath(path, pathext string) string {
 }
 
 // shimTarget finds the script a pnpm, npm or cmd shim runs (§1.1 4b).
-var shimTarget = regexp.MustCompile(`"([^"\r\n]*@google[/\\]gemini-cli[/\\](?:bundle[/\\]gemini\.js|dist[/\\]index\.js))"`)
+var shimTarget = lazyre.New(`"([^"\r\n]*@google[/\\]gemini-cli[/\\](?:bundle[/\\]gemini\.js|dist[/\\]index\.js))"`)
 
 // packageOf follows cmd to the package.json of @google/gemini-cli and
 // names the install; why says what failed.
@@ -212,7 +213,7 @@ func packageOf(cmd string, getenv func(string) string) (pkg, install, why string
 	shim := ""
 	if (len(data) > 0 && (data[0] == '@' || len(data) > 1 && data[0] == '#' && data[1] == '!')) &&
 		(strings.Contains(string(data), "@google/gemini-cli/") || strings.Contains(string(data), `@google\gemini-cli\`)) {
-		if m := shimTarget.FindSubmatch(data); m != nil {
+		if m := shimTarget.Get().FindSubmatch(data); m != nil {
 			dir := filepath.Dir(real)
 			t := string(m[1])
 			for _, v := range []string{"$basedir", "%~dp0", "%dp0%"} {

@@ -307,3 +307,31 @@ func TestDetectHostileFiles(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDetect measures detection through an npm install's link, with
+// the gemini folder behind a few others on PATH.
+func BenchmarkDetect(b *testing.B) {
+	root := b.TempDir()
+	for _, d := range []string{"a", "b", "c", "d"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	pkg := filepath.Join(root, "npm/lib/node_modules/@google/gemini-cli")
+	os.MkdirAll(filepath.Join(pkg, "bundle"), 0o755)
+	os.MkdirAll(filepath.Join(root, "npm/bin"), 0o755)
+	os.WriteFile(filepath.Join(pkg, "bundle/gemini.js"), []byte("#!/usr/bin/env node\n"), 0o755)
+	os.WriteFile(filepath.Join(pkg, "package.json"), []byte(pkg58), 0o644)
+	os.Symlink("../lib/node_modules/@google/gemini-cli/bundle/gemini.js", filepath.Join(root, "npm/bin/gemini"))
+	path := join([]string{filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "c"), filepath.Join(root, "d"), filepath.Join(root, "npm/bin")})
+	getenv := func(k string) string {
+		if k == "PATH" {
+			return path
+		}
+		return ""
+	}
+	for b.Loop() {
+		in, err := Detect(getenv)
+		if err != nil || in.Version != "0.58.0" {
+			b.Fatal(in, err)
+		}
+	}
+}
