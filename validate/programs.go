@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
@@ -75,9 +76,17 @@ func (c *checker) programs(h *merge.Hook) {
 			s, why = config.SevWarning, "the Claude hook inside fails with exit 127 on every run, which the adapter reports as a non-blocking error"
 		}
 		c.add(h.Path, commandPointer(h), s, CodeProgramNotFound,
-			"the command runs "+p.Name+", which is not on PATH: "+why,
+			"the command "+quoteShort(h.Command)+" runs "+p.Name+", which is not on PATH: "+why,
 			"install "+p.Name+" or fix the command; to make the hook skip quietly when it is missing, guard it: command -v "+p.Name+" >/dev/null || exit 0; ...")
 	}
+}
+
+// quoteShort quotes a command for a message, cut to 60 characters.
+func quoteShort(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:59]) + "…"
+	}
+	return strconv.Quote(s)
 }
 
 // blockedWhat is what a deny stops at an event.
