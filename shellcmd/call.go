@@ -364,7 +364,7 @@ func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state,
 	if base == "npx" || base == "bunx" || base == "uvx" {
 		// A package's binary: a program by name, fetched when missing.
 		if cmd[0].v.known {
-			w.program(Program{Name: cmd[0].v.s})
+			w.program(Program{Name: cmd[0].v.s, Package: true})
 		}
 		return
 	}

@@ -78,6 +78,9 @@ type Program struct {
 	// Path is set when the name is a path, or was found in a directory
 	// that an assignment put on PATH; "" for a program looked up on PATH.
 	Path string `json:"path,omitempty"`
+	// Package is true for a package's binary that npx, bunx or uvx
+	// fetch when it is not installed: it need not be on PATH.
+	Package bool `json:"package,omitempty"`
 }
 
 // Analysis is what Analyze found, in order of first appearance, without

@@ -64,9 +64,19 @@ func (c *checker) programs(h *merge.Hook) {
 	if wrapped && w.Binary != "" {
 		c.adapter(h, w, a, path)
 	}
+	for _, u := range a.Unknown {
+		if u == "PATH set to a computed value" {
+			return // where programs are looked up is not known
+		}
+	}
+	for _, f := range a.Files {
+		if f.Role == shellcmd.RoleSource {
+			return // sourced shell code can change PATH
+		}
+	}
 	for _, p := range a.Programs {
-		if p.Path != "" || shellcmd.IsBuiltin(p.Name) || slices.Contains(a.Checked, p.Name) ||
-			(wrapped && p.Name == w.Binary) || c.onPath(p.Name, path) {
+		if p.Path != "" || p.Package || shellcmd.IsBuiltin(p.Name) || slices.Contains(a.Checked, p.Name) ||
+			(wrapped && p.Name == w.Binary) || c.onPath(p.Name, path) || c.onAddedPath(p.Name, a) {
 			continue
 		}
 		s, why := sev, effect
@@ -129,6 +139,21 @@ func (c *checker) adapter(h *merge.Hook, w claudecompat.Wrapped, a *shellcmd.Ana
 	c.add(h.Path, commandPointer(h), sev, CodeAdapterNotFound,
 		"this migrated Claude hook runs through "+w.Binary+" claude-compat, and "+w.Binary+" cannot be found: "+effect,
 		"install gh-hooks on PATH (go install github.com/gh-hooks/gh-hooks@latest), or run gh-hooks migrate again from the gh-hooks you use")
+}
+
+// onAddedPath reports whether the command finds name in a folder it puts
+// on PATH itself (PATH=./bin:$PATH name): shellcmd lists those candidates
+// as program files.
+func (c *checker) onAddedPath(name string, a *shellcmd.Analysis) bool {
+	for _, f := range a.Files {
+		if f.Role != shellcmd.RoleProgram || f.Word != name || f.Path == "" {
+			continue
+		}
+		if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }
 
 // path is the PATH the hooks get: Gemini passes its own environment on

@@ -36,6 +36,10 @@ func TestPrograms(t *testing.T) {
 		{"guarded with type", "BeforeTool", "if type nosuch-jq >/dev/null 2>&1; then nosuch-jq .; fi", nil},
 		{"inside sh -c", "BeforeTool", "sh -c 'nosuch-lint --all'", []found{{CodeProgramNotFound, config.SevError}}},
 		{"function", "BeforeTool", "f() { echo; }; f", nil},
+		{"npx fetches its package", "BeforeTool", "npx nosuch-prettier --check .", []found{{CodeProgramNotFound, config.SevError}}},
+		{"PATH put in front by the command", "BeforeTool", "PATH=./tools:$PATH local-lint; nosuch-other", []found{{CodeProgramNotFound, config.SevError}}},
+		{"PATH computed", "BeforeTool", "PATH=$(npm bin):$PATH nosuch-x", nil},
+		{"sourced file", "BeforeTool", "source ./env.sh; nosuch-x", nil},
 		{"adapter missing, guarded (as migrate writes it)", "BeforeTool",
 			"command -v nosuch-gh-hooks >/dev/null || { echo 'x' >&2; exit 1; }; exec nosuch-gh-hooks claude-compat --event PreToolUse -- 'present'",
 			[]found{{CodeAdapterNotFound, config.SevWarning}}},
@@ -50,6 +54,7 @@ func TestPrograms(t *testing.T) {
 			root := tree(t, map[string]string{
 				"proj/.gemini/settings.json": settings,
 				"proj/local.sh":              "#!/bin/sh\n",
+				"proj/tools/local-lint":      "#!/bin/sh\n",
 				"bin/present.sh":             "#!/bin/sh\n",
 			})
 			mustLink(t, filepath.Join(root, "bin", "present.sh"), filepath.Join(root, "bin", "present"))
