@@ -206,7 +206,9 @@ func packageOf(cmd string, getenv func(string) string) (pkg, install, why string
 		return "", "", fmt.Sprintf("%s is Volta's shim and %s holds no @google/gemini-cli", cmd, root)
 	}
 	script := real
-	data, err := readSmall(real, 64<<10)
+	// A shim is short; a bin script may be a large bundle, of which the
+	// first bytes tell that it is no shim.
+	data, err := readFile(real, 64<<10, true)
 	if err != nil {
 		return "", "", fmt.Sprintf("%s: %v", real, err)
 	}
@@ -293,7 +295,11 @@ func readPackageJSON(p string) (name, version string, err error) {
 // readSmall reads at most limit bytes of a regular file; anything else
 // (a FIFO, a device, a folder, a larger file) is an error. The file is
 // opened without blocking (openNoBlock), so a FIFO cannot stall it.
-func readSmall(p string, limit int64) ([]byte, error) {
+func readSmall(p string, limit int64) ([]byte, error) { return readFile(p, limit, false) }
+
+// readFile is readSmall that, with head, returns the first limit bytes of
+// a larger file instead of an error.
+func readFile(p string, limit int64, head bool) ([]byte, error) {
 	f, err := openNoBlock(p)
 	if err != nil {
 		return nil, unwrapPath(err)
@@ -306,7 +312,7 @@ func readSmall(p string, limit int64) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, errors.New("not a regular file")
 	}
-	if st.Size() > limit {
+	if st.Size() > limit && !head {
 		return nil, fmt.Errorf("larger than %d bytes", limit)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
@@ -314,7 +320,10 @@ func readSmall(p string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", limit)
+		if !head {
+			return nil, fmt.Errorf("larger than %d bytes", limit)
+		}
+		data = data[:limit]
 	}
 	return data, nil
 }

@@ -266,7 +266,7 @@ func TestDetectHostileFiles(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no FIFOs")
 	}
-	for _, kind := range []string{"fifo", "huge", "fifo-shim"} {
+	for _, kind := range []string{"fifo", "huge", "fifo-shim", "big-bundle"} {
 		t.Run(kind, func(t *testing.T) {
 			root := t.TempDir()
 			layout(t, root, map[string]string{
@@ -292,6 +292,18 @@ func TestDetectHostileFiles(t *testing.T) {
 					t.Skip(err)
 				}
 			}
+			if kind == "big-bundle" {
+				// A bin script larger than a shim is read in part only,
+				// and the package is still found.
+				js := filepath.Join(root, "lib/node_modules/@google/gemini-cli/bundle/gemini.js")
+				big := append([]byte("#!/usr/bin/env node\n// @google/gemini-cli/ \n"), make([]byte, 5<<20)...)
+				if err := os.WriteFile(js, big, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(pj, []byte(pkg58), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			got, err := Detect(func(k string) string {
 				if k == "PATH" {
 					return filepath.Join(root, "bin")
@@ -300,6 +312,12 @@ func TestDetectHostileFiles(t *testing.T) {
 			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if kind == "big-bundle" {
+				if got.Version != "0.58.0" {
+					t.Fatalf("got %+v", got)
+				}
+				return
 			}
 			if got.Found {
 				t.Fatalf("found %+v", got)
