@@ -175,6 +175,16 @@ func TestDetect(t *testing.T) {
 				Warning: "Gemini CLI 0.18.0 is older than the releases gh-hooks models (0.47 to 0.61): the 0.47 rules are applied, so what gh-hooks reports may be wrong"},
 		},
 		{
+			name: "cmd shim text (npm on Windows)",
+			files: map[string]string{
+				"win/gemini": "@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n\"%_prog%\"  \"%dp0%\\node_modules\\@google\\gemini-cli\\bundle\\gemini.js\" %*\r\n",
+				"win/node_modules/@google/gemini-cli/bundle/gemini.js": "",
+				"win/node_modules/@google/gemini-cli/package.json":     pkg58,
+			},
+			path: "win",
+			want: Install{Found: true, Version: "0.58.0", Source: "path", Command: "win/gemini", PackageJSON: "win/node_modules/@google/gemini-cli/package.json", Install: "npm", Rules: "0.58", Modelled: true},
+		},
+		{
 			name:  "not on PATH",
 			files: map[string]string{"x/other": ""},
 			path:  "x",
