@@ -200,7 +200,7 @@ func Load(opts Options) (*Set, error) {
 // and decides the folder's trust; a broken trustedFolders.json is recorded
 // as fatal.
 func (s *Set) folderTrust(env Env, layers ...*Layer) Trust {
-	t, p := decideTrust(env, s.Gemini.Features, folderTrustEnabled(layers...), s.Paths.ProjectDir, s.Paths.TrustedFolders)
+	t, p := decideTrust(env, s.gemini().Features, folderTrustEnabled(layers...), s.Paths.ProjectDir, s.Paths.TrustedFolders)
 	if p != nil {
 		s.fatal(*p)
 	}
@@ -313,10 +313,10 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 		// 0.60 and later skip insecure system files with a warning
 		// (spec §1.1; gemini-versions.md §2 row 3).
 		if why := checkSecure(path); why != "" {
-			l.Reason = "Gemini " + s.Gemini.Rules + " skips this system file: " + why
+			l.Reason = "Gemini " + s.gemini().Rules + " skips this system file: " + why
 			doc, _ := config.ReadFile(path, config.Options{})
 			p := config.Problem{Severity: config.SevWarning, Code: "system-file-skipped", Path: path, Line: 1, Column: 1,
-				Message: fmt.Sprintf("Gemini CLI %s skips this %s file (Security Warning): %s", s.Gemini.Rules, kind, why),
+				Message: fmt.Sprintf("Gemini CLI %s skips this %s file (Security Warning): %s", s.gemini().Rules, kind, why),
 				Hint:    "make the file and every parent directory owned by root and not writable by group or others (sudo chown root:root; sudo chmod go-w)"}
 			if doc != nil {
 				l.Doc = doc
@@ -351,6 +351,15 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 // It is how a single settings file is checked.
 func (s *Set) ReadSettingsFile(kind, path string) *Layer {
 	return s.readSettings(kind, path, false, false)
+}
+
+// gemini is s.Gemini, or the newest modelled release for a Set built by
+// hand.
+func (s *Set) gemini() *gemini.Install {
+	if s.Gemini == nil {
+		return gemini.NotInstalled("no Gemini CLI detected")
+	}
+	return s.Gemini
 }
 
 // Fatal reports whether Gemini CLI would refuse to start (exit 52).
