@@ -30,6 +30,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v3"
 
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 )
 
@@ -70,6 +71,8 @@ type env struct {
 	// command is the full name of the command being run ("gh-hooks trust
 	// audit"), for the hint of a usage error.
 	command string
+	// gemini is the detected Gemini CLI (detectGemini), nil until asked.
+	gemini *gemini.Install
 }
 
 // Run runs gh-hooks with args on s and returns the exit code.
@@ -147,6 +150,9 @@ func newRoot(e *env) *cli.Command {
 		Description: "gh-hooks reads every settings layer the way Gemini CLI 0.61.0 does and tells the truth\n" +
 			"about which hooks run, from which file, in which order, and why others do not.\n\n" +
 			"Flags may come before or after arguments, and the global flags after the command name.\n" +
+			"The Gemini CLI release modelled is the one the gemini on PATH belongs to (read from its\n" +
+			"package.json; 0.47 to 0.61 are modelled, 0.61.0 when none is found); GH_HOOKS_GEMINI_VERSION=X.Y.Z\n" +
+			"overrides it. gh-hooks doctor shows which one and where it was found.\n" +
 			"Exit status: 0 ok, 1 error (nothing was changed), 2 usage error, 3 a check failed.",
 		Version:   appVersion(),
 		Reader:    e.Stdin,
@@ -185,6 +191,7 @@ func commands(e *env) []*cli.Command {
 		migrateCommand(e),
 		trustCommand(e),
 		runCommand(e),
+		doctorCommand(e),
 		addCommand(e),
 		removeCommand(e),
 		enableCommand(e),

@@ -70,7 +70,7 @@ func loads(name, content, pos, code, msg string, val, add int) catalogueCase {
 }
 
 func hook(extra string) string {
-	return `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x"` + extra + `}]}]}}`
+	return `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": ":"` + extra + `}]}]}}`
 }
 
 func catalogue() []catalogueCase {
@@ -121,14 +121,14 @@ func catalogue() []catalogueCase {
 		withAdd(loads("event value is a string", `{"hooks": {"BeforeTool": "x"}}`, "1:12", "event-not-array", `BeforeTool`, 0, 1), "1:26"),
 		loads("null definition", `{"hooks": {"BeforeTool": [null]}}`, "1:27", "definition-invalid", `.`, 0, 0),
 		loads("null and number hooks", `{"hooks": {"BeforeTool": [{"hooks": [null, 1]}]}}`, "1:38", "hook-invalid", `.`, 0, 0),
-		loads("numeric matcher", `{"hooks": {"BeforeTool": [{"matcher": 5, "hooks": [{"type": "command", "command": "x"}]}]}}`, "1:28", "matcher-not-string", `matcher`, 3, 0),
-		loads("inline-flag matcher", `{"hooks": {"BeforeTool": [{"matcher": "(?i)x", "hooks": [{"type": "command", "command": "x"}]}]}}`, "1:39", "matcher-invalid-regex", `.`, 0, 0),
+		loads("numeric matcher", `{"hooks": {"BeforeTool": [{"matcher": 5, "hooks": [{"type": "command", "command": ":"}]}]}}`, "1:28", "matcher-not-string", `matcher`, 3, 0),
+		loads("inline-flag matcher", `{"hooks": {"BeforeTool": [{"matcher": "(?i)x", "hooks": [{"type": "command", "command": ":"}]}]}}`, "1:39", "matcher-invalid-regex", `.`, 0, 0),
 		loads("timeout string", hook(`, "timeout": "30"`), "1:85", "timeout-string", `timeout`, 0, 0),
 		loads("timeout negative", hook(`, "timeout": -1`), "1:85", "timeout-negative", `timeout`, 3, 0),
 		loads("timeout 1e400", hook(`, "timeout": 1e400`), "1:85", "timeout-too-large", `timeout`, 3, 0),
 		loads("timeout huge", hook(`, "timeout": 99999999999`), "1:85", "timeout-too-large", `timeout`, 3, 0),
 		loads("env is a string", hook(`, "env": "A=1"`), "1:81", "env-not-object", `env`, 0, 0),
-		loads("sequential is a string", `{"hooks": {"BeforeTool": [{"sequential": "yes", "hooks": [{"type": "command", "command": "x"}]}]}}`, "1:42", "sequential-not-boolean", `sequential`, 0, 0),
+		loads("sequential is a string", `{"hooks": {"BeforeTool": [{"sequential": "yes", "hooks": [{"type": "command", "command": ":"}]}]}}`, "1:42", "sequential-not-boolean", `sequential`, 0, 0),
 		loads("unknown event", `{"hooks": {"PreToolUse": []}}`, "1:12", "unknown-event", `PreToolUse`, 0, 0),
 		withAdd(loads("duplicate hooks key, last is null", `{"hooks": {}, "hooks": null}`, "1:15", "hooks-not-object", `hooks`, 3, 1), "1:24"),
 		loads("empty command", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command"}]}]}}`, "1:38", "empty-command", `command`, 0, 0),

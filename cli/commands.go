@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/slashcmd"
 )
@@ -75,6 +76,8 @@ type commandJSON struct {
 type commandsJSON struct {
 	Commands []commandJSON    `json:"commands"`
 	Problems []config.Problem `json:"problems"`
+	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
+	Gemini *gemini.Install `json:"gemini"`
 }
 
 // commandOptions maps the loaded layers onto slashcmd.Options: Gemini's
@@ -86,6 +89,7 @@ func commandOptions(set *layers.Set, exts []layers.ExtensionInfo) slashcmd.Optio
 		Home:      set.Paths.Home,
 		Project:   set.Paths.ProjectDir,
 		Untrusted: set.Trust.Enabled && !set.Trust.Trusted,
+		Gemini:    set.Gemini.Features,
 	}
 	for _, e := range exts {
 		if e.Enabled {
@@ -130,11 +134,12 @@ func runCommands(o *commandsOptions) error {
 	cmds := commandRows(l.Commands)
 
 	if o.JSON {
-		v := commandsJSON{Commands: nonNil(cmds), Problems: nonNil(l.Problems)}
+		v := commandsJSON{Commands: nonNil(cmds), Problems: nonNil(l.Problems), Gemini: set.Gemini}
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
 		}
 	} else {
+		warnGemini(o.Stderr, set.Gemini)
 		printCommands(newOut(o.env, set.Paths.Home), set, opts, cmds, l.Problems)
 	}
 	for _, p := range l.Problems {
@@ -252,9 +257,15 @@ func printCommands(o *out, set *layers.Set, opts slashcmd.Options, cmds []comman
 	if clashes {
 		why = append(why, "  hint: rename or remove files so that every name is unique")
 	}
-	if untrusted > 0 {
+	switch {
+	case untrusted > 0 && set.Gemini.Features.UntrustedUserCommands:
 		why = append(why, fmt.Sprintf("%d project or extension command file(s) not loaded because the folder is not trusted: %s; Gemini 0.61 loads only user commands in an untrusted folder", untrusted, set.Trust.Why),
 			"  hint: trust the folder in Gemini (/permissions), or add it to "+o.short(set.Paths.TrustedFolders))
+	case untrusted > 0:
+		// Before 0.61 FileCommandLoader loads nothing in an untrusted
+		// folder (gemini-versions.md §2 row 4).
+		why = append(why, fmt.Sprintf("%d command file(s) not loaded because the folder is not trusted: %s; Gemini CLI %s loads no command file at all in an untrusted folder, not even the user's", untrusted, set.Trust.Why, set.Gemini.Rules),
+			"  hint: trust the folder in Gemini (/permissions), add it to "+o.short(set.Paths.TrustedFolders)+", or upgrade Gemini CLI to 0.61 or later, which loads user commands in an untrusted folder")
 	}
 	if len(why) > 0 {
 		o.printf("\n%s\n", o.bold("Why"))

@@ -38,11 +38,7 @@ func (w *writeOptions) flags(defaultScope string) []cli.Flag {
 
 // loadSet loads the layers for --project.
 func loadSet(e *env) (*layers.Set, error) {
-	set, err := layers.Load(layers.Options{ProjectDir: e.project})
-	if err != nil {
-		return nil, fail(err, "pass an existing directory with --project")
-	}
-	return set, nil
+	return e.loadLayers(e.project)
 }
 
 // scopePath returns the settings file of a writable scope.

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
@@ -101,6 +102,8 @@ type effectiveJSON struct {
 	Plan         *merge.Plan      `json:"plan,omitempty"`
 	Fatal        bool             `json:"fatal"`
 	Crash        string           `json:"crash,omitempty"`
+	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
+	Gemini *gemini.Install `json:"gemini"`
 }
 
 type folderTrustJSON struct {
@@ -121,7 +124,7 @@ func newEffectiveJSON(r *merge.Result, problems []config.Problem, plan *merge.Pl
 		Project: set.Paths.ProjectDir, Home: set.Paths.Home, HooksEnabled: r.HooksEnabled,
 		FolderTrust: newFolderTrustJSON(set.Trust),
 		Disabled:    nonNil(r.Disabled), Layers: set.Layers, Hooks: nonNil(r.Hooks), Problems: nonNil(problems),
-		Plan: plan, Fatal: set.Fatal(), Crash: r.Crash,
+		Plan: plan, Fatal: set.Fatal(), Crash: r.Crash, Gemini: set.Gemini,
 	}
 }
 
@@ -135,9 +138,9 @@ func nonNil[T any](s []T) []T {
 
 // loadProject loads every layer for --project and merges them.
 func loadProject(e *env) (*merge.Result, error) {
-	set, err := layers.Load(layers.Options{ProjectDir: e.project})
+	set, err := e.loadLayers(e.project)
 	if err != nil {
-		return nil, fail(err, "pass an existing directory with --project")
+		return nil, err
 	}
 	return merge.Merge(set), nil
 }
@@ -160,7 +163,8 @@ func runEffective(o *effectiveOptions) error {
 			return fail(err, "")
 		}
 	} else {
-		printEffective(newOut(o.env, r.Set.Paths.Home), r, problems, plan)
+		warnGemini(o.Stderr, r.Set.Gemini)
+		printEffective(newOut(o.env, r.Set.Paths.Home), r, withoutVersionProblem(problems), plan)
 	}
 	return fatalError(r)
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -52,10 +53,29 @@ func (v effectiveJSON) writeTo(out io.Writer) error {
 	if v.Crash != "" {
 		w.key("crash").str(v.Crash)
 	}
+	w.key("gemini").geminiInstall(v.Gemini)
 	w.close('}')
 	w.b = append(w.b, '\n')
 	w.flush()
 	return w.err
+}
+
+func (w *jsonWriter) geminiInstall(in *gemini.Install) {
+	if in == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('{')
+	w.key("found").bool(in.Found)
+	w.key("version").str(in.Version)
+	w.key("source").str(in.Source)
+	w.key("command").str(in.Command)
+	w.key("packageJson").str(in.PackageJSON)
+	w.key("install").str(in.Install)
+	w.key("rules").str(in.Rules)
+	w.key("modelled").bool(in.Modelled)
+	w.key("warning").str(in.Warning)
+	w.close('}')
 }
 
 func (w *jsonWriter) layer(l *layers.Layer) {

@@ -11,8 +11,24 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/layers"
 )
+
+// hermeticPath is path without its entries that hold a gemini.
+func hermeticPath(path string) string {
+	var keep []string
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			continue // the current directory: the script's $WORK
+		}
+		if _, err := os.Stat(filepath.Join(d, "gemini")); err == nil {
+			continue
+		}
+		keep = append(keep, d)
+	}
+	return strings.Join(keep, string(filepath.ListSeparator))
+}
 
 var update = flag.Bool("update", false, "rewrite golden files and testscript expectations")
 
@@ -75,7 +91,7 @@ func TestScripts(t *testing.T) {
 			// from the caller's environment that changes Gemini's behaviour.
 			unset := map[string]bool{"GEMINI_CLI_TRUST_WORKSPACE": true, "GEMINI_RESTRICTED_MODE": true,
 				"GEMINI_PROJECT_DIR": true, "CLAUDE_PROJECT_DIR": true, "SANDBOX": true, layers.InsecureSystemEnv: true,
-				"GH_HOOKS_TEST_TTY": true, "COLUMNS": true, "GITHUB_WORKSPACE": true, "XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true, "XDG_DATA_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true}
+				"GH_HOOKS_TEST_TTY": true, gemini.OverrideEnv: true, "VOLTA_HOME": true, "PNPM_HOME": true, "COLUMNS": true, "GITHUB_WORKSPACE": true, "XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true, "XDG_DATA_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true}
 			vars := env.Vars[:0]
 			for _, kv := range env.Vars {
 				if k, _, _ := strings.Cut(kv, "="); !unset[k] {
@@ -83,6 +99,11 @@ func TestScripts(t *testing.T) {
 				}
 			}
 			env.Vars = vars
+			// No Gemini CLI of the machine's: PATH keeps the tools hooks
+			// run (bash, jq) but not a folder holding a gemini, so that
+			// every script models "not installed" unless it builds an
+			// install layout and puts it on PATH itself.
+			env.Setenv("PATH", hermeticPath(env.Getenv("PATH")))
 			// The XDG directories, where gh-hooks keeps caches and locks,
 			// are private to the script too.
 			for _, k := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"} {

@@ -454,7 +454,7 @@ func trustWarning(job *migrateJob, opts *migrateOptions, paths layers.Paths) err
 	if opts.Scope != "project" || paths.ProjectIsHome || len(job.sources) == 0 {
 		return nil
 	}
-	set, err := layers.Load(layers.Options{ProjectDir: opts.dir})
+	set, err := opts.env.loadLayers(opts.dir)
 	if err != nil || !set.Trust.Enabled || set.Trust.Trusted {
 		return nil
 	}

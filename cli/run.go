@@ -20,6 +20,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -97,6 +98,8 @@ type runJSON struct {
 	*runner.Report
 	Blocks   bool       `json:"blocks"`
 	HeldBack []heldJSON `json:"heldBack"`
+	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
+	Gemini *gemini.Install `json:"gemini"`
 }
 
 func runRun(o *runOptions) error {
@@ -166,11 +169,12 @@ func runRun(o *runOptions) error {
 			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}}}
 	}
 	if o.JSON {
-		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held)}); werr != nil {
+		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini}); werr != nil {
 			return fail(werr, "")
 		}
 	} else {
 		out := newOut(o.env, r.Set.Paths.Home)
+		warnGemini(o.Stderr, r.Set.Gemini)
 		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
 		if !plan.Runs && !r.Set.Trust.Trusted {
 			// merge's reason names the event; the cause is the folder (spec §1.7).

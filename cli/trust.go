@@ -16,6 +16,7 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -283,9 +284,9 @@ func loadTrust(e *env) (*trustEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := layers.Load(layers.Options{ProjectDir: dir})
+	set, err := e.loadLayers(dir)
 	if err != nil {
-		return nil, fail(err, "pass an existing directory with --project")
+		return nil, err
 	}
 	t := &trustEnv{r: merge.Merge(set)}
 	if e.project != "" {
@@ -369,6 +370,8 @@ type trustAuditJSON struct {
 	// Diffs are, with --diff, what changed in each changed hook (and each
 	// new hook with a stale approval), by hook id.
 	Diffs map[string]*fingerprint.Explanation `json:"diffs,omitempty"`
+	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
+	Gemini *gemini.Install `json:"gemini"`
 }
 
 type disableJSON struct {
@@ -418,7 +421,7 @@ func runTrustAudit(o *trustOptions) error {
 	}
 	home := t.r.Set.Paths.Home
 	if o.JSON {
-		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust)}
+		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust), Gemini: t.r.Set.Gemini}
 		if o.Diff {
 			v.Diffs = map[string]*fingerprint.Explanation{}
 			for _, h := range rep.Hooks {
@@ -438,6 +441,7 @@ func runTrustAudit(o *trustOptions) error {
 			return fail(err, "")
 		}
 	} else {
+		warnGemini(o.Stderr, t.r.Set.Gemini)
 		printAudit(out, t, rep, o.Baseline != "")
 		if o.Diff {
 			for _, h := range rep.Hooks {

@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
-	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -45,15 +45,16 @@ func validateCommand(e *env) *cli.Command {
 
 type validateJSON struct {
 	Problems []config.Problem `json:"problems"`
+	Gemini   *gemini.Install  `json:"gemini"`
 }
 
 func runValidate(o *validateOptions) error {
 	if err := o.check(validateCodes()); err != nil {
 		return err
 	}
-	set, err := layers.Load(layers.Options{ProjectDir: o.project})
+	set, err := o.loadLayers(o.project)
 	if err != nil {
-		return fail(err, "pass an existing directory with --project")
+		return err
 	}
 	var problems []config.Problem
 	r := merge.Merge(set)
@@ -83,7 +84,7 @@ func runValidate(o *validateOptions) error {
 	}
 	switch o.Format {
 	case formatJSON:
-		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems)}); err != nil {
+		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems), Gemini: set.Gemini}); err != nil {
 			return fail(err, "")
 		}
 	case formatSARIF, formatGitHub:
@@ -92,7 +93,8 @@ func runValidate(o *validateOptions) error {
 		}
 	case formatText:
 		out := newOut(o.env, r.Set.Paths.Home)
-		printProblems(out, problems, "")
+		warnGemini(o.Stderr, set.Gemini)
+		printProblems(out, withoutVersionProblem(problems), "")
 		if o.Quiet {
 			break // errors only: no summary, nothing at all when clean
 		}

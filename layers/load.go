@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 )
 
 // The layer kinds, in Gemini's merge order.
@@ -72,6 +73,9 @@ type Set struct {
 	Fatals []config.Problem
 	// Lookup is the environment used for $VAR expansion.
 	Lookup config.Lookup
+	// Gemini is the Gemini CLI whose behaviour Load applied (never nil
+	// after Load); its Features decide every versioned rule.
+	Gemini *gemini.Install
 	// Built are the installed extensions Gemini's extension manager
 	// builds, enabled or not, in its order, with or without hooks (the
 	// extension layers in Layers are those with a hooks file).
@@ -124,9 +128,13 @@ type Options struct {
 	ProjectDir string
 	// Env is the environment; nil means the process environment.
 	Env Env
+	// Gemini is the Gemini CLI to model (gemini.Detect); nil means none
+	// was detected, and the newest modelled release's rules apply.
+	Gemini *gemini.Install
 }
 
-// Load reads every layer as Gemini CLI 0.61.0 does. It only returns an
+// Load reads every layer as the Gemini CLI in opts.Gemini does (0.61.0
+// when nil). It only returns an
 // error when the project directory cannot be determined; problems with
 // individual files are recorded in Set.Problems and on the Layer.
 func Load(opts Options) (*Set, error) {
@@ -152,8 +160,14 @@ func Load(opts Options) (*Set, error) {
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
-	s := &Set{Paths: ResolvePaths(dir, env), Lookup: config.Lookup(env)}
-	insecureOK := env.get(InsecureSystemEnv) == "1"
+	in := opts.Gemini
+	if in == nil {
+		in = gemini.NotInstalled("no Gemini CLI detected")
+	}
+	f := in.Features
+	s := &Set{Paths: resolvePaths(dir, env, f), Lookup: config.Lookup(env), Gemini: in}
+	// Before 0.60 system files load whoever owns them (gemini.Table).
+	insecureOK := env.get(InsecureSystemEnv) == "1" || !f.SecureSystemFiles
 
 	defaults := s.readSettings(SystemDefaults, s.Paths.SystemDefaults, true, insecureOK)
 	user := s.readSettings(User, s.Paths.User, false, false)
@@ -194,7 +208,7 @@ func Load(opts Options) (*Set, error) {
 // and decides the folder's trust; a broken trustedFolders.json is recorded
 // as fatal.
 func (s *Set) folderTrust(env Env, layers ...*Layer) Trust {
-	t, p := decideTrust(env, folderTrustEnabled(layers...), s.Paths.ProjectDir, s.Paths.TrustedFolders)
+	t, p := decideTrust(env, s.gemini().Features, folderTrustEnabled(layers...), s.Paths.ProjectDir, s.Paths.TrustedFolders)
 	if p != nil {
 		s.fatal(*p)
 	}
@@ -304,12 +318,13 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 	}
 	l.Exists = true
 	if system && err == nil && !st.IsDir() && !insecureOK {
-		// 0.61 skips insecure system files with a warning (spec §1.1).
+		// 0.60 and later skip insecure system files with a warning
+		// (spec §1.1; gemini-versions.md §2 row 3).
 		if why := checkSecure(path); why != "" {
-			l.Reason = "Gemini 0.61 skips this system file: " + why
+			l.Reason = "Gemini " + s.gemini().Rules + " skips this system file: " + why
 			doc, _ := config.ReadFile(path, config.Options{})
 			p := config.Problem{Severity: config.SevWarning, Code: "system-file-skipped", Path: path, Line: 1, Column: 1,
-				Message: fmt.Sprintf("Gemini CLI 0.61 skips this %s file (Security Warning): %s", kind, why),
+				Message: fmt.Sprintf("Gemini CLI %s skips this %s file (Security Warning): %s", s.gemini().Rules, kind, why),
 				Hint:    "make the file and every parent directory owned by root and not writable by group or others (sudo chown root:root; sudo chmod go-w)"}
 			if doc != nil {
 				l.Doc = doc
@@ -346,10 +361,33 @@ func (s *Set) ReadSettingsFile(kind, path string) *Layer {
 	return s.readSettings(kind, path, false, false)
 }
 
+// gemini is s.Gemini, or the newest modelled release for a Set built by
+// hand.
+func (s *Set) gemini() *gemini.Install {
+	if s.Gemini == nil {
+		return gemini.NotInstalled("no Gemini CLI detected")
+	}
+	return s.Gemini
+}
+
 // Fatal reports whether Gemini CLI would refuse to start (exit 52).
 func (s *Set) Fatal() bool { return len(s.Fatals) > 0 }
 
 func (s *Set) fatal(p config.Problem) {
 	s.Problems = append(s.Problems, p)
 	s.Fatals = append(s.Fatals, p)
+}
+
+// Setting is the value at path in the merge of the loaded settings layers
+// as Gemini merges them (nil when undefined), for settings that only a
+// release other than 0.61 reads (gemini.HooksIn).
+func (s *Set) Setting(path ...string) *config.Node {
+	return mergedSetting(s.Layers, path...)
+}
+
+// SettingTrue is Setting read as a boolean setting (Zod's coercion of
+// "true"/"false", else JavaScript truthiness); false when undefined.
+func (s *Set) SettingTrue(path ...string) bool {
+	n := s.Setting(path...)
+	return n != nil && coercedBool(n)
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/gh-hooks/gh-hooks/gemini"
 )
 
 // Env is how Load sees the process environment; tests pass a map.
@@ -42,8 +44,14 @@ type Paths struct {
 	ProjectIsHome bool
 }
 
-// ResolvePaths computes Paths for a project directory.
+// ResolvePaths computes Paths for a project directory, as the newest
+// modelled Gemini CLI does.
 func ResolvePaths(projectDir string, env Env) Paths {
+	return resolvePaths(projectDir, env, gemini.Latest())
+}
+
+// resolvePaths is ResolvePaths for the Gemini CLI with features f.
+func resolvePaths(projectDir string, env Env, f gemini.Features) Paths {
 	home := env.get("GEMINI_CLI_HOME")
 	if home == "" {
 		home = env.get("HOME")
@@ -67,8 +75,8 @@ func ResolvePaths(projectDir string, env Env) Paths {
 	if p.TrustedFolders == "" {
 		dir := gem
 		// 0.61: Storage.getGlobalRuntimeDir() moves under .cache in a
-		// sandbox-exec sandbox (spec §1.1).
-		if env.get("SANDBOX") == "sandbox-exec" {
+		// sandbox-exec sandbox (spec §1.1; gemini-versions.md §2 row 5).
+		if f.SandboxRuntimeDir && env.get("SANDBOX") == "sandbox-exec" {
 			dir = filepath.Join(home, ".cache", ".gemini")
 		}
 		p.TrustedFolders = filepath.Join(dir, "trustedFolders.json")

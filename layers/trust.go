@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 )
 
 // Trust is Gemini's folder-trust decision for the project directory
@@ -33,24 +34,52 @@ const (
 	doNotTrust  = "DO_NOT_TRUST"
 )
 
-// decideTrust follows checkPathTrust in 0.61: env first, then the setting,
-// then trustedFolders.json (longest matching rule, by the length of the
-// rule once normalised), and no rule means untrusted (callers use
-// `?? false`).
-func decideTrust(env Env, enabled bool, projectDir, foldersPath string) (Trust, *config.Problem) {
+// decideTrust follows checkPathTrust (core/utils/trust.ts): env first,
+// then the setting, then trustedFolders.json (longest matching rule, by
+// the length of the rule once normalised), and no rule means untrusted
+// (callers use `?? false`). Which env variables count, and in which order,
+// depends on the release (f; gemini-versions.md §2 rows 1 and 2): 0.59 on
+// checks GEMINI_RESTRICTED_MODE=true and GEMINI_CLI_TRUST_WORKSPACE=false
+// first, then =true; 0.57 and 0.58 check =true, then =false; before 0.57
+// only =true counts.
+func decideTrust(env Env, f gemini.Features, enabled bool, projectDir, foldersPath string) (Trust, *config.Problem) {
 	t := Trust{Enabled: enabled}
-	if env.get("GEMINI_RESTRICTED_MODE") == "true" {
+	ws := env.get("GEMINI_CLI_TRUST_WORKSPACE")
+	restricted := env.get("GEMINI_RESTRICTED_MODE") == "true"
+	switch {
+	case f.RestrictedMode && restricted:
 		t.Source, t.Why = "env", "GEMINI_RESTRICTED_MODE=true forces the folder to be untrusted"
 		return t, nil
-	}
-	switch env.get("GEMINI_CLI_TRUST_WORKSPACE") {
-	case "false":
+	case f.RestrictedMode && f.TrustWorkspaceFalse && ws == "false":
 		t.Source, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
 		return t, nil
-	case "true":
+	case ws == "true":
 		t.Trusted, t.Source, t.Why = true, "env", "GEMINI_CLI_TRUST_WORKSPACE=true trusts the folder"
+		if restricted {
+			t.Why += " (Gemini CLI " + f.Rules.String() + " ignores GEMINI_RESTRICTED_MODE, which counts from 0.59)"
+		}
+		return t, nil
+	case f.TrustWorkspaceFalse && ws == "false":
+		t.Source, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
 		return t, nil
 	}
+	ignored := ""
+	switch {
+	case ws == "false":
+		ignored = "GEMINI_CLI_TRUST_WORKSPACE=false, which counts from 0.57"
+	case restricted && !f.RestrictedMode:
+		ignored = "GEMINI_RESTRICTED_MODE=true, which counts from 0.59"
+	}
+	t, p := trustFromSettings(t, enabled, projectDir, foldersPath)
+	if ignored != "" {
+		t.Why += " (Gemini CLI " + f.Rules.String() + " ignores " + ignored + ")"
+	}
+	return t, p
+}
+
+// trustFromSettings is the part of checkPathTrust after the env variables:
+// security.folderTrust.enabled, then trustedFolders.json.
+func trustFromSettings(t Trust, enabled bool, projectDir, foldersPath string) (Trust, *config.Problem) {
 	if !enabled {
 		t.Trusted, t.Source, t.Why = true, "setting", "security.folderTrust.enabled is off, so every folder is trusted"
 		return t, nil

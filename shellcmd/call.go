@@ -86,6 +86,17 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 			w.unknown("a trap with " + rest[0].v.why)
 		}
 		return
+	case n == "command" && len(rest) > 0 && (rest[0].v.s == "-v" || rest[0].v.s == "-V"),
+		n == "type", n == "hash", n == "which":
+		for _, a := range rest {
+			if a.v.known && !strings.HasPrefix(a.v.s, "-") && !slices.Contains(w.a.Checked, a.v.s) {
+				w.a.Checked = append(w.a.Checked, a.v.s)
+			}
+		}
+		if n == "which" {
+			w.program(Program{Name: n})
+		}
+		return
 	case n == "find":
 		w.find(rest, run, depth)
 		w.program(Program{Name: n})
@@ -353,7 +364,7 @@ func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state,
 	if base == "npx" || base == "bunx" || base == "uvx" {
 		// A package's binary: a program by name, fetched when missing.
 		if cmd[0].v.known {
-			w.program(Program{Name: cmd[0].v.s})
+			w.program(Program{Name: cmd[0].v.s, Package: true})
 		}
 		return
 	}

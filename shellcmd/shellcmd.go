@@ -78,6 +78,9 @@ type Program struct {
 	// Path is set when the name is a path, or was found in a directory
 	// that an assignment put on PATH; "" for a program looked up on PATH.
 	Path string `json:"path,omitempty"`
+	// Package is true for a package's binary that npx, bunx or uvx
+	// fetch when it is not installed: it need not be on PATH.
+	Package bool `json:"package,omitempty"`
 }
 
 // Analysis is what Analyze found, in order of first appearance, without
@@ -88,6 +91,11 @@ type Analysis struct {
 	// Unknown lists what the analysis cannot follow, as short reasons
 	// ("eval", "cd to a computed directory").
 	Unknown []string `json:"unknown"`
+	// Checked are the names the command probes before it relies on them
+	// (command -v NAME, type NAME, hash NAME, which NAME), as in
+	// `command -v jq >/dev/null || exit 0; jq ...`: a caller should not
+	// call such a program missing, the command handles it.
+	Checked []string `json:"checked,omitempty"`
 	// SyntaxError is bash's reading of a command it cannot parse: bash
 	// fails with exit 2 before running anything.
 	SyntaxError string `json:"syntaxError,omitempty"`

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/gemini"
 )
 
 // Scope says which directory a command file came from.
@@ -58,8 +59,12 @@ type Options struct {
 	// Extensions are the active extensions, in any order.
 	Extensions []Extension
 	// Untrusted means folder trust is enabled and the project folder is not
-	// trusted: Gemini 0.61 then reads only user commands (R3).
+	// trusted: Gemini 0.61 then reads only user commands (R3), and releases
+	// before it no command file at all (Gemini.UntrustedUserCommands).
 	Untrusted bool
+	// Gemini are the features of the Gemini CLI modelled; the zero value
+	// means the newest modelled release (gemini.Latest).
+	Gemini gemini.Features
 	// BuiltIns are the built-in command names that claim names first; nil
 	// means BuiltinNames.
 	BuiltIns []string
@@ -101,6 +106,14 @@ const (
 	CodeUntrusted     = "untrusted-skipped"
 )
 
+// features are opts.Gemini, or the newest modelled release's.
+func (opts Options) features() gemini.Features {
+	if opts.Gemini.Rules.IsZero() {
+		return gemini.Latest()
+	}
+	return opts.Gemini
+}
+
 // dir is one commands directory in load order.
 type dir struct {
 	path  string
@@ -125,6 +138,11 @@ func dirs(opts Options) (out []dir, skipped []dir) {
 		rest = append(rest, dir{path: filepath.Join(e.Dir, "commands"), scope: ScopeExtension, kind: KindExtension, ext: e.Name})
 	}
 	if opts.Untrusted {
+		// FileCommandLoader.loadCommands before 0.61 returns [] in an
+		// untrusted folder (gemini-versions.md §2 row 4).
+		if !opts.features().UntrustedUserCommands {
+			return nil, append(out, rest...)
+		}
 		return out, rest
 	}
 	return append(out, rest...), nil
@@ -171,14 +189,22 @@ func Discover(opts Options) Listing {
 		if len(files) == 0 {
 			continue
 		}
+		hint := "trust the folder in Gemini (/permissions) to load project and extension commands"
+		reason := "folder is untrusted; Gemini 0.61 loads only user commands"
+		if !opts.features().UntrustedUserCommands {
+			reason = "folder is untrusted; Gemini CLI " + opts.features().Rules.String() + " loads no command file at all (user commands load from 0.61)"
+		}
+		if d.scope == ScopeUser {
+			hint = "trust the folder in Gemini (/permissions), or upgrade Gemini CLI to 0.61 or later, which loads user commands in an untrusted folder"
+		}
 		l.Problems = append(l.Problems, config.Problem{Severity: config.SevInfo, Code: CodeUntrusted, Path: d.path,
 			Line: 1, Column: 1, Message: fmt.Sprintf("%d command file(s) not loaded: the folder is not trusted", len(files)),
-			Hint: "trust the folder in Gemini (/permissions) to load project and extension commands"})
+			Hint: hint})
 		for _, rel := range files {
 			name, _ := CommandName(rel)
 			l.Commands = append(l.Commands, Command{BaseName: name, Scope: d.scope, Extension: d.ext,
 				File: filepath.Join(d.path, filepath.FromSlash(rel)), Status: StatusUntrusted,
-				Reason: "folder is untrusted; Gemini 0.61 loads only user commands"})
+				Reason: reason})
 		}
 	}
 	r := resolve(entries)

@@ -26,6 +26,7 @@ func Check(r *merge.Result) []config.Problem {
 	c.disabled()
 	c.enabledOverride()
 	c.projectTrust()
+	c.gemini()
 	out := append(append([]config.Problem(nil), r.Problems...), c.out...)
 	config.SortProblems(out)
 	return out
@@ -38,6 +39,8 @@ type checker struct {
 	// tools caches matchedTools: most hooks of a file share a handful of
 	// matchers, and each is tested against every Gemini tool.
 	tools map[string][]string
+	// found caches onPath: hooks share programs.
+	found map[string]bool
 }
 
 // add reports a problem at the value that pointer names in the file at

@@ -15,7 +15,7 @@ import (
 // codeLiteral finds the problem codes written in the sources: the code
 // argument after a severity, a Code field or variable, the code of
 // config's parse errors, and the code variable of merge's hook checks.
-var codeLiteral = regexp.MustCompile(`Sev(?:Error|Warning|Info), "([a-z0-9-]+)"|Code(?::|\s*=)\s*"([a-z0-9-]+)"|fail\([^,()]+(?:\([^()]*\))?, "([a-z0-9-]+)"|\bcode\s*:?=\s*"([a-z0-9-]+)"`)
+var codeLiteral = regexp.MustCompile(`Sev(?:Error|Warning|Info), "([a-z0-9-]+)"|Code[A-Za-z]*(?::|\s*=)\s*"([a-z0-9-]+)"|fail\([^,()]+(?:\([^()]*\))?, "([a-z0-9-]+)"|\bcode\s*:?=\s*"([a-z0-9-]+)"`)
 
 // TestRulesCoverEveryCode fails when a package that feeds Check or Files
 // reports a code that rules does not describe: --ignore would refuse it

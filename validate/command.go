@@ -32,6 +32,7 @@ func (c *checker) command(h *merge.Hook) {
 	}
 	c.runtimeVarPitfalls(h, raw)
 	c.script(h)
+	c.programs(h)
 }
 
 // commandPointer is the pointer of h's command, built only for a problem.

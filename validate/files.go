@@ -140,7 +140,7 @@ func realpath(p string) string {
 // Standalone returns a trusted copy of set whose only layer is the file at
 // path (absolute), read as Files describes.
 func Standalone(set *layers.Set, path string) *layers.Set {
-	s := &layers.Set{Paths: set.Paths, Lookup: set.Lookup,
+	s := &layers.Set{Paths: set.Paths, Lookup: set.Lookup, Gemini: set.Gemini,
 		Trust: layers.Trust{Enabled: set.Trust.Enabled, Trusted: true, Source: "standalone", Why: "checked as a standalone file"}}
 	dir := filepath.Dir(path)
 	if filepath.Base(path) == "hooks.json" && filepath.Base(dir) == "hooks" {

@@ -1,0 +1,335 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/validate"
+)
+
+type doctorOptions struct {
+	*env
+	JSON bool
+}
+
+func doctorCommand(e *env) *cli.Command {
+	o := &doctorOptions{env: e}
+	return &cli.Command{
+		Name:  "doctor",
+		Usage: "answer \"why don't my hooks run?\" on one screen, with the fix for each problem",
+		Description: "Reports the Gemini CLI that gh-hooks models (the version, from GH_HOOKS_GEMINI_VERSION or\n" +
+			"the gemini on PATH, and where it was found), whether hooks are enabled and by which setting\n" +
+			"of which layer, the folder's trust and why, each layer's file and whether Gemini loads it,\n" +
+			"hook commands whose program is not on PATH, migrated Claude hooks whose adapter is missing,\n" +
+			"and project hooks that are not approved (gh-hooks trust audit). Each problem comes with the\n" +
+			"command or edit that fixes it. Exits 0 when nothing is wrong, 3 otherwise; a Gemini CLI\n" +
+			"outside the modelled releases (0.47 to 0.61) or none on PATH is reported, not a failure.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return runDoctor(o)
+		},
+	}
+}
+
+// doctorJSON is `doctor --json`.
+type doctorJSON struct {
+	Project     string          `json:"project"`
+	Home        string          `json:"home"`
+	Gemini      *gemini.Install `json:"gemini"`
+	Hooks       doctorHooks     `json:"hooks"`
+	FolderTrust layers.Trust    `json:"folderTrust"`
+	Layers      []*layers.Layer `json:"layers"`
+	Problems    []doctorProblem `json:"problems"`
+	// OK is true when nothing is wrong (exit 0).
+	OK bool `json:"ok"`
+}
+
+// doctorHooks says whether hooks are on, and what decided it.
+type doctorHooks struct {
+	Enabled bool `json:"enabled"`
+	// Setting is the setting that decided ("hooksConfig.enabled"), Layer
+	// and Path the file that set it ("" when Gemini's default decided).
+	Setting string `json:"setting"`
+	Layer   string `json:"layer"`
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Why     string `json:"why"`
+	// Configured counts the hooks of every layer, Active those Gemini
+	// will run.
+	Configured int `json:"configured"`
+	Active     int `json:"active"`
+}
+
+// doctorProblem is one thing that stops hooks from running as written,
+// with the command (or edit) that fixes it.
+type doctorProblem struct {
+	Severity config.Severity `json:"severity"`
+	Code     string          `json:"code"`
+	Message  string          `json:"message"`
+	Path     string          `json:"path"`
+	Line     int             `json:"line"`
+	Column   int             `json:"column"`
+	Hook     string          `json:"hook,omitempty"`
+	Fix      string          `json:"fix"`
+}
+
+// doctorCodes are the validate problems doctor shows: what stops a hook
+// from running or makes it deny everything. The rest is validate's.
+var doctorCodes = map[string]bool{
+	validate.CodeProgramNotFound: true, validate.CodeAdapterNotFound: true,
+	validate.CodeHooksSwitch: true, validate.CodeHooksUnsupported: true, validate.CodeVersionNotModelled: true,
+	"script-missing": true, "script-not-executable": true, "system-file-skipped": true,
+	"project-enables-folder-trust": true,
+}
+
+func runDoctor(o *doctorOptions) error {
+	dir, err := physicalDir(o.project)
+	if err != nil {
+		return err
+	}
+	set, err := o.loadLayers(dir)
+	if err != nil {
+		return err
+	}
+	r := merge.Merge(set)
+	d := doctorJSON{Project: set.Paths.ProjectDir, Home: set.Paths.Home, Gemini: set.Gemini, FolderTrust: set.Trust,
+		Layers: set.Layers, Problems: []doctorProblem{}}
+	flag := ""
+	if o.project != "" {
+		flag = "--project " + shellword.Quote(o.project) + " "
+	}
+	d.Hooks = hooksState(r)
+	settingsHooks, projectHooks := 0, 0
+	for _, h := range r.Hooks {
+		if h.Active {
+			d.Hooks.Active++
+		}
+		if h.Layer != layers.Extension {
+			settingsHooks++
+		}
+		if h.Layer == layers.Project {
+			projectHooks++
+		}
+	}
+	d.Hooks.Configured = len(r.Hooks)
+	add := func(p doctorProblem) { d.Problems = append(d.Problems, p) }
+
+	// Gemini refuses to start: nothing runs at all.
+	for _, p := range set.Fatals {
+		add(doctorProblem{Severity: config.SevError, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
+			Fix: firstNonEmpty(p.Hint, "fix the file, then run gh-hooks "+flag+"validate")})
+	}
+	if r.Crash != "" {
+		add(doctorProblem{Severity: config.SevError, Code: "gemini-crashes", Message: r.Crash,
+			Fix: "gh-hooks " + flag + "validate (it names the setting that crashes Gemini)"})
+	}
+	if !d.Hooks.Enabled && len(r.Hooks) > 0 && r.Crash == "" {
+		fix := "set \"hooksConfig\": {\"enabled\": true} in " + d.Hooks.Path + ", or remove the setting"
+		if d.Hooks.Path == "" {
+			fix = "set \"hooksConfig\": {\"enabled\": true} in " + set.Paths.User
+		}
+		add(doctorProblem{Severity: config.SevError, Code: "hooks-disabled", Message: "hooks are disabled: " + d.Hooks.Why,
+			Path: d.Hooks.Path, Line: d.Hooks.Line, Column: 1, Fix: fix})
+	}
+	if set.Trust.Enabled && !set.Trust.Trusted && settingsHooks > 0 {
+		add(doctorProblem{Severity: config.SevError, Code: "folder-untrusted",
+			Message: "the folder is not trusted (" + set.Trust.Why + "): Gemini runs no settings hook here, not even user hooks, and leaves the project file out",
+			Path:    set.Paths.TrustedFolders, Fix: trustFix(set)})
+	}
+	for _, p := range validate.Check(r) {
+		if !doctorCodes[p.Code] || p.Severity == config.SevInfo && p.Code != validate.CodeVersionNotModelled {
+			continue
+		}
+		add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
+			Hook: hookAt(r, p), Fix: p.Hint})
+	}
+	// Project hooks that gh-hooks has not approved (or that changed).
+	if projectHooks > 0 && !set.Fatal() {
+		t, err := loadTrust(o.env)
+		if err != nil {
+			return err
+		}
+		rep, err := fingerprint.Audit(t.opts())
+		if err != nil {
+			return storeError(err)
+		}
+		for _, h := range rep.Hooks {
+			if h.Status == fingerprint.Approved {
+				continue
+			}
+			msg := "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") is new: nobody has reviewed and approved it"
+			if h.Status == fingerprint.Changed {
+				msg = "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") changed since it was approved: " + strings.Join(h.Changes, ", ")
+			}
+			name := h.Name
+			if name == "" {
+				name = h.ID
+			}
+			add(doctorProblem{Severity: config.SevWarning, Code: "hook-" + string(h.Status), Message: msg, Path: set.Paths.Project, Hook: h.ID,
+				Fix: "gh-hooks " + flag + "trust audit, then gh-hooks " + flag + "trust approve " + shellword.Quote(name)})
+		}
+	}
+	// Most severe first, in the order found within a severity.
+	rank := map[config.Severity]int{config.SevError: 0, config.SevWarning: 1, config.SevInfo: 2}
+	sort.SliceStable(d.Problems, func(i, j int) bool { return rank[d.Problems[i].Severity] < rank[d.Problems[j].Severity] })
+	d.OK = true
+	for _, p := range d.Problems {
+		if p.Code != validate.CodeVersionNotModelled {
+			d.OK = false
+		}
+	}
+	if o.JSON {
+		if err := writeJSON(o.Stdout, d); err != nil {
+			return fail(err, "")
+		}
+	} else {
+		printDoctor(newOut(o.env, set.Paths.Home), &d)
+	}
+	if !d.OK {
+		return checkFailed
+	}
+	return nil
+}
+
+// hooksState says whether hooks are on and which setting of which layer
+// decided (merge.Result.EnabledBy; spec §3.3).
+func hooksState(r *merge.Result) doctorHooks {
+	h := doctorHooks{Enabled: r.HooksEnabled && r.Crash == "", Setting: "hooksConfig.enabled"}
+	by := r.EnabledBy
+	if by == nil {
+		h.Why = "no layer sets hooksConfig.enabled, and Gemini's default is on"
+		if !h.Enabled {
+			h.Why = "no layer sets hooksConfig.enabled"
+		}
+		return h
+	}
+	h.Layer, h.Path = by.ID(), by.Path
+	if by.Doc != nil {
+		if n := by.Doc.Root.Lookup("/hooksConfig/enabled"); n != nil {
+			h.Line, _ = by.Doc.Position(n.Offset)
+		} else if n := by.Doc.Root.Lookup("/hooksConfig"); n != nil {
+			h.Line, _ = by.Doc.Position(n.Offset)
+		}
+	}
+	v := "is on"
+	if !h.Enabled {
+		v = "turns them off"
+	}
+	h.Why = fmt.Sprintf("hooksConfig.enabled in the %s file %s (the highest layer that sets it wins)", by.ID(), v)
+	return h
+}
+
+// trustFix is the exact step that makes Gemini trust the folder.
+func trustFix(set *layers.Set) string {
+	t := set.Trust
+	switch {
+	case t.Source == "env" && strings.Contains(t.Why, "GEMINI_RESTRICTED_MODE"):
+		return "unset GEMINI_RESTRICTED_MODE"
+	case t.Source == "env":
+		return "unset GEMINI_CLI_TRUST_WORKSPACE (or export GEMINI_CLI_TRUST_WORKSPACE=true)"
+	case t.Rule != "":
+		return fmt.Sprintf("change the rule %q in %s to \"TRUST_FOLDER\", or run gemini in %s and trust the folder (/permissions)", t.Rule, set.Paths.TrustedFolders, set.Paths.ProjectDir)
+	}
+	return fmt.Sprintf("cd %s && gemini, and answer \"Trust folder\" (or add %q: \"TRUST_FOLDER\" to %s)",
+		shellword.Quote(set.Paths.ProjectDir), set.Paths.ProjectDir, set.Paths.TrustedFolders)
+}
+
+// hookAt is the id of the hook a problem points into ("" for none).
+func hookAt(r *merge.Result, p config.Problem) string {
+	for _, h := range r.Hooks {
+		if h.Path == p.Path && (p.Pointer == h.Pointer || strings.HasPrefix(p.Pointer, h.Pointer+"/")) {
+			return h.ID
+		}
+	}
+	return ""
+}
+
+func printDoctor(o *out, d *doctorJSON) {
+	in := d.Gemini
+	var gem string
+	switch {
+	case in.Source == "override":
+		gem = "Gemini CLI " + in.Version + " (set by " + gemini.OverrideEnv + ")"
+	case in.Found:
+		gem = fmt.Sprintf("Gemini CLI %s (%s install) at %s, read from %s", in.Version, in.Install, o.short(in.Command), o.short(in.PackageJSON))
+	default:
+		gem = "not found (" + in.Warning + ")"
+	}
+	var rules any = "gh-hooks applies the " + in.Rules + " rules"
+	if !in.Modelled {
+		rules = o.yellow(in.Warning)
+	}
+	hooks := o.green("enabled")
+	if !d.Hooks.Enabled {
+		hooks = o.red("disabled")
+	}
+	trust := o.green("trusted")
+	if !d.FolderTrust.Trusted {
+		trust = o.red("NOT trusted")
+	}
+	o.table("", nil, [][]any{
+		{o.bold("gemini"), gem},
+		{"", rules},
+		{o.bold("project"), o.short(d.Project)},
+		{o.bold("hooks"), sprintf("%s: %s", hooks, d.Hooks.Why)},
+		{"", fmt.Sprintf("%d configured, %d will run", d.Hooks.Configured, d.Hooks.Active)},
+		{o.bold("folder"), sprintf("%s (%s)", trust, d.FolderTrust.Why)},
+	})
+	o.printf("\n%s\n", o.bold("Layers"))
+	var rows [][]any
+	for _, l := range d.Layers {
+		status := o.green("loaded")
+		switch {
+		case l.Loaded:
+		case l.Path == "" || !l.Exists && l.Reason == "file does not exist":
+			status = o.dim("none")
+		default:
+			status = o.yellow("not loaded: " + l.Reason)
+		}
+		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
+	}
+	o.table("  ", nil, rows)
+	if d.OK {
+		o.printf("\nNothing is wrong: Gemini runs the %d active hook(s) as configured.\n", d.Hooks.Active)
+		return
+	}
+	o.printf("\n%s\n", o.bold("Problems"))
+	n := 0
+	for _, p := range d.Problems {
+		if p.Code == validate.CodeVersionNotModelled {
+			continue // the gemini line above says it
+		}
+		sev := styled(p.Severity)
+		switch p.Severity {
+		case config.SevError:
+			sev = o.red(string(p.Severity))
+		case config.SevWarning:
+			sev = o.yellow(string(p.Severity))
+		}
+		where := ""
+		if p.Path != "" && p.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d: ", o.short(p.Path), p.Line, p.Column)
+		}
+		o.printf("  %s%s: %s [%s]\n", where, sev, p.Message, p.Code)
+		if p.Fix != "" {
+			o.printf("    fix: %s\n", p.Fix)
+		}
+		n++
+	}
+	o.printf("\n%s\n", count(n, "problem"))
+}

@@ -1,0 +1,197 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+
+	"github.com/gh-hooks/gh-hooks/claudecompat"
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
+)
+
+// Problem codes about the programs a hook command runs.
+const (
+	// CodeProgramNotFound: a program the command runs by name is on no
+	// PATH folder (issue 18 item 11).
+	CodeProgramNotFound = "program-not-found"
+	// CodeAdapterNotFound: a migrated Claude hook's adapter (gh-hooks
+	// claude-compat) cannot be found.
+	CodeAdapterNotFound = "adapter-not-found"
+)
+
+// blockingEvents are the events whose aggregated deny (or block) decision
+// stops something (spec §5.8): a hook that exits 127 there, with bash's
+// "command not found" on stderr, is read as a deny (spec §5.4,
+// plainText(t, >=2)). Elsewhere the decision is dropped (BeforeToolSelection
+// keeps only toolConfig) or has nothing to stop.
+var blockingEvents = map[string]bool{
+	"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true,
+	"BeforeModel": true, "AfterModel": true,
+}
+
+// maxPathDirs bounds the PATH folders looked at for one program.
+const maxPathDirs = 1024
+
+// programs reports the programs h runs by name that are not on PATH, and
+// a migrated hook's missing adapter. A program the command probes first
+// (command -v X || ...) is left alone: the command handles its absence.
+func (c *checker) programs(h *merge.Hook) {
+	if runtime.GOOS == "windows" {
+		return // hooks run under PowerShell there (spec §5.2)
+	}
+	dir := c.r.Set.Paths.ProjectDir
+	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir, "HOME": c.r.Set.Paths.Home}
+	for k, v := range h.Env {
+		vars[k] = v
+	}
+	a := shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
+	if a.SyntaxError != "" {
+		return
+	}
+	path := c.path()
+	if p, ok := h.Env["PATH"]; ok {
+		path = p
+	}
+	sev, effect := config.SevWarning, "the hook fails with bash's exit 127 on every run (Gemini shows a warning, and the hook does nothing)"
+	if blockingEvents[h.Event] {
+		sev, effect = config.SevError, "bash exits 127 with \"command not found\" on every run, and Gemini reads an exit code of 2 or more with output as a deny decision: every "+blockedWhat(h.Event)+" is blocked"
+	}
+	w, wrapped := claudecompat.Unwrap(h.ExpandedCommand)
+	if wrapped && w.Binary != "" {
+		c.adapter(h, w, a, path)
+	}
+	for _, u := range a.Unknown {
+		if u == "PATH set to a computed value" {
+			return // where programs are looked up is not known
+		}
+	}
+	for _, f := range a.Files {
+		if f.Role == shellcmd.RoleSource {
+			return // sourced shell code can change PATH
+		}
+	}
+	for _, p := range a.Programs {
+		if p.Path != "" || p.Package || shellcmd.IsBuiltin(p.Name) || slices.Contains(a.Checked, p.Name) ||
+			(wrapped && p.Name == w.Binary) || c.onPath(p.Name, path) || c.onAddedPath(p.Name, a) {
+			continue
+		}
+		s, why := sev, effect
+		if wrapped {
+			// The adapter runs the Claude command with sh -c and maps
+			// its exit 127 as Claude does: a non-blocking error.
+			s, why = config.SevWarning, "the Claude hook inside fails with exit 127 on every run, which the adapter reports as a non-blocking error"
+		}
+		c.add(h.Path, commandPointer(h), s, CodeProgramNotFound,
+			"the command "+quoteShort(h.Command)+" runs "+p.Name+", which is not on PATH: "+why,
+			"install "+p.Name+" or fix the command; to make the hook skip quietly when it is missing, guard it: command -v "+p.Name+" >/dev/null || exit 0; ...")
+	}
+}
+
+// quoteShort quotes a command for a message, cut to 60 characters.
+func quoteShort(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:59]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// blockedWhat is what a deny stops at an event.
+func blockedWhat(event string) string {
+	switch event {
+	case "BeforeTool", "AfterTool":
+		return "tool call"
+	case "BeforeAgent", "AfterAgent":
+		return "agent turn"
+	}
+	return "model request"
+}
+
+// adapter reports a migrated hook whose gh-hooks (the claude-compat
+// adapter) cannot be found. Wrap guards it with command -v, so Gemini
+// gets exit 1, a warning, and the Claude hook silently does not run;
+// without the guard it is bash's exit 127.
+func (c *checker) adapter(h *merge.Hook, w claudecompat.Wrapped, a *shellcmd.Analysis, path string) {
+	found := false
+	if filepath.IsAbs(w.Binary) {
+		st, err := os.Stat(w.Binary)
+		found = err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+	} else {
+		found = c.onPath(w.Binary, path)
+	}
+	if found {
+		return
+	}
+	sev := config.SevWarning
+	effect := "the hook's guard exits 1, Gemini shows a warning, and the Claude hook does not run"
+	if !slices.Contains(a.Checked, w.Binary) {
+		if blockingEvents[h.Event] {
+			sev = config.SevError
+		}
+		effect = "bash exits 127 on every run"
+		if sev == config.SevError {
+			effect += ", which Gemini reads as a deny: every " + blockedWhat(h.Event) + " is blocked"
+		}
+	}
+	c.add(h.Path, commandPointer(h), sev, CodeAdapterNotFound,
+		"this migrated Claude hook runs through "+w.Binary+" claude-compat, and "+w.Binary+" cannot be found: "+effect,
+		"install gh-hooks on PATH (go install github.com/gh-hooks/gh-hooks@latest), or run gh-hooks migrate again from the gh-hooks you use")
+}
+
+// onAddedPath reports whether the command finds name in a folder it puts
+// on PATH itself (PATH=./bin:$PATH name): shellcmd lists those candidates
+// as program files.
+func (c *checker) onAddedPath(name string, a *shellcmd.Analysis) bool {
+	for _, f := range a.Files {
+		if f.Role != shellcmd.RoleProgram || f.Word != name || f.Path == "" {
+			continue
+		}
+		if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
+
+// path is the PATH the hooks get: Gemini passes its own environment on
+// (spec §5.2), which is the one gh-hooks runs in.
+func (c *checker) path() string {
+	if c.r.Set.Lookup != nil {
+		if p, ok := c.r.Set.Lookup("PATH"); ok {
+			return p
+		}
+	}
+	return ""
+}
+
+// onPath reports whether an executable regular file name is in a folder of
+// path, as bash looks it up (an empty entry is the current directory, the
+// project).
+func (c *checker) onPath(name, path string) bool {
+	key := name + "\x00" + path
+	if v, ok := c.found[key]; ok {
+		return v
+	}
+	found := false
+	for i, d := range filepath.SplitList(path) {
+		if i >= maxPathDirs {
+			break
+		}
+		if d == "" || !filepath.IsAbs(d) {
+			d = filepath.Join(c.r.Set.Paths.ProjectDir, d)
+		}
+		st, err := os.Stat(filepath.Join(d, name))
+		if err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
+			found = true
+			break
+		}
+	}
+	if c.found == nil {
+		c.found = map[string]bool{}
+	}
+	c.found[key] = found
+	return found
+}
