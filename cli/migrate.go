@@ -277,6 +277,7 @@ func (o *migrateOptions) check() error {
 		return fail(fmt.Errorf("%s: project is not a directory", abs), "pass an existing directory with --project")
 	}
 	o.dir = abs
+	o.Convert.ProjectDir = abs
 	if o.To != "" {
 		if o.To, err = filepath.Abs(o.To); err != nil {
 			return fail(err, "")
