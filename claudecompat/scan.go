@@ -166,7 +166,7 @@ var (
 	quotedTool       = regexp.MustCompile(`["'/]\^?\(?((?:` + toolNamePattern + `)(?:\|(?:` + toolNamePattern + `))*)\)?\$?["'/]`)
 	caseTool         = regexp.MustCompile(`^\(?"?((?:` + toolNamePattern + `)(?:"?\s*\|\s*"?(?:` + toolNamePattern + `))*)"?\)`)
 	quotedMCP        = regexp.MustCompile(`["']\^?(mcp__[A-Za-z0-9_-]+)`)
-	quotedEvent      = regexp.MustCompile(`["']?\b(` + eventNamePattern + `)\b["']?`)
+	quotedEvent      = regexp.MustCompile(`["'](` + eventNamePattern + `)["']|^\(?(` + eventNamePattern + `)\)`)
 	exitCode         = regexp.MustCompile(`\b(?:exit|sys\.exit|process\.exit|os\.Exit|Deno\.exit)\s*\(?\s*([0-9]+)\b`)
 	claudeVariable   = regexp.MustCompile(`\bCLAUDE(?:_[A-Z0-9_]*[A-Z0-9]|CODE)\b`)
 	transcriptJSONL  = regexp.MustCompile(`\btranscript_path\b|\.jsonl\b`)
@@ -287,19 +287,17 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 			}
 		}
 	}
-	// Event names.
-	if strings.Contains(l, "hook_event_name") || strings.Contains(l, "hookEventName") || quotedEventOnly(l) {
-		for _, m := range quotedEvent.FindAllStringSubmatch(l, -1) {
-			n := m[1]
-			g, ok := geminiEvent[n]
-			switch {
-			case ok && (n == ev || ev == ""):
-				s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s: the adapter sends hook_event_name %q on Gemini's %s and reads the answer as %s's", n, n, g, n))
-			case ok:
-				s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s: the adapter sends hook_event_name %q for this %s hook, as Claude does, so a branch for %s runs only where the hook is also registered on it", n, ev, ev, n))
-			default:
-				s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s, which Gemini does not have: that branch never runs, as in Claude for a hook not registered on it", n))
-			}
+	// Event names: a quoted name or a case pattern.
+	for _, m := range quotedEvent.FindAllStringSubmatch(l, -1) {
+		n := m[1] + m[2]
+		g, ok := geminiEvent[n]
+		switch {
+		case ok && (n == ev || ev == ""):
+			s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s: the adapter sends hook_event_name %q on Gemini's %s and reads the answer as %s's", n, n, g, n))
+		case ok:
+			s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s: the adapter sends hook_event_name %q for this %s hook, as Claude does, so a branch for %s runs only where the hook is also registered on it", n, ev, ev, n))
+		default:
+			s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s, which Gemini does not have: that branch never runs, as in Claude for a hook not registered on it", n))
 		}
 	}
 	s.scanOutput(l)
@@ -328,17 +326,6 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 			s.add(KindVariable, v, false, "reads $"+v+": "+unsetVariable(v))
 		}
 	}
-}
-
-// quotedEventOnly reports whether a line holds a quoted Claude event name
-// (a comparison or a case pattern without hook_event_name on the line).
-func quotedEventOnly(l string) bool {
-	for _, m := range quotedEvent.FindAllString(l, -1) {
-		if strings.HasPrefix(m, `"`) || strings.HasPrefix(m, `'`) || strings.HasSuffix(m, `)`) {
-			return true
-		}
-	}
-	return false
 }
 
 func orAny(ev string) string {

@@ -207,6 +207,25 @@ echo "$CLAUDE_PLUGIN_DATA"
 			notes: []string{"sets it", "data directory"},
 		},
 		{
+			name: "bash case on the event; prose that names an event is not a comparison",
+			file: "multi.sh",
+			hook: Hook{Event: "Stop"},
+			script: `event=$(jq -r .hook_event_name)
+case "$event" in
+  Stop) make test >&2 || exit 2 ;;
+  PermissionRequest) exit 0 ;;
+esac
+echo "PreCompact finished"
+`,
+			want: []brief{
+				{KindStdin, 1, true},
+				{KindEventName, 3, true},
+				{KindExit, 3, true},
+				{KindEventName, 4, true},
+			},
+			notes: []string{"Stop", `hook_event_name "Stop" on Gemini's AfterAgent`, `decision "block"`, "Gemini does not have"},
+		},
+		{
 			name:   "a script with nothing of Claude",
 			file:   "notify.sh",
 			hook:   Hook{Event: "Notification"},
