@@ -102,6 +102,9 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 			out.reads = true // npm run, make: what runs is in the manifest
 			continue
 		}
+		if rest, ok := strings.CutPrefix(f.Path, "~/"); ok && home != "" {
+			f.Path = filepath.Join(home, rest) // shellcmd leaves ~ to the caller
+		}
 		if f.Path == "" || seen[f.Path] {
 			continue
 		}
@@ -114,9 +117,7 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 			}
 		}
 		if !ok {
-			if f.Role != shellcmd.RoleProgram {
-				out.reads = true // a script outside: it may read anything
-			}
+			out.reads = true // a file outside (~/.claude/hooks/x.sh in a plugin): it may read anything
 			continue
 		}
 		sc := c.readScript(root, rel, f, h)

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,11 @@ cd "$CLAUDE_PROJECT_DIR" && git stash list > .claude/last-session
 			outside: "#!/bin/sh\necho \"$CLAUDE_SECRET\"\n",
 			wrapped: true, fate: FateMigrated,
 			scripts: []script{{"/.claude/hooks/out.sh", "outside-project", nil}},
+		},
+		{
+			name: "a program run by a path outside the project may read anything: wrapped", event: "Notification",
+			command: "/opt/hooks/notification.sh",
+			wrapped: true, fate: FateMigrated,
 		},
 		{
 			name: "a FIFO is never read", event: "Notification",
@@ -186,5 +192,39 @@ func TestScriptsBounded(t *testing.T) {
 	}
 	if cmd := res.Append[0].Definitions[0].Hooks[0].Command; !strings.Contains(cmd, "claude-compat") {
 		t.Errorf("not wrapped: %s", cmd)
+	}
+}
+
+// TestScriptsUserScope: the hooks of ~/.claude/settings.json start scripts
+// in ~/.claude/hooks, which are read (the home itself is not a root).
+func TestScriptsUserScope(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	writeTree(t, home, map[string]string{
+		".claude/hooks/stop.py": "import json, sys\nmsg = json.load(sys.stdin)[\"last_assistant_message\"]\n",
+		".claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "python3 ~/.claude/hooks/stop.py"}]}],
+ "SessionEnd": [{"hooks": [{"type": "command", "command": "$HOME/notes.sh"}]}]}}`,
+		"notes.sh": "#!/bin/sh\necho \"$CLAUDE_PROJECT_DIR\"\n",
+	})
+	src, err := LoadSettings(filepath.Join(home, ".claude", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Convert(Target{Kind: TargetSettings}, []*Source{src}, nil, Options{Adapter: AdapterAuto, ProjectDir: t.TempDir()})
+	var got []string
+	for _, it := range res.Report.Items {
+		for _, sc := range it.Scripts {
+			got = append(got, strings.TrimPrefix(sc.Path, home)+" "+sc.State+" "+fmt.Sprint(len(sc.Findings)))
+		}
+	}
+	want := []string{"/.claude/hooks/stop.py read 2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("scripts (-want +got):\n%s", diff)
+	}
+	// $HOME/notes.sh is outside ~/.claude: not read, and wrapped to be safe.
+	for _, e := range res.Append {
+		if e.Event == "SessionEnd" && !strings.Contains(e.Definitions[0].Hooks[0].Command, "claude-compat") {
+			t.Errorf("SessionEnd hook not wrapped: %s", e.Definitions[0].Hooks[0].Command)
+		}
 	}
 }
