@@ -102,9 +102,6 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 			out.reads = true // npm run, make: what runs is in the manifest
 			continue
 		}
-		if rest, ok := strings.CutPrefix(f.Path, "~/"); ok && home != "" {
-			f.Path = filepath.Join(home, rest) // shellcmd leaves ~ to the caller
-		}
 		if f.Path == "" || seen[f.Path] {
 			continue
 		}
