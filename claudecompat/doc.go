@@ -22,7 +22,10 @@
 //
 // Wrap writes the command migrate puts in the Gemini settings; Unwrap
 // finds the original command in it again, for display, validation and
-// fingerprints. The mapping tables (geminiEvent, claudeTool, alternates,
+// fingerprints. Scan reads a hook script for what it expects of Claude
+// (tool and event names, renamed tool_input fields, Claude's output
+// fields, transcript, CLAUDE_* variables) and says, from the same tables,
+// whether the adapter covers it; migrate reports it. The mapping tables (geminiEvent, claudeTool, alternates,
 // fieldRenames, fieldComputed) are what docs/claude-compat.md is rendered
 // from (TestDocs).
 package claudecompat

@@ -160,3 +160,19 @@ func marshalClaude(p map[string]any) ([]byte, error) {
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
+
+// setVars are the Claude variables runHook sets for every hook; the value
+// says whether only for a hook migrated from a plugin (PluginRoot).
+var setVars = map[string]bool{
+	"CLAUDE_PROJECT_DIR":     false,
+	"CLAUDECODE":             false,
+	"CLAUDE_CODE_SESSION_ID": false,
+	"CLAUDE_PLUGIN_ROOT":     true,
+}
+
+// Variable reports whether the adapter sets the Claude variable name for
+// a hook (plugin: one migrated from a plugin, run with --plugin-root).
+func Variable(name string, plugin bool) bool {
+	pluginOnly, ok := setVars[name]
+	return ok && (plugin || !pluginOnly)
+}

@@ -59,12 +59,21 @@ func migrateCommand(e *env) *cli.Command {
 			"the extension's commands/); a/b.md becomes a/b.toml, called /a:b. An existing file with other content\n" +
 			"is kept unless --force. An explicit settings FILE has no commands directory. --no-commands skips them.\n\n" +
 			"Output: a table of every source hook with its fate (migrated, migrated-with-changes, dropped,\n" +
-			"already-present) and why, then a summary line. --dry-run adds the unified diff of every file and writes\n" +
-			"nothing. --json prints one object:\n" +
+			"already-present) and why; then \"What the scripts expect of Claude\": for each script a hook starts\n" +
+			"(read only inside the project, plugin or .claude directory), what in it depends on Claude (tool and\n" +
+			"event names, renamed tool_input fields, Claude's output fields, the transcript, CLAUDE_* variables,\n" +
+			"programs not on PATH) and whether the adapter covers it, uncovered first; an uncovered one makes the\n" +
+			"hook migrated-with-changes. Then a summary line. --dry-run adds the unified diff of every file and\n" +
+			"writes nothing. --json prints one object:\n" +
 			"  target    {kind: settings|extension, path}\n" +
 			"  sources   [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
 			"  items     [{path, pointer, line, column, event, matcher?, type?, command?, fate, geminiEvent?,\n" +
-			"              geminiMatchers?, reason?, changes?, notes?}] one per Claude hook, in file order\n" +
+			"              geminiMatchers?, reason?, changes?, notes?, scripts?}] one per Claude hook, in file order\n" +
+			"  scripts   [{path, role, language?, state: read|missing|unreadable|not-regular|too-large|\n" +
+			"              outside-project, detail?, findings: [{kind, line, text, covered, note}]}]: the files the\n" +
+			"              command starts, read inside the project, plugin or .claude directory, and what they\n" +
+			"              expect of Claude; kind: stdin, tool-name, tool-input, event-name, payload, output, exit,\n" +
+			"              transcript, variable, program\n" +
 			"  counts    {migrated, migratedWithChanges, dropped, alreadyPresent}\n" +
 			"  written   whether the target file was written\n" +
 			"  diff      the unified diff of the target (omitted when unchanged)\n" +
@@ -277,6 +286,7 @@ func (o *migrateOptions) check() error {
 		return fail(fmt.Errorf("%s: project is not a directory", abs), "pass an existing directory with --project")
 	}
 	o.dir = abs
+	o.Convert.ProjectDir = abs
 	if o.To != "" {
 		if o.To, err = filepath.Abs(o.To); err != nil {
 			return fail(err, "")
@@ -615,6 +625,7 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 			}
 			o.table("", []string{"SOURCE", "EVENT", "FATE", "WHY"}, rows)
 			o.printf("\n")
+			printScripts(o, v.Items)
 		}
 		o.printf("%s\n", summaryLine(v.Counts))
 		switch {
@@ -664,6 +675,49 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 	}
 	if v.Extension != nil {
 		printDiff(o.w, v.Extension.Manifest.Diff)
+	}
+}
+
+// printScripts is the section "What the scripts expect of Claude": per
+// item, the files its command starts and, for each, the findings of
+// claudecompat.Scan, those the adapter does not cover first.
+func printScripts(o *out, items []migrate.Item) {
+	header := false
+	for _, it := range items {
+		for _, sc := range it.Scripts {
+			if sc.State == migrate.StateRead && len(sc.Findings) == 0 {
+				continue
+			}
+			if !header {
+				o.printf("%s\n", o.bold("What the scripts expect of Claude"))
+				header = true
+			}
+			o.printf("  %s (%s:%d:%d, %s)\n", o.short(sc.Path), o.short(it.Path), it.Line, it.Column, it.EventLabel())
+			if sc.State != migrate.StateRead {
+				why := sc.State
+				if sc.Detail != "" {
+					why += ": " + sc.Detail
+				}
+				o.printf("    %s\n", o.dim("not read ("+why+")"))
+				continue
+			}
+			for _, covered := range []bool{false, true} {
+				for _, f := range sc.Findings {
+					if f.Covered != covered {
+						continue
+					}
+					label := o.yellow("not covered")
+					if covered {
+						label = o.green("covered")
+					}
+					o.printf("    %s line %d, %s: %s\n", label, f.Line, f.Kind, f.Note)
+					o.printf("      %s\n", o.dim(f.Text))
+				}
+			}
+		}
+	}
+	if header {
+		o.printf("\n")
 	}
 }
 

@@ -302,3 +302,19 @@ func errText(err error) string {
 	}
 	return err.Error()
 }
+
+// ReadScript reads the file rel (slash- or OS-separated, relative to root)
+// the way fingerprints do (readScript): only through root, so nothing out
+// of the directory root was opened on is followed, never blocking on a
+// FIFO, and only a regular file. It returns the content of a file no larger
+// than KeepMax; otherwise data is nil and state (with detail) says why:
+// ScriptTooLarge for a larger file, ScriptMissing, ScriptUnreadable,
+// ScriptNotRegular or ScriptOutside (a symbolic link out of root).
+func ReadScript(root *os.Root, rel string) (data []byte, state ScriptState, detail string) {
+	s := Script{}
+	readScript(&s, root, filepath.FromSlash(rel))
+	if s.State == ScriptOK && s.data == nil {
+		return nil, ScriptTooLarge, fmt.Sprintf("more than %d bytes", KeepMax)
+	}
+	return s.data, s.State, s.Detail
+}

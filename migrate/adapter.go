@@ -14,13 +14,10 @@ func (c *converter) adapting() bool {
 	return c.opts.Adapter == AdapterAlways || c.opts.Adapter == AdapterAuto
 }
 
-// adapterVars are the Claude variables the adapter sets for the hook
-// (claudecompat.Run; claude-hooks.md §1.5).
-var adapterVars = map[string]bool{"CLAUDE_PROJECT_DIR": true, "CLAUDE_PLUGIN_ROOT": true, "CLAUDE_CODE_SESSION_ID": true}
-
-// wrap decides whether the hook of Claude event ev with command cmd runs
-// behind the adapter (Options.Adapter).
-func (c *converter) wrap(ev, cmd string) bool {
+// wrap decides whether the hook of Claude event ev runs behind the
+// adapter (Options.Adapter). reads says whether its command or a script
+// it starts reads the payload or a Claude variable (scanCommand).
+func (c *converter) wrap(ev string, reads bool) bool {
 	if _, ok := claudecompat.GeminiEvent(ev); !ok || !c.adapting() {
 		return false
 	}
@@ -31,27 +28,9 @@ func (c *converter) wrap(ev, cmd string) bool {
 	case "Notification", "SessionEnd":
 		// Neither Claude nor Gemini acts on these hooks' output or exit
 		// status; only the payload and variables differ.
-		return readsPayload(cmd)
+		return reads
 	}
 	return true
-}
-
-// readsPayload reports whether a command, as written, shows that it reads
-// the hook's stdin or a Claude variable.
-func readsPayload(cmd string) bool {
-	if strings.Contains(cmd, "CLAUDE_") {
-		return true
-	}
-	for _, w := range strings.FieldsFunc(cmd, func(r rune) bool { return strings.ContainsRune(" \\t|;&()<>", r) }) {
-		switch w {
-		case "jq", "cat", "read", "python", "python3", "node", "bun", "deno", "uv", "npx", "ruby", "perl", "sh", "bash", "zsh":
-			return true
-		}
-		if strings.Contains(w, "/") || strings.HasSuffix(w, ".sh") || strings.HasSuffix(w, ".py") || strings.HasSuffix(w, ".js") || strings.HasSuffix(w, ".ts") {
-			return true // a script: it may read anything
-		}
-	}
-	return false
 }
 
 // wrapCommand puts the adapter around a Claude command.
@@ -73,7 +52,7 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string) (string, []s
 	var changes, notes []string
 	notes = append(notes, "runs behind gh-hooks claude-compat, which gives the hook Claude's payload and reads its exit code and output by Claude's rules")
 	for _, v := range claudeVars(cmd) {
-		if !adapterVars[v] && !(v == "CLAUDE_PLUGIN_ROOT" && w.PluginRoot != "") {
+		if !claudecompat.Variable(v, w.PluginRoot != "") {
 			changes = append(changes, "$"+v+" is not set by Claude or Gemini")
 		}
 	}

@@ -43,6 +43,14 @@ type Options struct {
 	// AdapterBinary is how a wrapped command names gh-hooks: "gh-hooks"
 	// (the default) or an absolute path.
 	AdapterBinary string
+	// ProjectDir is the project the hooks run in: the files their
+	// commands start are looked for and read there (Script); "" reads
+	// only a plugin's files and those of the settings file's .claude
+	// directory.
+	ProjectDir string
+	// LookPath reports whether a program is on PATH where the hooks will
+	// run; nil uses exec.LookPath.
+	LookPath func(name string) bool
 }
 
 // AdapterMode is the --adapter choice of migrate.
@@ -288,7 +296,8 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 			c.res.Report.Items = append(c.res.Report.Items, it)
 			continue
 		}
-		h, reason, hc, hnotes := c.handler(s, ev, matcher, hn)
+		h, reason, hc, hnotes, scripts := c.handler(s, ev, matcher, hn)
+		items[i].Scripts = scripts
 		if reason != "" {
 			c.drop(items[i], reason)
 			continue
@@ -342,41 +351,43 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 }
 
 // handler converts one Claude handler. A non-empty reason means dropped.
-func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h Hook, reason string, changes, notes []string) {
+func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h Hook, reason string, changes, notes []string, scripts []Script) {
 	if hn.Kind != config.Object {
-		return h, fmt.Sprintf("hook entry is %s, want an object", hn.Kind), nil, nil
+		return h, fmt.Sprintf("hook entry is %s, want an object", hn.Kind), nil, nil, nil
 	}
 	t := hn.Get("type")
 	switch {
 	case t == nil:
-		return h, "hook has no type (Claude requires one)", nil, nil
+		return h, "hook has no type (Claude requires one)", nil, nil, nil
 	case !t.IsString():
-		return h, fmt.Sprintf("type is %s, want a string", t.Kind), nil, nil
+		return h, fmt.Sprintf("type is %s, want a string", t.Kind), nil, nil, nil
 	case t.Str != "command":
-		return h, fmt.Sprintf("Gemini cannot run %q hooks, only command hooks", t.Str), nil, nil
+		return h, fmt.Sprintf("Gemini cannot run %q hooks, only command hooks", t.Str), nil, nil, nil
 	}
 	cmdNode, argsNode := hn.Get("command"), hn.Get("args")
 	if !cmdNode.IsString() || strings.TrimSpace(cmdNode.Str) == "" {
-		return h, "command hook without a command", nil, nil
+		return h, "command hook without a command", nil, nil, nil
 	}
 	if hn.Has("if") && !claudeToolEvents[ev] {
-		return h, "Claude never runs a hook with \"if\" on a non-tool event", nil, nil
+		return h, "Claude never runs a hook with \"if\" on a non-tool event", nil, nil, nil
 	}
 	cmd := cmdNode.Str
 	if argsNode != nil {
 		if argsNode.Kind != config.Array {
-			return h, fmt.Sprintf("args is %s, want an array of strings", argsNode.Kind), nil, nil
+			return h, fmt.Sprintf("args is %s, want an array of strings", argsNode.Kind), nil, nil, nil
 		}
 		var args []string
 		for _, a := range argsNode.Items {
 			if !a.IsString() {
-				return h, fmt.Sprintf("args element is %s, want a string", a.Kind), nil, nil
+				return h, fmt.Sprintf("args element is %s, want a string", a.Kind), nil, nil, nil
 			}
 			args = append(args, a.Str)
 		}
 		cmd = foldArgs(cmd, args)
 		changes = append(changes, "exec form (command + args) folded into one shell command")
 	}
+	sc := c.scanCommand(s, ev, matcher, cmd)
+	scripts = sc.scripts
 	if strings.Contains(cmd, "${user_config.") {
 		notes = append(notes, "${user_config.*} has no Gemini counterpart (Gemini extensions inject settings as env vars)")
 	}
@@ -386,7 +397,9 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 		cmd = strings.ReplaceAll(cmd, s.Dir+string(filepath.Separator), "${extensionPath}/")
 		notes = append(notes, "the plugin's absolute path "+s.Dir+" replaced by ${extensionPath}: the extension runs its own copy")
 	}
-	if c.wrap(ev, cmd) {
+	wrapped := c.wrap(ev, sc.reads)
+	changes = append(changes, scriptChanges(sc.scripts, wrapped)...)
+	if wrapped {
 		var ac, an []string
 		cmd, ac, an = c.wrapCommand(s, ev, matcher, cmd)
 		changes, notes = append(changes, ac...), append(notes, an...)
@@ -462,7 +475,7 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 			}
 		}
 	}
-	return h, "", changes, notes
+	return h, "", changes, notes, scripts
 }
 
 // canonHook is the comparable form of a hook config.

@@ -42,6 +42,9 @@ type Item struct {
 	// remarks that do not change behaviour (or may, by heuristic).
 	Changes []string `json:"changes,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
+	// Scripts are the files the command starts, with what they expect of
+	// Claude (scanCommand).
+	Scripts []Script `json:"scripts,omitempty"`
 }
 
 // Counts sums the fates of a report.

@@ -1,0 +1,230 @@
+package migrate
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestScripts converts one Claude hook of a project whose scripts are on
+// disk and checks what the report says of the scripts, the fate, and
+// whether --adapter=auto wraps it.
+func TestScripts(t *testing.T) {
+	type script struct {
+		Path, State string
+		Kinds       []string // finding kinds, uncovered ones marked with "!"
+	}
+	tests := []struct {
+		name    string
+		event   string
+		command string
+		files   map[string]string
+		adapter AdapterMode
+		// outside is a script written outside the project, linked from
+		// .claude/hooks/out.sh.
+		outside  string
+		fifo     string
+		wrapped  bool
+		fate     Fate
+		scripts  []script
+		changeIn string
+	}{
+		{
+			name: "notification script that reads nothing: not wrapped", event: "Notification",
+			command: ".claude/hooks/ding.sh",
+			files:   map[string]string{".claude/hooks/ding.sh": "#!/bin/sh\nnotify-send 'Gemini needs you'\n"},
+			wrapped: false, fate: FateMigrated,
+			scripts: []script{{"/.claude/hooks/ding.sh", StateRead, nil}},
+		},
+		{
+			name: "notification command reading the payload with jq: wrapped", event: "Notification",
+			command: `jq -r .message | xargs notify-send`,
+			wrapped: true, fate: FateMigrated,
+		},
+		{
+			name: "notification program on PATH given a plain message: not wrapped", event: "SessionEnd",
+			command: `osascript -e 'display notification "bye"'`,
+			wrapped: false, fate: FateMigrated,
+		},
+		{
+			name: "session end script reading CLAUDE_PROJECT_DIR: wrapped", event: "SessionEnd",
+			command: `bash "$CLAUDE_PROJECT_DIR/.claude/hooks/log.sh"`,
+			files: map[string]string{".claude/hooks/log.sh": `#!/bin/bash
+cd "$CLAUDE_PROJECT_DIR" && git stash list > .claude/last-session
+`},
+			wrapped: true, fate: FateMigrated,
+			scripts: []script{{"/.claude/hooks/log.sh", StateRead, []string{"variable"}}},
+		},
+		{
+			name: "a link out of the project is not followed: wrapped to be safe", event: "Notification",
+			command: ".claude/hooks/out.sh",
+			outside: "#!/bin/sh\necho \"$CLAUDE_SECRET\"\n",
+			wrapped: true, fate: FateMigrated,
+			scripts: []script{{"/.claude/hooks/out.sh", "outside-project", nil}},
+		},
+		{
+			name: "a program run by a path outside the project may read anything: wrapped", event: "Notification",
+			command: "/opt/hooks/notification.sh",
+			wrapped: true, fate: FateMigrated,
+		},
+		{
+			name: "a FIFO is never read", event: "Notification",
+			command: "sh .claude/hooks/pipe",
+			fifo:    ".claude/hooks/pipe",
+			wrapped: true, fate: FateMigrated,
+			scripts: []script{{"/.claude/hooks/pipe", "not-regular", nil}},
+		},
+		{
+			name: "guard with a program not on PATH and a transcript: changes", event: "PreToolUse",
+			command: "./.claude/hooks/guard.sh",
+			files: map[string]string{".claude/hooks/guard.sh": `#!/usr/bin/env bash
+payload=$(cat)
+last=$(tail -n 1 "$(jq -r .transcript_path <<<"$payload")")
+bunx eslint --stdin <<<"$last" || exit 2
+`},
+			wrapped: true, fate: FateChanged, changeIn: "bunx, which is not on PATH here",
+			scripts: []script{{"/.claude/hooks/guard.sh", StateRead, []string{"stdin", "!transcript", "exit", "!program"}}},
+		},
+		{
+			name: "without the adapter, what only it translates is a change", event: "PreToolUse", adapter: AdapterNever,
+			command: "python3 .claude/hooks/g.py",
+			files: map[string]string{".claude/hooks/g.py": `import json, sys
+d = json.load(sys.stdin)
+if d["tool_name"] == "Write" and d["tool_input"]["file_path"].endswith(".lock"):
+    sys.exit(2)
+`},
+			wrapped: false, fate: FateChanged, changeIn: "g.py depends on Claude's protocol in 2 place(s)",
+			scripts: []script{{"/.claude/hooks/g.py", StateRead, []string{"stdin", "tool-name", "exit"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			project := t.TempDir()
+			writeTree(t, project, tt.files)
+			if tt.outside != "" {
+				out := filepath.Join(t.TempDir(), "out.sh")
+				if err := os.WriteFile(out, []byte(tt.outside), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				os.MkdirAll(filepath.Join(project, ".claude", "hooks"), 0o755)
+				if err := os.Symlink(out, filepath.Join(project, ".claude", "hooks", "out.sh")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.fifo != "" {
+				p := filepath.Join(project, filepath.FromSlash(tt.fifo))
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := syscall.Mkfifo(p, 0o644); err != nil {
+					t.Skipf("no FIFO here: %v", err)
+				}
+			}
+			settings := map[string]any{"hooks": map[string]any{tt.event: []any{
+				map[string]any{"hooks": []any{map[string]any{"type": "command", "command": tt.command, "timeout": 5}}}}}}
+			data, _ := json.Marshal(settings)
+			writeTree(t, project, map[string]string{".claude/settings.json": string(data)})
+			src, err := LoadSettings(filepath.Join(project, ".claude", "settings.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			adapter := tt.adapter
+			if adapter == "" {
+				adapter = AdapterAuto
+			}
+			opts := Options{Adapter: adapter, ProjectDir: project,
+				LookPath: func(name string) bool { return name != "bunx" }}
+			res := Convert(Target{Kind: TargetSettings}, []*Source{src}, nil, opts)
+			if len(res.Report.Items) != 1 {
+				t.Fatalf("items: %+v", res.Report.Items)
+			}
+			it := res.Report.Items[0]
+			if it.Fate != tt.fate {
+				t.Errorf("fate %s, want %s (changes %q)", it.Fate, tt.fate, it.Changes)
+			}
+			if tt.changeIn != "" && !strings.Contains(strings.Join(it.Changes, "\n"), tt.changeIn) {
+				t.Errorf("changes %q lack %q", it.Changes, tt.changeIn)
+			}
+			cmd := res.Append[0].Definitions[0].Hooks[0].Command
+			if got := strings.Contains(cmd, "claude-compat"); got != tt.wrapped {
+				t.Errorf("wrapped = %v, want %v: %s", got, tt.wrapped, cmd)
+			}
+			var got []script
+			for _, sc := range it.Scripts {
+				s := script{Path: strings.TrimPrefix(sc.Path, project), State: sc.State}
+				for _, f := range sc.Findings {
+					k := f.Kind
+					if !f.Covered {
+						k = "!" + k
+					}
+					s.Kinds = append(s.Kinds, k)
+				}
+				got = append(got, s)
+			}
+			if diff := cmp.Diff(tt.scripts, got); diff != "" {
+				t.Errorf("scripts (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestScriptsBounded: a script larger than fingerprint.KeepMax is listed
+// as too large and not scanned, and the hook is wrapped to be safe.
+func TestScriptsBounded(t *testing.T) {
+	project := t.TempDir()
+	big := "#!/bin/sh\n" + strings.Repeat("echo \"$CLAUDE_X\"\n", 1<<17)
+	writeTree(t, project, map[string]string{
+		".claude/hooks/big.sh":  big,
+		".claude/settings.json": `{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "./.claude/hooks/big.sh"}]}]}}`,
+	})
+	src, err := LoadSettings(filepath.Join(project, ".claude", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Convert(Target{Kind: TargetSettings}, []*Source{src}, nil, Options{Adapter: AdapterAuto, ProjectDir: project})
+	it := res.Report.Items[0]
+	if len(it.Scripts) != 1 || it.Scripts[0].State != "too-large" || len(it.Scripts[0].Findings) != 0 {
+		t.Fatalf("scripts %+v", it.Scripts)
+	}
+	if cmd := res.Append[0].Definitions[0].Hooks[0].Command; !strings.Contains(cmd, "claude-compat") {
+		t.Errorf("not wrapped: %s", cmd)
+	}
+}
+
+// TestScriptsUserScope: the hooks of ~/.claude/settings.json start scripts
+// in ~/.claude/hooks, which are read (the home itself is not a root).
+func TestScriptsUserScope(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	writeTree(t, home, map[string]string{
+		".claude/hooks/stop.py": "import json, sys\nmsg = json.load(sys.stdin)[\"last_assistant_message\"]\n",
+		".claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "python3 ~/.claude/hooks/stop.py"}]}],
+ "SessionEnd": [{"hooks": [{"type": "command", "command": "$HOME/notes.sh"}]}]}}`,
+		"notes.sh": "#!/bin/sh\necho \"$CLAUDE_PROJECT_DIR\"\n",
+	})
+	src, err := LoadSettings(filepath.Join(home, ".claude", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Convert(Target{Kind: TargetSettings}, []*Source{src}, nil, Options{Adapter: AdapterAuto, ProjectDir: t.TempDir()})
+	var got []string
+	for _, it := range res.Report.Items {
+		for _, sc := range it.Scripts {
+			got = append(got, strings.TrimPrefix(sc.Path, home)+" "+sc.State+" "+fmt.Sprint(len(sc.Findings)))
+		}
+	}
+	want := []string{"/.claude/hooks/stop.py read 2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("scripts (-want +got):\n%s", diff)
+	}
+	// $HOME/notes.sh is outside ~/.claude: not read, and wrapped to be safe.
+	for _, e := range res.Append {
+		if e.Event == "SessionEnd" && !strings.Contains(e.Definitions[0].Hooks[0].Command, "claude-compat") {
+			t.Errorf("SessionEnd hook not wrapped: %s", e.Definitions[0].Hooks[0].Command)
+		}
+	}
+}
