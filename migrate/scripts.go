@@ -173,7 +173,7 @@ func (c *converter) missingPrograms(data []byte, dir string) []claudecompat.Find
 	lines := strings.Split(string(data), "\n")
 	var out []claudecompat.Finding
 	for _, p := range a.Programs {
-		if p.Path != "" || strings.Contains(p.Name, "/") || shellcmd.Builtin(p.Name) || look(p.Name) {
+		if p.Path != "" || strings.Contains(p.Name, "/") || shellcmd.IsBuiltin(p.Name) || look(p.Name) {
 			continue
 		}
 		line, text := 0, ""

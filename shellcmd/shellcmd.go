@@ -398,21 +398,3 @@ func pathDirs(v val, st *state) []string {
 	}
 	return dirs
 }
-
-// builtins are bash 5's builtin commands (compgen -b): bash runs them
-// itself, so they are never looked up on PATH.
-var builtins = map[string]bool{}
-
-func init() {
-	for _, b := range strings.Fields(`. : [ alias bg bind break builtin caller cd command compgen complete
-		compopt continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help
-		history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set
-		shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait`) {
-		builtins[b] = true
-	}
-}
-
-// Builtin reports whether bash runs the command name itself (a builtin
-// such as echo, read or test), so that a missing program of that name on
-// PATH does not matter.
-func Builtin(name string) bool { return builtins[name] }
