@@ -74,7 +74,7 @@ func hook(extra string) string {
 }
 
 func catalogue() []catalogueCase {
-	deep := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
+	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	// 1 MiB proves the same bound as 10 MiB did (linear work, no copy per
 	// problem) at a tenth of the time under -race.
 	huge := strings.Repeat("a", 1<<20)
@@ -107,7 +107,7 @@ func catalogue() []catalogueCase {
 		fatal("bad escape", `{"a": "\x"}`, "1:7", "parse-error", `invalid`),
 		fatal("error after CRLF lines", "{\r\n  \"a\": 1,\r\n  \"b\": [1,]\r\n}", "3:10", "trailing-comma", `trailing comma`),
 		fatal("column counts runes", `{"é日本": [1,]}`, "1:11", "trailing-comma", `trailing comma`),
-		fatal("10k unclosed arrays", `{"a": `+strings.Repeat("[", 10000), "1:10007", "parse-error", `invalid`),
+		fatal("10k unclosed arrays", `{"a": `+strings.Repeat("[", 10000), "1:1006", "too-deep", `nesting deeper than 1000 levels`),
 		fatal("JSON5 comment style #", "{\n# c\n}", "2:1", "parse-error", `invalid`),
 
 		// Loads, with problems at their place.
@@ -132,8 +132,14 @@ func catalogue() []catalogueCase {
 		loads("unknown event", `{"hooks": {"PreToolUse": []}}`, "1:12", "unknown-event", `PreToolUse`, 0, 0),
 		withAdd(loads("duplicate hooks key, last is null", `{"hooks": {}, "hooks": null}`, "1:15", "hooks-not-object", `hooks`, 3, 1), "1:24"),
 		loads("empty command", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command"}]}]}}`, "1:38", "empty-command", `command`, 0, 0),
-		withAdd(loads("10k nested arrays", `{"x": `+deep+`, "hooks": null}`, "1:20009", "hooks-not-object", `hooks`, 3, 1), "1:20018"),
-		loads("10k nested objects in env", hook(`, "env": `+strings.Repeat(`{"a": `, 10000)+`1`+strings.Repeat(`}`, 10000)), "1:87", "env-not-string", `object`, 0, 0),
+		// Gemini loads 1500 levels and fails at 2000 (Maximum call stack
+		// size exceeded); gh-hooks refuses more than config.MaxDepth.
+		withAdd(loads("999 nested arrays", `{"x": `+nested(999)+`, "hooks": null}`, "1:2007", "hooks-not-object", `hooks`, 3, 1), "1:2016"),
+		fatal("10k nested arrays", `{"x": `+nested(10000)+`, "hooks": null}`, "1:1006", "too-deep", `nesting deeper than 1000 levels`),
+		fatal("100k nested arrays", `{"x": `+nested(100000)+`}`, "1:1006", "too-deep", `nesting deeper than 1000 levels`),
+		fatal("10k nested objects in env", hook(`, "env": `+strings.Repeat(`{"a": `, 10000)+`1`+strings.Repeat(`}`, 10000)), "1:6045", "too-deep", `nesting deeper than 1000 levels`),
+		// A bracket inside a string or a comment is not nesting.
+		loads("10k brackets in a string and a comment", "{\"a\": \""+strings.Repeat("[", 10000)+"\" /* "+strings.Repeat("{", 10000)+" */}", "", "", "", 0, 0),
 		loads("1 MiB name", hook(`, "timeout": -5, "name": "`+huge+`"`), "1:85", "timeout-negative", `timeout`, 3, 0),
 
 		// The file system.

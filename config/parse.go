@@ -43,7 +43,7 @@ type ParseError struct {
 	Line   int
 	Column int
 	// Code is a stable identifier: parse-error, trailing-comma, bom,
-	// empty-file, not-object, read-error.
+	// empty-file, not-object, read-error, too-deep.
 	Code string
 	Msg  string
 	Hint string
@@ -148,6 +148,10 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 		return nil, fail(len(data), "empty-file", "file is empty, which Gemini CLI rejects (Unexpected end of JSON input)",
 			`write {} into it, or delete the file`)
 	}
+	if off, deep := tooDeep(data); deep {
+		return nil, fail(off, "too-deep", fmt.Sprintf("nesting deeper than %d levels: gh-hooks does not read it (Gemini CLI 0.61 itself fails near 2000 levels with Maximum call stack size exceeded)", MaxDepth),
+			"flatten the file: a settings file needs a handful of levels")
+	}
 	if fast && d.parseFast(opts) {
 		return d, nil
 	}
@@ -174,7 +178,7 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 		}
 	}
 	d.tree = tree
-	root, err := d.build(&tree, "", -1)
+	root, err := d.build(&tree)
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +188,58 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 			"a settings file must be a JSON object, for example {\"hooks\": {}}")
 	}
 	return d, nil
+}
+
+// MaxDepth is the deepest nesting of arrays and objects Parse accepts.
+// Gemini CLI 0.61 loads a settings file nested 1500 levels deep and fails
+// at 2000 (its settings merge recurses: "Maximum call stack size
+// exceeded", checked with the oracle); real settings files use fewer than
+// ten. Refusing deeper files at once bounds the parsers' recursion and
+// memory on hostile input (issue 17: 100,000 '[' took 31.7 s and 10 GB).
+const MaxDepth = 1000
+
+// tooDeep reports the offset of the first '[' or '{' nested deeper than
+// MaxDepth, skipping strings and comments as strip-json-comments and
+// JSON.parse read them. It is one pass over data, and none at all when
+// data has too few brackets to be that deep.
+func tooDeep(data []byte) (int, bool) {
+	if bytes.Count(data, []byte("["))+bytes.Count(data, []byte("{")) <= MaxDepth {
+		return 0, false
+	}
+	depth := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '[', '{':
+			if depth++; depth > MaxDepth {
+				return i, true
+			}
+		case ']', '}':
+			depth = max(depth-1, 0)
+		case '"':
+			// To the closing quote; a backslash escapes the next byte.
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			switch {
+			case i+1 < len(data) && data[i+1] == '/':
+				j := bytes.IndexByte(data[i:], '\n')
+				if j < 0 {
+					return 0, false
+				}
+				i += j
+			case i+1 < len(data) && data[i+1] == '*':
+				j := bytes.Index(data[i+2:], []byte("*/"))
+				if j < 0 {
+					return 0, false
+				}
+				i += 2 + j + 1
+			}
+		}
+	}
+	return 0, false
 }
 
 // parseJSONC parses data with hujson the way Gemini reads it: decoded as
@@ -312,15 +368,15 @@ func findComment(v *hujson.Value) (int, bool) {
 	return offs[0], true
 }
 
-func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error) {
+func (d *Document) build(v *hujson.Value) (*Node, error) {
 	n := &Node{}
-	return n, d.fill(n, v, ptr, keyOff)
+	return n, d.fill(n, v, nil, "", -1, -1)
 }
 
 // fill builds the node of v into n. Children are allocated in one slice
 // per container, which keeps large files cheap to load.
-func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error {
-	*n = Node{Pointer: ptr, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
+func (d *Document) fill(n *Node, v *hujson.Value, parent *Node, key string, idx, keyOff int) error {
+	*n = Node{parent: parent, key: key, idx: idx, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
 	switch t := v.Value.(type) {
 	case hujson.Literal:
 		switch t.Kind() {
@@ -350,7 +406,7 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 		kids := make([]Node, len(t.Elements))
 		n.Items = make([]*Node, len(t.Elements))
 		for i := range t.Elements {
-			if err := d.fill(&kids[i], &t.Elements[i], ptr+"/"+strconv.Itoa(i), -1); err != nil {
+			if err := d.fill(&kids[i], &t.Elements[i], n, "", i, -1); err != nil {
 				return err
 			}
 			n.Items[i] = &kids[i]
@@ -370,7 +426,7 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the key's escapes"}
 			}
 			c := &kids[i]
-			if err := d.fill(c, &m.Value, ptr+"/"+EscapePointer(key), m.Name.StartOffset); err != nil {
+			if err := d.fill(c, &m.Value, n, key, -1, m.Name.StartOffset); err != nil {
 				return err
 			}
 			seen = n.addMember(key, c, seen)

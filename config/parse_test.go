@@ -193,3 +193,38 @@ func TestJSString(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDepthLimit: MaxDepth levels load, one more is refused at the
+// bracket that goes too deep, and brackets in strings and comments do
+// not count.
+func TestParseDepthLimit(t *testing.T) {
+	open, closing := strings.Repeat("[", MaxDepth-1), strings.Repeat("]", MaxDepth-1)
+	tests := []struct {
+		name string
+		in   string
+		col  int // 0: loads
+	}{
+		{"MaxDepth levels", `{"a":` + open + closing + `}`, 0},
+		{"one level more", `{"a":` + open + `[]` + closing + `}`, 5 + MaxDepth},
+		{"deep objects", strings.Repeat(`{"a":`, MaxDepth+1) + `1` + strings.Repeat(`}`, MaxDepth+1), 5*MaxDepth + 1},
+		{"unclosed", `{"a":` + strings.Repeat("[", 100000), 5 + MaxDepth},
+		{"brackets in a string", `{"a": "` + strings.Repeat(`[\"`, 2000) + `"}`, 0},
+		{"brackets in comments", "{ // " + strings.Repeat("[", 2000) + "\n /* " + strings.Repeat("{", 2000) + " */ }", 0},
+		{"deep after a comment", "{ /* [[ */ \"a\":" + open + "[]" + closing + "}", 15 + MaxDepth},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("s.json", []byte(tt.in), Options{})
+			if tt.col == 0 {
+				if err != nil {
+					t.Fatalf("Parse: %v", err)
+				}
+				return
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Code != "too-deep" || pe.Line != 1 || pe.Column != tt.col || pe.Hint == "" {
+				t.Fatalf("Parse = %v (%+v), want too-deep at 1:%d with a hint", err, pe, tt.col)
+			}
+		})
+	}
+}

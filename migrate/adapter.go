@@ -106,7 +106,7 @@ func stopCommands(sources []*Source) map[string]string {
 			}
 			for _, hn := range hs.Items {
 				if cmd := hn.Get("command"); cmd.IsString() && out[cmd.Str] == "" {
-					line, _ := s.Doc.PositionOf(hn.Pointer)
+					line, _ := s.Doc.PositionOf(hn.Pointer())
 					out[cmd.Str] = fmt.Sprintf("%s:%d", s.Path, line)
 				}
 			}
