@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/gh-hooks/gh-hooks/internal/js"
@@ -66,33 +69,79 @@ type Options struct {
 	NoComments bool
 }
 
+// MaxFileSize is the largest file ReadFile reads. Real settings files are
+// kilobytes (the largest seen, 15 MB); a bound keeps a planted huge file
+// from costing gh-hooks unbounded memory and time.
+const MaxFileSize = 64 << 20
+
 // ReadFile reads and parses a settings file. A missing file returns an
-// error that satisfies errors.Is(err, fs.ErrNotExist); a directory or an
-// unreadable file returns a *ParseError with code read-error.
+// error that satisfies errors.Is(err, fs.ErrNotExist); a directory, an
+// unreadable file or one larger than MaxFileSize returns a *ParseError
+// with code read-error.
 //
 // Anything else that is not a regular file (a FIFO, a socket, a device such
 // as /dev/null or /dev/zero) is a read-error too, without reading it: a
 // FIFO would block forever and /dev/zero never ends (found by the
-// bad-input catalogue).
+// bad-input catalogue). The file is opened without blocking and checked on
+// the open descriptor, so a file swapped after a check cannot block it.
 func ReadFile(path string, opts Options) (*Document, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
-		return nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
-			Msg:  "cannot read file: not a regular file but " + fileKind(fi.Mode()),
-			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
-	}
-	data, err := os.ReadFile(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
-		hint := "check the file's permissions"
-		if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
-			hint = "a directory stands where Gemini expects a file: move it away"
-		}
-		return nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
-			Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
+		return nil, readError(path, err)
+	}
+	defer f.Close()
+	data, _, err := readOpen(f, path)
+	if err != nil {
+		return nil, err
 	}
 	return Parse(path, data, opts)
+}
+
+// readOpen reads f, opened O_NONBLOCK, if it is a regular file of at most
+// MaxFileSize bytes; path names it in errors.
+func readOpen(f *os.File, path string) ([]byte, fs.FileInfo, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, readError(path, err)
+	}
+	switch {
+	case fi.IsDir():
+		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+			Msg: "cannot read file: is a directory", Hint: "a directory stands where Gemini expects a file: move it away"}
+	case !fi.Mode().IsRegular():
+		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+			Msg:  "cannot read file: not a regular file but " + fileKind(fi.Mode()),
+			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
+	case fi.Size() > MaxFileSize:
+		return nil, nil, tooBig(path, fi.Size())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, nil, readError(path, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, nil, tooBig(path, int64(len(data)))
+	}
+	return data, fi, nil
+}
+
+func tooBig(path string, size int64) error {
+	return &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+		Msg:  fmt.Sprintf("cannot read file: %d bytes, more than the %d MiB gh-hooks reads", size, MaxFileSize>>20),
+		Hint: "a settings file is a few kilobytes: check what put this much in it"}
+}
+
+// readError is the read-error ParseError of a file that cannot be read.
+func readError(path string, err error) error {
+	hint := "check the file's permissions"
+	if errors.Is(err, syscall.ELOOP) {
+		hint = "fix or remove the symbolic link loop"
+	}
+	return &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+		Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
 }
 
 // fileKind names a non-regular file type for messages.
