@@ -65,6 +65,9 @@ type env struct {
 	project string
 	// noColor is --no-color.
 	noColor bool
+	// allowOutside is --allow-outside-project: project files may be
+	// written through symbolic links that lead out of the project.
+	allowOutside bool
 	// args are the command line as typed, for messages about it.
 	args []string
 	// command is the full name of the command being run ("gh-hooks trust
@@ -155,6 +158,7 @@ func newRoot(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)", Destination: &e.noColor},
+			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file even through a symbolic link that leads out of the project (refused by default: a cloned repository can plant one)", Destination: &e.allowOutside},
 		},
 		Commands: commands(e),
 		// A first argument that is not a command lands here.

@@ -164,14 +164,18 @@ func catalogue() []catalogueCase {
 			}
 			symlink(t, "/dev/null", c.projectFile())
 			return c.projectFile()
-		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1},
+		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1,
+			// add refuses it before reading: it leads out of the project.
+			addMsg: `: cannot write: .* is a symbolic link to /dev/null, outside the project`},
 		{name: "symlink to /dev/zero", setup: func(t *testing.T, c *catalogueEnv) string {
 			if _, err := os.Stat("/dev/zero"); err != nil {
 				t.Skip("no /dev/zero")
 			}
 			symlink(t, "/dev/zero", c.projectFile())
 			return c.projectFile()
-		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1},
+		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1,
+			// add refuses it before reading: it leads out of the project.
+			addMsg: `: cannot write: .* is a symbolic link to /dev/zero, outside the project`},
 		{name: "unreadable file", setup: func(t *testing.T, c *catalogueEnv) string {
 			if os.Geteuid() == 0 {
 				t.Skip("root reads any file")

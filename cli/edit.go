@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 
 	"github.com/urfave/cli/v3"
@@ -34,6 +35,39 @@ func (w *writeOptions) flags(defaultScope string) []cli.Flag {
 		&cli.StringFlag{Name: "scope", Value: defaultScope, Usage: usage, Destination: &w.Scope},
 		&cli.BoolFlag{Name: "dry-run", Usage: "print the diff of each file and write nothing", Destination: &w.DryRun},
 	}
+}
+
+// writeOpts are the config.WriteOptions of a write to path. A path inside
+// projectDir is a file of the project, which a cloned repository
+// controls: the write is confined to the project, refusing a symbolic link
+// that leads out of it, unless --allow-outside-project (issue 17, as git
+// refuses to follow links out of the work tree). projectDir is "" when
+// there is no project layer (the project is the home directory). A wait
+// for another process's lock is announced on stderr.
+func (e *env) writeOpts(projectDir, path string, dry bool) config.WriteOptions {
+	o := config.WriteOptions{DryRun: dry, OnWait: func(holder string) {
+		note(e.Stderr, "waiting for %s, which is writing in %s (giving up after %s)\n", holder, filepath.Dir(path), config.LockTimeout())
+	}}
+	if projectDir == "" || e.allowOutside {
+		return o
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return o
+	}
+	if rel, err := filepath.Rel(projectDir, abs); err == nil && filepath.IsLocal(rel) {
+		o.Within = projectDir
+	}
+	return o
+}
+
+// projectDir is the project directory of set for writeOpts: "" when the
+// project is the home directory, where Gemini has no project layer.
+func projectDir(set *layers.Set) string {
+	if set.Paths.ProjectIsHome {
+		return ""
+	}
+	return set.Paths.ProjectDir
 }
 
 // loadSet loads the layers for --project.

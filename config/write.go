@@ -436,6 +436,9 @@ func (t *target) read(opts Options) (*Document, fs.FileInfo, error) {
 		if strings.Contains(err.Error(), "path escapes from parent") {
 			return nil, nil, t.escaped(err, "read", "")
 		}
+		if errors.Is(err, syscall.ENOTDIR) {
+			return nil, nil, &WriteError{Path: t.path, Op: "read", Err: err, Hint: "a file stands where a directory should be: move it away"}
+		}
 		return nil, nil, readError(t.path, err)
 	}
 	defer f.Close()
