@@ -150,6 +150,9 @@ func newRoot(e *env) *cli.Command {
 		Description: "gh-hooks reads every settings layer the way Gemini CLI 0.61.0 does and tells the truth\n" +
 			"about which hooks run, from which file, in which order, and why others do not.\n\n" +
 			"Flags may come before or after arguments, and the global flags after the command name.\n" +
+			"Files of the project are never written through a symbolic link that leads out of it\n" +
+			"(--allow-outside-project to do so); a write waits up to 10 s for another gh-hooks writing\n" +
+			"in the same folder, naming it (GH_HOOKS_LOCK_TIMEOUT=30s to wait longer).\n" +
 			"Exit status: 0 ok, 1 error (nothing was changed), 2 usage error, 3 a check failed.",
 		Version:   appVersion(),
 		Reader:    e.Stdin,

@@ -296,3 +296,63 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	})
 	return out
 }
+
+// TestUpdateRealPermissions runs Update as another user (nobody), which
+// root can arrange: a file the user may not write is refused by access(2)
+// although the owner's write bit is set and the directory would let the
+// rename replace it; a group-writable file of the user's group is written.
+func TestUpdateRealPermissions(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run a child as another user")
+	}
+	const nobody = 65534
+	dir, err := os.MkdirTemp("", "gh-hooks-perm-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o777)
+	bin := filepath.Join(dir, "config.test")
+	data, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		gid  int
+		mode fs.FileMode
+		want string // "" for a successful write
+	}{
+		{"root's 0644 file", 0, 0o644, "file is read-only for you (permission denied; mode 0644, owner uid 0 gid 0)"},
+		{"group-writable file of the user's group", nobody, 0o664, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".json")
+			os.WriteFile(path, []byte(original), tt.mode)
+			os.Chmod(path, tt.mode)
+			os.Chown(path, 0, tt.gid)
+			cmd := child(t, "append", path, "x")
+			cmd.Path, cmd.Args[0] = bin, bin
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+			out, err := cmd.CombinedOutput()
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("child: %v\n%s", err, out)
+				}
+				if d := cmp.Diff([]string{"x"}, hookNames(t, path)); d != "" {
+					t.Errorf("hooks (-want +got):\n%s", d)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(string(out), tt.want) {
+				t.Fatalf("child: %v, output %q, want %q", err, out, tt.want)
+			}
+			if got, _ := os.ReadFile(path); string(got) != original {
+				t.Errorf("file changed to %q", got)
+			}
+		})
+	}
+}
