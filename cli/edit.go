@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -183,17 +182,6 @@ func editFailure(err error) error {
 		return fail(err, we.Hint)
 	}
 	return fail(err, "")
-}
-
-// writable reports whether the file at path can be opened for writing
-// (it is opened and closed, not modified); false for a missing file.
-func writable(path string) bool {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err == nil {
-		f.Close()
-		return true
-	}
-	return false
 }
 
 // closest returns the candidates nearest to q by edit distance (ties by

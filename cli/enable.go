@@ -255,7 +255,7 @@ func runEnable(o *toggleOptions) error {
 		return nil
 	}
 	hint := "ask an administrator to remove it from hooksConfig.disabled in " + blockPath
-	if writable(blockPath) && strings.Contains(blockers[0], layers.System+" (") && !strings.HasPrefix(blockers[0], layers.SystemDefaults) {
+	if config.Writable(blockPath) && strings.Contains(blockers[0], layers.System+" (") && !strings.HasPrefix(blockers[0], layers.SystemDefaults) {
 		arg := "--all"
 		if o.Name != "" {
 			arg = shellword.Quote(o.Name)

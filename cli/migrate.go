@@ -485,6 +485,8 @@ func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Res
 		}
 		return nil, ch, fail(err, "")
 	}
+	// Name the file really written (a link inside the project leads to it).
+	job.display = ch.Target
 	return res, ch, nil
 }
 

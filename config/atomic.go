@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"io/fs"
+	"os"
 )
 
 // WriteFileAtomic writes data to path the way Update writes a settings
@@ -53,4 +54,12 @@ func WriteFile(path string, data []byte, perm fs.FileMode, opts WriteOptions) er
 		return &WriteError{Path: path, Op: "write", Err: err, Hint: "free disk space or fix permissions in " + t.dirDisplay() + "; the file is unchanged"}
 	}
 	return nil
+}
+
+// Writable reports whether path is a regular file the user may write, by
+// access(2) (owner, group, other and ACLs), without opening it: opening a
+// FIFO for writing would block.
+func Writable(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && accessWrite(path) == nil
 }
