@@ -88,3 +88,16 @@ func BenchmarkParseHostile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPositionLongLine asks the position of 20,000 offsets spread
+// over a 1 MiB file on one line (a minified settings file with a hook
+// every 50 bytes): each used to count the line from its start.
+func BenchmarkPositionLongLine(b *testing.B) {
+	data := []byte(strings.Repeat(`{"a":"é"},`, (1<<20)/11))
+	for b.Loop() {
+		d := &Document{Data: data}
+		for off := 0; off < len(data); off += len(data) / 20000 {
+			d.Position(off)
+		}
+	}
+}

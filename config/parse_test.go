@@ -228,3 +228,34 @@ func TestParseDepthLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestPositionLongLine checks Position across rune marks on lines longer
+// than runeStride, with multi-byte runes and invalid bytes straddling the
+// marks, against the plain count from the start of the line.
+func TestPositionLongLine(t *testing.T) {
+	var b []byte
+	for i := 0; len(b) < 5*runeStride; i++ {
+		switch i % 7 {
+		case 0:
+			b = append(b, "日本"...)
+		case 3:
+			b = append(b, 0xe2, 0x82) // cut short
+		case 5:
+			b = append(b, 0x82) // a lone continuation byte
+		case 6:
+			if i%3003 == 6 { // lines of about 6 KB
+				b = append(b, '\n')
+			}
+		default:
+			b = append(b, 'a')
+		}
+	}
+	d := &Document{Data: b}
+	for off := 0; off <= len(b); off += 1 + off%13 {
+		l, c := d.Position(off)
+		wl, wc := lineCol(b, off)
+		if l != wl || c != wc {
+			t.Fatalf("Position(%d) = %d:%d, want %d:%d", off, l, c, wl, wc)
+		}
+	}
+}
