@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -148,6 +149,18 @@ func hostileCases() []hostileCase {
 				t.Errorf(".gemini (-want +got):\n%s", d)
 			}
 		}},
+		{name: "a process holding the lock: give up after GH_HOOKS_LOCK_TIMEOUT, naming it", plant: func(t *testing.T, h *hostileEnv) {
+			t.Setenv("GH_HOOKS_LOCK_TIMEOUT", "200ms")
+			d, err := os.Open(h.gemini())
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			if err := syscall.Flock(int(d.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+				t.Skipf("no flock: %v", err)
+			}
+		}, args: addArgs(), code: 1,
+			stderr: `(?s)^gh-hooks: PROJECT/\.gemini/settings\.json: cannot lock: timed out after 200ms waiting for pid ` + strconv.Itoa(os.Getpid()) + ` \(.*\), which holds the lock on PROJECT/\.gemini\nhint: if process [0-9]+ is stopped \(kill -CONT [0-9]+\) or hung \(kill [0-9]+\), let it finish or end it, then run again; GH_HOOKS_LOCK_TIMEOUT=30s waits longer\n$`},
 		{name: "a read-only settings file is not replaced", plant: func(t *testing.T, h *hostileEnv) {
 			write(t, h.gemini("settings.json"), "{}\n", 0o444)
 		}, args: addArgs(), code: 1, stderr: `(?s)PROJECT/\.gemini/settings\.json: cannot write: file is read-only \(mode 0444\)\nhint: chmod u\+w`},

@@ -16,8 +16,18 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// errLockTimeout is wrapped by the error of a lock not had in time.
-var errLockTimeout = errors.New("timed out")
+// lockTimeoutError is a lock not had in time; pid is the holder's (0 when
+// unknown).
+type lockTimeoutError struct {
+	timeout time.Duration
+	holder  string
+	pid     int
+	dir     string
+}
+
+func (e *lockTimeoutError) Error() string {
+	return fmt.Sprintf("timed out after %s waiting for %s, which holds the lock on %s", e.timeout, e.holder, e.dir)
+}
 
 // lockDir takes an exclusive flock(2) on the open directory d, the
 // directory of the file being written. Locking the directory rather than
@@ -55,10 +65,12 @@ func lockDir(d *os.File, opts WriteOptions) (func(), error) {
 		}
 		waited := time.Since(start)
 		if waited >= timeout {
-			return nil, fmt.Errorf("%w after %s waiting for %s, which holds the lock on %s", errLockTimeout, timeout, holder(d), d.Name())
+			who, pid := holder(d)
+			return nil, &lockTimeoutError{timeout, who, pid, d.Name()}
 		}
 		if !noted && waited >= noteAfter && opts.OnWait != nil {
-			opts.OnWait(holder(d))
+			who, _ := holder(d)
+			opts.OnWait(who)
 			noted = true
 		}
 		time.Sleep(min(delay, timeout-waited))
@@ -68,23 +80,28 @@ func lockDir(d *os.File, opts WriteOptions) (func(), error) {
 
 // lockHint is the hint of a lock error.
 func lockHint(err error, dir string) string {
-	if errors.Is(err, errLockTimeout) {
-		return "if that process is stopped (kill -CONT PID) or hung, end it and run again; GH_HOOKS_LOCK_TIMEOUT=30s waits longer"
+	var te *lockTimeoutError
+	if errors.As(err, &te) {
+		if te.pid > 0 {
+			return fmt.Sprintf("if process %d is stopped (kill -CONT %d) or hung (kill %d), let it finish or end it, then run again; GH_HOOKS_LOCK_TIMEOUT=30s waits longer", te.pid, te.pid, te.pid)
+		}
+		return "end the other process editing there, then run again; GH_HOOKS_LOCK_TIMEOUT=30s waits longer"
 	}
 	return "check the permissions of " + dir
 }
 
 // holder names the process holding a flock on d's inode, from /proc/locks
 // on Linux ("1: FLOCK  ADVISORY  WRITE 4242 fd:01:1234 0 EOF"), with its
-// command name; "another process" where that is not available.
-func holder(d *os.File) string {
+// command name, and its pid; "another process" and 0 where that is not
+// available.
+func holder(d *os.File) (string, int) {
 	var st unix.Stat_t
 	if unix.Fstat(int(d.Fd()), &st) != nil {
-		return "another process"
+		return "another process", 0
 	}
 	f, err := os.Open("/proc/locks")
 	if err != nil {
-		return "another process"
+		return "another process", 0
 	}
 	defer f.Close()
 	want := ":" + strconv.FormatUint(uint64(st.Ino), 10)
@@ -99,17 +116,17 @@ func holder(d *os.File) string {
 		if !strings.HasSuffix(fields[5], want) || !strings.HasPrefix(fields[5], dev+":") {
 			continue
 		}
-		pid := fields[4]
-		if pid == strconv.Itoa(os.Getpid()) {
+		pid, err := strconv.Atoi(fields[4])
+		if err != nil || pid <= 0 {
 			continue
 		}
-		name := "pid " + pid
-		if comm, err := os.ReadFile("/proc/" + pid + "/comm"); err == nil {
+		name := "pid " + fields[4]
+		if comm, err := os.ReadFile("/proc/" + fields[4] + "/comm"); err == nil {
 			name += " (" + strings.TrimSpace(string(comm)) + ")"
 		}
-		return name
+		return name, pid
 	}
-	return "another process"
+	return "another process", 0
 }
 
 // accessWrite reports whether the real user may write path, by access(2):
