@@ -104,6 +104,24 @@ func hostileCases() []hostileCase {
 			mkdir(t, filepath.Join(h.home, ".gemini", "commands"))
 			symlink(t, filepath.Join(h.home, ".gemini", "commands"), h.gemini("commands"))
 		}, args: []string{"migrate"}, code: 1, stderr: refused("PROJECT/.gemini/commands", "HOME/.gemini/commands")},
+		{name: "migrate --force through a command file linked to ~/.bashrc", plant: func(t *testing.T, h *hostileEnv) {
+			write(t, filepath.Join(h.project, ".claude", "commands", "review.md"), "Review the code.\n", 0o644)
+			write(t, filepath.Join(h.home, ".bashrc"), "alias ll='ls -l'\n", 0o644)
+			mkdir(t, h.gemini("commands"))
+			symlink(t, filepath.Join(h.home, ".bashrc"), h.gemini("commands", "review.toml"))
+		}, args: []string{"migrate", "--force"}, code: 1, stderr: refused("PROJECT/.gemini/commands/review.toml", "HOME/.bashrc")},
+		{name: "a temp-file name planted as a link or a directory is left alone", plant: func(t *testing.T, h *hostileEnv) {
+			write(t, h.gemini("settings.json"), "{}\n", 0o644)
+			symlink(t, filepath.Join(h.home, ".profile"), h.gemini(".settings.json.tmp-99"))
+			write(t, h.gemini(".settings.json.tmp-100", "inside"), "x", 0o644)
+		}, args: addArgs(), code: 0, after: func(t *testing.T, h *hostileEnv) {
+			if _, err := os.Lstat(h.gemini(".settings.json.tmp-99")); err != nil {
+				t.Errorf("planted link removed: %v", err)
+			}
+			if _, err := os.Stat(h.gemini(".settings.json.tmp-100", "inside")); err != nil {
+				t.Errorf("planted directory removed: %v", err)
+			}
+		}},
 		{name: "--allow-outside-project writes through the link, naming the real file", plant: linkSettingsTo("OUTSIDE/shared.json"),
 			args: append([]string{"--allow-outside-project"}, addArgs()...), code: 0,
 			stdout: `^added project/BeforeTool/0/0 to OUTSIDE/shared\.json\n$`, outsideChanges: []string{"OUTSIDE/shared.json"}},
