@@ -50,14 +50,24 @@ func (e *env) writeOpts(projectDir, path string, dry bool) config.WriteOptions {
 	if projectDir == "" || e.allowOutside {
 		return o
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := config.AbsPath(path)
 	if err != nil {
 		return o
 	}
-	if rel, err := filepath.Rel(projectDir, abs); err == nil && filepath.IsLocal(rel) {
-		o.Within = projectDir
+	for _, dir := range []string{projectDir, realDir(projectDir)} {
+		if rel, err := filepath.Rel(dir, abs); err == nil && filepath.IsLocal(rel) {
+			o.Within = projectDir
+		}
 	}
 	return o
+}
+
+// realDir is dir with its symbolic links resolved, or dir.
+func realDir(dir string) string {
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		return r
+	}
+	return dir
 }
 
 // projectDir is the project directory of set for writeOpts: "" when the

@@ -358,3 +358,45 @@ func TestUpdateRealPermissions(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateWithinRelativePath: a relative path is taken from the working
+// directory, not from Within, and is named as given.
+func TestUpdateWithinRelativePath(t *testing.T) {
+	project := t.TempDir()
+	mkdirAll(t, filepath.Join(project, "sub"))
+	t.Chdir(filepath.Join(project, "sub"))
+	ch, err := Update("x.json", appendHook("a"), WriteOptions{Within: project})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.Target != "x.json" {
+		t.Errorf("Target %q, want x.json", ch.Target)
+	}
+	if d := cmp.Diff([]string{"a"}, hookNames(t, filepath.Join(project, "sub", "x.json"))); d != "" {
+		t.Errorf("hooks (-want +got):\n%s", d)
+	}
+	symlink(t, "../../elsewhere.json", "y.json")
+	if _, err := Update("y.json", appendHook("a"), WriteOptions{Within: project}); !strings.Contains(fmt.Sprint(err), "y.json is a symbolic link to ../../elsewhere.json, outside the project") {
+		t.Errorf("Update through a relative link out = %v", err)
+	}
+}
+
+// TestUpdateWithinLogicalDirectory: working in the project through a
+// symbolic link ($PWD names the link), a relative path is still inside the
+// project, which is given by its physical path as Gemini sees it.
+func TestUpdateWithinLogicalDirectory(t *testing.T) {
+	base := t.TempDir()
+	real := filepath.Join(base, "real")
+	mkdirAll(t, filepath.Join(real, ".gemini"))
+	symlink(t, real, filepath.Join(base, "link"))
+	t.Chdir(filepath.Join(base, "link"))
+	if wd, _ := os.Getwd(); wd != filepath.Join(base, "link") {
+		t.Skipf("os.Getwd is %s, not the logical directory", wd)
+	}
+	if _, err := Update(filepath.Join(".gemini", "settings.json"), appendHook("a"), WriteOptions{Within: real}); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"a"}, hookNames(t, filepath.Join(real, ".gemini", "settings.json"))); d != "" {
+		t.Errorf("hooks (-want +got):\n%s", d)
+	}
+}

@@ -295,8 +295,8 @@ func open(path, within string, mkdir bool) (*target, error) {
 	}
 	t.root, t.rel = root, rel
 	t.display = filepath.Join(within, rel)
-	if filepath.Clean(path) == t.display || !filepath.IsAbs(path) && filepath.Join(within, path) == t.display {
-		t.display = path
+	if abs, err := AbsPath(path); err == nil && (abs == t.display || abs == filepath.Join(realPath(within), rel)) {
+		t.display = path // no link on the way: name it as given
 	}
 	if mkdir {
 		if err := root.MkdirAll(t.dirRel(), 0o755); err != nil {
@@ -305,6 +305,27 @@ func open(path, within string, mkdir bool) (*target, error) {
 		}
 	}
 	return t, nil
+}
+
+// AbsPath makes path absolute from the physical working directory (the
+// kernel's, which the project directory is given as), not from $PWD,
+// which may name it through a symbolic link.
+func AbsPath(path string) (string, error) {
+	if filepath.IsAbs(path) {
+		return filepath.Clean(path), nil
+	}
+	wd, err := syscall.Getwd()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(wd, path), nil
+}
+
+func realPath(dir string) string {
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		return r
+	}
+	return dir
 }
 
 // escaped wraps err, an error of an os.Root operation; one that a link
@@ -322,16 +343,25 @@ func (t *target) escaped(err error, op, hint string) error {
 // *OutsideError for the first link whose target leaves dir. Components
 // past the first missing one are taken as they are: they will be created.
 func resolveWithin(root *os.Root, dir, path string) (string, error) {
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(dir, path)
+	// A relative path is relative to the working directory, as for any
+	// file operation, not to dir.
+	path, err := AbsPath(path)
+	if err != nil {
+		return "", err
 	}
+	if dir, err = AbsPath(dir); err != nil {
+		return "", err
+	}
+	// The project's own real path: a path or an absolute link into the
+	// project is inside whichever way it names it.
+	realDir, _ := filepath.EvalSymlinks(dir)
 	rel, err := filepath.Rel(dir, path)
 	if err != nil || !filepath.IsLocal(rel) {
-		return "", &OutsideError{Within: dir, Resolved: path}
+		rel, err = filepath.Rel(realDir, path)
+		if realDir == "" || err != nil || !filepath.IsLocal(rel) {
+			return "", &OutsideError{Within: dir, Resolved: path}
+		}
 	}
-	// The project's own real path: an absolute link into the project is
-	// inside whichever way it names it.
-	realDir, _ := filepath.EvalSymlinks(dir)
 	todo := strings.Split(rel, string(filepath.Separator))
 	var done []string // resolved components, no links, no ".."
 	for links := 0; len(todo) > 0; {
