@@ -58,9 +58,9 @@ type WriteOptions struct {
 	// (user and system files, as Gemini follows them).
 	Within string
 	// LockTimeout is how long to wait for another process's lock before
-	// giving up (0: LockTimeout()). Waiting is a 1 s poll-free backoff;
-	// OnWait, if set, is called once after about a second of waiting with
-	// a description of the holder ("pid 123 (gh-hooks)").
+	// giving up (0: LockTimeout()). OnWait, if set, is called once after
+	// about a second of waiting with a description of the holder ("pid 123
+	// (gh-hooks)").
 	LockTimeout time.Duration
 	OnWait      func(holder string)
 
