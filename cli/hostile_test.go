@@ -144,6 +144,24 @@ func hostileCases() []hostileCase {
 				t.Skipf("no FIFOs: %v", err)
 			}
 		}, args: []string{"trust", "audit"}, code: 1, stderr: `not a regular file but a named pipe`},
+		{name: "a Claude command planted as a FIFO: migrate does not block", plant: func(t *testing.T, h *hostileEnv) {
+			mkdir(t, filepath.Join(h.project, ".claude", "commands"))
+			if err := syscall.Mkfifo(filepath.Join(h.project, ".claude", "commands", "review.md"), 0o644); err != nil {
+				t.Skipf("no FIFOs: %v", err)
+			}
+		}, args: []string{"migrate"}, code: 1, stderr: `PROJECT/\.claude/commands/review\.md: read claude command: .*not a regular file but a named pipe \(FIFO\)`},
+		{name: "a migrated command's target planted as a FIFO is kept unread", plant: func(t *testing.T, h *hostileEnv) {
+			write(t, filepath.Join(h.project, ".claude", "commands", "review.md"), "Review the code.\n", 0o644)
+			mkdir(t, h.gemini("commands"))
+			if err := syscall.Mkfifo(h.gemini("commands", "review.toml"), 0o644); err != nil {
+				t.Skipf("no FIFOs: %v", err)
+			}
+		}, args: []string{"migrate", "--force"}, code: 0, stdout: `(?s)review\.toml.*not a regular file but a named pipe \(FIFO\); not overwritten`,
+			after: func(t *testing.T, h *hostileEnv) {
+				if fi, err := os.Lstat(h.gemini("commands", "review.toml")); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+					t.Errorf("the FIFO was replaced: %v", err)
+				}
+			}},
 		{name: "a 65 MiB settings file is refused unread", plant: func(t *testing.T, h *hostileEnv) {
 			write(t, h.gemini("settings.json"), "{}", 0o644)
 			if err := os.Truncate(h.gemini("settings.json"), 65<<20); err != nil {

@@ -535,7 +535,7 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 		exists := false
 		if !job.preview {
 			var err error
-			old, err = os.ReadFile(w.Target)
+			old, err = config.ReadRegular(w.Target)
 			exists = err == nil
 		}
 		switch {

@@ -113,6 +113,42 @@ func ReadFile(path string, opts Options) (*Document, error) {
 	return Parse(path, data, opts)
 }
 
+// ErrNotRegular is wrapped by ReadRegular's error for a path that is not a
+// regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadRegular reads the file at path, following links, if it is a regular
+// file of at most MaxFileSize bytes; for anything else it returns an
+// *fs.PathError without reading or blocking: one wrapping ErrNotRegular
+// for a FIFO, socket, device or directory ("not a regular file but a
+// named pipe (FIFO)"), fs.ErrNotExist for a missing file. It is for the
+// files of a repository other than settings (Claude commands, migrated
+// command files), which a repository can plant as a FIFO to hang a reader.
+func ReadRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case fi.IsDir():
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but a directory", ErrNotRegular)}
+	case !fi.Mode().IsRegular():
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but %s", ErrNotRegular, fileKind(fi.Mode()))}
+	case fi.Size() > MaxFileSize:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, more than the %d MiB gh-hooks reads", fi.Size(), MaxFileSize>>20)}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err == nil && len(data) > MaxFileSize {
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("more than the %d MiB gh-hooks reads", MaxFileSize>>20)}
+	}
+	return data, err
+}
+
 // readOpen reads f, opened O_NONBLOCK, if it is a regular file of at most
 // MaxFileSize bytes; path names it in errors.
 func readOpen(f *os.File, path string) ([]byte, fs.FileInfo, error) {
