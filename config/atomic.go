@@ -22,7 +22,7 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 // only) and, where allowed, its owner; when path is a symbolic link its
 // target is written and the link stays, unless opts.Within refuses it.
 // Unlike Update it does not parse data; opts.DryRun and opts.Parse are
-// ignored.
+// ignored. With opts.NoLock the caller holds the lock (LockDir).
 //
 // Errors are *WriteError values that name path; the file is unchanged
 // when one is returned.
@@ -32,11 +32,13 @@ func WriteFile(path string, data []byte, perm fs.FileMode, opts WriteOptions) er
 		return err
 	}
 	defer t.close()
-	unlock, err := t.lock(opts)
-	if err != nil {
-		return err
+	if !opts.NoLock {
+		unlock, err := t.lock(opts)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	defer unlock()
 	t.removeStaleTemps()
 	fi, err := t.root.Stat(t.rel)
 	switch {

@@ -400,3 +400,24 @@ func TestUpdateWithinLogicalDirectory(t *testing.T) {
 		t.Errorf("hooks (-want +got):\n%s", d)
 	}
 }
+
+// TestLockDir: while a caller holds LockDir, Update waits (and here times
+// out), and a write with NoLock goes through.
+func TestLockDir(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := LockDir(dir, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "settings.json")
+	if _, err := Update(path, appendHook("a"), WriteOptions{LockTimeout: 20 * time.Millisecond}); err == nil || !strings.Contains(err.Error(), "cannot lock: timed out after 20ms") {
+		t.Errorf("Update under a held lock = %v, want a timeout", err)
+	}
+	if err := WriteFile(path, []byte("{}"), 0o644, WriteOptions{NoLock: true}); err != nil {
+		t.Errorf("WriteFile with NoLock: %v", err)
+	}
+	unlock()
+	if _, err := Update(path, appendHook("a"), WriteOptions{}); err != nil {
+		t.Errorf("Update after unlock: %v", err)
+	}
+}

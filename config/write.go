@@ -63,6 +63,9 @@ type WriteOptions struct {
 	// (gh-hooks)").
 	LockTimeout time.Duration
 	OnWait      func(holder string)
+	// NoLock writes without taking the directory lock, which the caller
+	// holds (LockDir) around a read-modify-write of its own.
+	NoLock bool
 
 	// Test hooks: wrap the temp file's writer (to simulate a full disk) and
 	// run between the complete, synced temp file and the rename; waitNote
@@ -175,7 +178,7 @@ func Update(path string, fn func(doc *Document) ([]byte, error), opts WriteOptio
 	}
 	defer t.close()
 	ch.Target = t.display
-	if !opts.DryRun {
+	if !opts.DryRun && !opts.NoLock {
 		unlock, err := t.lock(opts)
 		if err != nil {
 			return ch, err
@@ -490,6 +493,23 @@ func (t *target) lock(opts WriteOptions) (func(), error) {
 	if err != nil {
 		d.Close()
 		return nil, &WriteError{Path: t.path, Op: "lock", Err: err, Hint: lockHint(err, t.dirDisplay())}
+	}
+	return func() { unlock(); d.Close() }, nil
+}
+
+// LockDir takes the lock that Update and WriteFile take on the directory
+// dir (which must exist), for a caller that reads and writes several files
+// there as one change; its writes into dir pass WriteOptions.NoLock. The
+// returned function releases it. Errors are *WriteError values.
+func LockDir(dir string, opts WriteOptions) (func(), error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, &WriteError{Path: dir, Op: "lock", Err: err, Hint: "check the permissions of " + dir}
+	}
+	unlock, err := lockDir(d, opts)
+	if err != nil {
+		d.Close()
+		return nil, &WriteError{Path: dir, Op: "lock", Err: err, Hint: lockHint(err, dir)}
 	}
 	return func() { unlock(); d.Close() }, nil
 }
