@@ -90,15 +90,15 @@ func runAdd(o *addOptions) error {
 		a, err := edit.Add(doc, h)
 		added = a
 		return a.Data, err
-	}, config.WriteOptions{DryRun: o.DryRun})
+	}, o.writeOpts(projectDir(set), path, o.DryRun))
 	if err != nil {
 		return editFailure(err)
 	}
 	id := fmt.Sprintf("%s/%s/%d/0", o.Scope, h.Event, added.DefIndex)
-	if dryRun(o.env, o.writeOptions, ch, "would add "+id+" to "+path) {
+	if dryRun(o.env, o.writeOptions, ch, "would add "+id+" to "+ch.Target) {
 		return nil
 	}
-	note(o.Stdout, "added %s to %s\n", id, path)
+	note(o.Stdout, "added %s to %s\n", id, ch.Target)
 	trustNotes(o.Stderr, set, o.Scope, h)
 	return nil
 }

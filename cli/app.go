@@ -66,6 +66,9 @@ type env struct {
 	project string
 	// noColor is --no-color.
 	noColor bool
+	// allowOutside is --allow-outside-project: project files may be
+	// written through symbolic links that lead out of the project.
+	allowOutside bool
 	// args are the command line as typed, for messages about it.
 	args []string
 	// command is the full name of the command being run ("gh-hooks trust
@@ -153,6 +156,9 @@ func newRoot(e *env) *cli.Command {
 			"The Gemini CLI release modelled is the one the gemini on PATH belongs to (read from its\n" +
 			"package.json; 0.47 to 0.61 are modelled, 0.61.0 when none is found); GH_HOOKS_GEMINI_VERSION=X.Y.Z\n" +
 			"overrides it. gh-hooks doctor shows which one and where it was found.\n" +
+			"Files of the project are never written through a symbolic link that leads out of it\n" +
+			"(--allow-outside-project to do so); a write waits up to 10 s for another gh-hooks writing\n" +
+			"in the same folder, naming it (GH_HOOKS_LOCK_TIMEOUT=30s to wait longer).\n" +
 			"Exit status: 0 ok, 1 error (nothing was changed), 2 usage error, 3 a check failed.",
 		Version:   appVersion(),
 		Reader:    e.Stdin,
@@ -161,6 +167,7 @@ func newRoot(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)", Destination: &e.noColor},
+			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file even through a symbolic link that leads out of the project (refused by default: a cloned repository can plant one)", Destination: &e.allowOutside},
 		},
 		Commands: commands(e),
 		// A first argument that is not a command lands here.

@@ -74,7 +74,7 @@ func hook(extra string) string {
 }
 
 func catalogue() []catalogueCase {
-	deep := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
+	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	// 1 MiB proves the same bound as 10 MiB did (linear work, no copy per
 	// problem) at a tenth of the time under -race.
 	huge := strings.Repeat("a", 1<<20)
@@ -107,7 +107,7 @@ func catalogue() []catalogueCase {
 		fatal("bad escape", `{"a": "\x"}`, "1:7", "parse-error", `invalid`),
 		fatal("error after CRLF lines", "{\r\n  \"a\": 1,\r\n  \"b\": [1,]\r\n}", "3:10", "trailing-comma", `trailing comma`),
 		fatal("column counts runes", `{"é日本": [1,]}`, "1:11", "trailing-comma", `trailing comma`),
-		fatal("10k unclosed arrays", `{"a": `+strings.Repeat("[", 10000), "1:10007", "parse-error", `invalid`),
+		fatal("10k unclosed arrays", `{"a": `+strings.Repeat("[", 10000), "1:1006", "too-deep", `nesting deeper than 1000 levels`),
 		fatal("JSON5 comment style #", "{\n# c\n}", "2:1", "parse-error", `invalid`),
 
 		// Loads, with problems at their place.
@@ -132,8 +132,14 @@ func catalogue() []catalogueCase {
 		loads("unknown event", `{"hooks": {"PreToolUse": []}}`, "1:12", "unknown-event", `PreToolUse`, 0, 0),
 		withAdd(loads("duplicate hooks key, last is null", `{"hooks": {}, "hooks": null}`, "1:15", "hooks-not-object", `hooks`, 3, 1), "1:24"),
 		loads("empty command", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command"}]}]}}`, "1:38", "empty-command", `command`, 0, 0),
-		withAdd(loads("10k nested arrays", `{"x": `+deep+`, "hooks": null}`, "1:20009", "hooks-not-object", `hooks`, 3, 1), "1:20018"),
-		loads("10k nested objects in env", hook(`, "env": `+strings.Repeat(`{"a": `, 10000)+`1`+strings.Repeat(`}`, 10000)), "1:87", "env-not-string", `object`, 0, 0),
+		// Gemini loads 1500 levels and fails at 2000 (Maximum call stack
+		// size exceeded); gh-hooks refuses more than config.MaxDepth.
+		withAdd(loads("999 nested arrays", `{"x": `+nested(999)+`, "hooks": null}`, "1:2007", "hooks-not-object", `hooks`, 3, 1), "1:2016"),
+		fatal("10k nested arrays", `{"x": `+nested(10000)+`, "hooks": null}`, "1:1006", "too-deep", `nesting deeper than 1000 levels`),
+		fatal("100k nested arrays", `{"x": `+nested(100000)+`}`, "1:1006", "too-deep", `nesting deeper than 1000 levels`),
+		fatal("10k nested objects in env", hook(`, "env": `+strings.Repeat(`{"a": `, 10000)+`1`+strings.Repeat(`}`, 10000)), "1:6045", "too-deep", `nesting deeper than 1000 levels`),
+		// A bracket inside a string or a comment is not nesting.
+		loads("10k brackets in a string and a comment", "{\"a\": \""+strings.Repeat("[", 10000)+"\" /* "+strings.Repeat("{", 10000)+" */}", "", "", "", 0, 0),
 		loads("1 MiB name", hook(`, "timeout": -5, "name": "`+huge+`"`), "1:85", "timeout-negative", `timeout`, 3, 0),
 
 		// The file system.
@@ -158,14 +164,18 @@ func catalogue() []catalogueCase {
 			}
 			symlink(t, "/dev/null", c.projectFile())
 			return c.projectFile()
-		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1},
+		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1,
+			// add refuses it before reading: it leads out of the project.
+			addMsg: `: cannot write: .* is a symbolic link to /dev/null, outside the project`},
 		{name: "symlink to /dev/zero", setup: func(t *testing.T, c *catalogueEnv) string {
 			if _, err := os.Stat("/dev/zero"); err != nil {
 				t.Skip("no /dev/zero")
 			}
 			symlink(t, "/dev/zero", c.projectFile())
 			return c.projectFile()
-		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1},
+		}, pos: "1:1", code: "read-error", msg: `not a regular file but a character device`, eff: 1, val: 3, add: 1,
+			// add refuses it before reading: it leads out of the project.
+			addMsg: `: cannot write: .* is a symbolic link to /dev/zero, outside the project`},
 		{name: "unreadable file", setup: func(t *testing.T, c *catalogueEnv) string {
 			if os.Geteuid() == 0 {
 				t.Skip("root reads any file")
@@ -260,16 +270,13 @@ type fileState struct {
 	Data string
 }
 
-// snapshot records every entry under root except gh-hooks' lock files.
+// snapshot records every entry under root (gh-hooks leaves no lock file).
 func snapshot(t *testing.T, root string) map[string]fileState {
 	t.Helper()
 	m := map[string]fileState{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // an unreadable directory is recorded by its mode
-		}
-		if strings.HasSuffix(p, ".lock") && strings.HasPrefix(d.Name(), ".") {
-			return nil
 		}
 		fi, err := os.Lstat(p)
 		if err != nil {

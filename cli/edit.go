@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"path/filepath"
 	"sort"
 
 	"github.com/urfave/cli/v3"
@@ -34,6 +34,49 @@ func (w *writeOptions) flags(defaultScope string) []cli.Flag {
 		&cli.StringFlag{Name: "scope", Value: defaultScope, Usage: usage, Destination: &w.Scope},
 		&cli.BoolFlag{Name: "dry-run", Usage: "print the diff of each file and write nothing", Destination: &w.DryRun},
 	}
+}
+
+// writeOpts are the config.WriteOptions of a write to path. A path inside
+// projectDir is a file of the project, which a cloned repository
+// controls: the write is confined to the project, refusing a symbolic link
+// that leads out of it, unless --allow-outside-project (issue 17, as git
+// refuses to follow links out of the work tree). projectDir is "" when
+// there is no project layer (the project is the home directory). A wait
+// for another process's lock is announced on stderr.
+func (e *env) writeOpts(projectDir, path string, dry bool) config.WriteOptions {
+	o := config.WriteOptions{DryRun: dry, OnWait: func(holder string) {
+		note(e.Stderr, "waiting for %s, which is writing in %s (giving up after %s)\n", holder, filepath.Dir(path), config.LockTimeout())
+	}}
+	if projectDir == "" || e.allowOutside {
+		return o
+	}
+	abs, err := config.AbsPath(path)
+	if err != nil {
+		return o
+	}
+	for _, dir := range []string{projectDir, realDir(projectDir)} {
+		if rel, err := filepath.Rel(dir, abs); err == nil && filepath.IsLocal(rel) {
+			o.Within = projectDir
+		}
+	}
+	return o
+}
+
+// realDir is dir with its symbolic links resolved, or dir.
+func realDir(dir string) string {
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		return r
+	}
+	return dir
+}
+
+// projectDir is the project directory of set for writeOpts: "" when the
+// project is the home directory, where Gemini has no project layer.
+func projectDir(set *layers.Set) string {
+	if set.Paths.ProjectIsHome {
+		return ""
+	}
+	return set.Paths.ProjectDir
 }
 
 // loadSet loads the layers for --project.
@@ -145,17 +188,6 @@ func editFailure(err error) error {
 		return fail(err, we.Hint)
 	}
 	return fail(err, "")
-}
-
-// writable reports whether the file at path can be opened for writing
-// (it is opened and closed, not modified); false for a missing file.
-func writable(path string) bool {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err == nil {
-		f.Close()
-		return true
-	}
-	return false
 }
 
 // closest returns the candidates nearest to q by edit distance (ties by

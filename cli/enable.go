@@ -133,18 +133,18 @@ func runDisable(o *toggleOptions) error {
 		data, a, err := edit.Disable(doc, names)
 		added = a
 		return data, err
-	}, config.WriteOptions{DryRun: o.DryRun})
+	}, o.writeOpts(projectDir(set), path, o.DryRun))
 	if err != nil {
 		return editFailure(err)
 	}
 	if len(added) == 0 {
-		note(o.Stdout, "%s already disabled in %s (%s)\n", quoteList(names), o.Scope, path)
+		note(o.Stdout, "%s already disabled in %s (%s)\n", quoteList(names), o.Scope, ch.Target)
 		return nil
 	}
-	if dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would disable %s in %s", quoteList(added), path)) {
+	if dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would disable %s in %s", quoteList(added), ch.Target)) {
 		return nil
 	}
-	note(o.Stdout, "disabled %s in %s (%s)\n", quoteList(added), o.Scope, path)
+	note(o.Stdout, "disabled %s in %s (%s)\n", quoteList(added), o.Scope, ch.Target)
 	return nil
 }
 
@@ -217,15 +217,15 @@ func runEnable(o *toggleOptions) error {
 			data, rm, err := edit.Enable(doc, names)
 			removed = rm
 			return data, err
-		}, config.WriteOptions{DryRun: o.DryRun})
+		}, o.writeOpts(projectDir(set), f.path, o.DryRun))
 		if err != nil {
 			return editFailure(err)
 		}
-		if len(removed) == 0 || dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would enable %s in %s", quoteList(removed), f.path)) {
+		if len(removed) == 0 || dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would enable %s in %s", quoteList(removed), ch.Target)) {
 			continue
 		}
-		changed = append(changed, fmt.Sprintf("%s (%s)", f.scope, f.path))
-		note(o.Stdout, "enabled %s: removed from hooksConfig.disabled in %s (%s)\n", quoteList(removed), f.scope, f.path)
+		changed = append(changed, fmt.Sprintf("%s (%s)", f.scope, ch.Target))
+		note(o.Stdout, "enabled %s: removed from hooksConfig.disabled in %s (%s)\n", quoteList(removed), f.scope, ch.Target)
 	}
 	// What the loaded layers gh-hooks did not edit still disable (a system
 	// file that 0.61 skips as insecure disables nothing, spec §1.1).
@@ -255,7 +255,7 @@ func runEnable(o *toggleOptions) error {
 		return nil
 	}
 	hint := "ask an administrator to remove it from hooksConfig.disabled in " + blockPath
-	if writable(blockPath) && strings.Contains(blockers[0], layers.System+" (") && !strings.HasPrefix(blockers[0], layers.SystemDefaults) {
+	if config.Writable(blockPath) && strings.Contains(blockers[0], layers.System+" (") && !strings.HasPrefix(blockers[0], layers.SystemDefaults) {
 		arg := "--all"
 		if o.Name != "" {
 			arg = shellword.Quote(o.Name)

@@ -136,6 +136,9 @@ type migrateJob struct {
 	parse   config.Options
 	// cmdFrom and cmdTo are the commands directories ("" for none).
 	cmdFrom, cmdTo string
+	// projectDir is the project, whose files are written confined to it
+	// ("" when the project is the home directory).
+	projectDir string
 	// preview is a plugin without --to: nothing is read from or written
 	// to the extension, whose files are shown relative to its directory.
 	preview bool
@@ -224,7 +227,7 @@ func runMigrate(o *migrateOptions) error {
 		}
 	}
 	if plan != nil {
-		cj, err := migrateCommands(job, plan, dry)
+		cj, err := migrateCommands(o.env, job, plan, dry)
 		v.Commands = cj
 		if err != nil {
 			// Report what was done before the failure, then fail.
@@ -305,6 +308,9 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 		claudeHome = h
 	}
 	job := &migrateJob{}
+	if !paths.ProjectIsHome {
+		job.projectDir = paths.ProjectDir
+	}
 	settingsTarget := func() {
 		job.target = migrate.Target{Kind: migrate.TargetSettings, Path: paths.User}
 		if opts.Scope == "project" && !paths.ProjectIsHome {
@@ -506,7 +512,9 @@ func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Res
 		}
 		return res, config.Change{Path: job.display, New: data}, nil
 	}
-	ch, err := config.Update(job.path, edit, config.WriteOptions{DryRun: dry, Parse: job.parse})
+	wo := opts.writeOpts(job.projectDir, job.path, dry)
+	wo.Parse = job.parse
+	ch, err := config.Update(job.path, edit, wo)
 	if err != nil {
 		var pe *config.ParseError
 		var we *config.WriteError
@@ -522,6 +530,8 @@ func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Res
 		}
 		return nil, ch, fail(err, "")
 	}
+	// Name the file really written (a link inside the project leads to it).
+	job.display = ch.Target
 	return res, ch, nil
 }
 
@@ -562,7 +572,7 @@ func planCommands(job *migrateJob, opts *migrateOptions) (*slashcmd.Plan, error)
 
 // migrateCommands writes (or, dry, diffs) the planned command files. Each
 // write is atomic; a file that appeared since planning is kept.
-func migrateCommands(job *migrateJob, plan *slashcmd.Plan, dry bool) (*commandsMigJSON, error) {
+func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*commandsMigJSON, error) {
 	cj := &commandsMigJSON{From: job.cmdFrom, To: job.cmdTo, Files: []commandFile{}, Problems: plan.Problems}
 	for _, w := range plan.Writes {
 		f := commandFile{Source: w.Source, Target: w.Target, Name: w.Name}
@@ -570,7 +580,7 @@ func migrateCommands(job *migrateJob, plan *slashcmd.Plan, dry bool) (*commandsM
 		exists := false
 		if !job.preview {
 			var err error
-			old, err = os.ReadFile(w.Target)
+			old, err = config.ReadRegular(w.Target)
 			exists = err == nil
 		}
 		switch {
@@ -586,7 +596,7 @@ func migrateCommands(job *migrateJob, plan *slashcmd.Plan, dry bool) (*commandsM
 			}
 			f.Diff = config.Diff(w.Target, old, w.Data)
 		default:
-			if err := config.WriteFileAtomic(w.Target, w.Data, 0o644); err != nil {
+			if err := config.WriteFile(w.Target, w.Data, 0o644, e.writeOpts(job.projectDir, w.Target, false)); err != nil {
 				var we *config.WriteError
 				hint := ""
 				if errors.As(err, &we) {

@@ -118,7 +118,7 @@ func runRemove(o *removeOptions) error {
 				return nil, fmt.Errorf("%s changed while gh-hooks was editing it; nothing was removed", f.path)
 			}
 			return edit.Remove(doc, ms)
-		}, config.WriteOptions{DryRun: o.DryRun})
+		}, o.writeOpts(projectDir(set), f.path, o.DryRun))
 		if err != nil {
 			return editFailure(err)
 		}
@@ -126,11 +126,11 @@ func runRemove(o *removeOptions) error {
 		for _, x := range mine {
 			ids = append(ids, x.id())
 		}
-		if dryRun(o.env, o.writeOptions, ch, "would remove "+strings.Join(ids, ", ")+" from "+f.path) {
+		if dryRun(o.env, o.writeOptions, ch, "would remove "+strings.Join(ids, ", ")+" from "+ch.Target) {
 			continue
 		}
 		for _, id := range ids {
-			note(o.Stdout, "removed %s from %s\n", id, f.path)
+			note(o.Stdout, "removed %s from %s\n", id, ch.Target)
 		}
 	}
 	return nil

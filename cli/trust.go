@@ -682,7 +682,7 @@ func disableUnapproved(o *trustOptions, out *out, t *trustEnv, rep *fingerprint.
 			}
 		}
 		return e.Bytes()
-	}, config.WriteOptions{DryRun: o.DryRun})
+	}, o.writeOpts("", path, o.DryRun))
 	if err != nil {
 		var pe *config.ParseError
 		if errors.As(err, &pe) {
@@ -1033,8 +1033,9 @@ func runTrustBaseline(o *trustOptions) error {
 	if path == "" {
 		path = fingerprint.BaselinePath(t.project)
 	}
-	ch, err := config.Update(path, func(*config.Document) ([]byte, error) { return data, nil },
-		config.WriteOptions{DryRun: o.DryRun, Parse: config.Options{NoComments: true}})
+	wo := o.writeOpts(t.project.Dir, path, o.DryRun)
+	wo.Parse = config.Options{NoComments: true}
+	ch, err := config.Update(path, func(*config.Document) ([]byte, error) { return data, nil }, wo)
 	if err != nil {
 		var pe *config.ParseError
 		if errors.As(err, &pe) {
@@ -1047,9 +1048,9 @@ func runTrustBaseline(o *trustOptions) error {
 		return nil
 	}
 	if !ch.Written {
-		note(o.Stderr, "%s is up to date (%d hook(s))\n", path, n)
+		note(o.Stderr, "%s is up to date (%d hook(s))\n", ch.Target, n)
 		return nil
 	}
-	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", path, n)
+	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", ch.Target, n)
 	return nil
 }

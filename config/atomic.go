@@ -4,38 +4,64 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // WriteFileAtomic writes data to path the way Update writes a settings
-// file, for files that are not JSON (a migrated command's TOML): the bytes
-// go to a synced temp file in the same directory, which is renamed over
-// path, and the directory is synced, so a crash leaves the old or the new
-// file, never a mix. Missing parent directories are created with 0755.
-// An existing file keeps its permission bits (perm applies to a new file
-// only); when path is a symbolic link its target is written and the link
-// stays. Unlike Update it takes no lock and does not parse data.
+// file, for files that are not JSON (a migrated command's TOML), following
+// symbolic links anywhere; see WriteFile.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	return WriteFile(path, data, perm, WriteOptions{})
+}
+
+// WriteFile writes data to path the way Update writes a settings file,
+// for files that are not JSON: under the directory lock, the bytes go to
+// a synced temp file in the same directory, which is renamed over path,
+// and the directory is synced, so a crash leaves the old or the new file,
+// never a mix. Missing parent directories are created with 0755. An
+// existing file keeps its permission bits (perm applies to a new file
+// only) and, where allowed, its owner; when path is a symbolic link its
+// target is written and the link stays, unless opts.Within refuses it.
+// Unlike Update it does not parse data; opts.DryRun and opts.Parse are
+// ignored. With opts.NoLock the caller holds the lock (LockDir).
 //
 // Errors are *WriteError values that name path; the file is unchanged
 // when one is returned.
-func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	target, err := resolveLinks(path)
+func WriteFile(path string, data []byte, perm fs.FileMode, opts WriteOptions) error {
+	t, err := open(path, opts.Within, true)
 	if err != nil {
-		return &WriteError{Path: path, Op: "resolve symbolic link", Err: err, Hint: "fix or remove the broken link"}
+		return err
 	}
-	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &WriteError{Path: path, Op: "create directory", Err: err, Hint: "create " + dir + " by hand or check its parent's permissions"}
+	defer t.close()
+	if !opts.NoLock {
+		unlock, err := t.lock(opts)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	switch fi, err := os.Stat(target); {
+	t.removeStaleTemps()
+	fi, err := t.root.Stat(t.rel)
+	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		fi = nil
 	case err != nil:
-		return &WriteError{Path: path, Op: "read", Err: err}
+		return t.escaped(err, "read", "")
 	default:
 		perm = fi.Mode().Perm()
 	}
-	if err := writeAtomic(target, data, perm, WriteOptions{}); err != nil {
-		return &WriteError{Path: path, Op: "write", Err: err, Hint: "free disk space or fix permissions in " + dir + "; the file is unchanged"}
+	if err := t.writable(fi); err != nil {
+		return err
+	}
+	if err := t.write(data, perm, fi, opts); err != nil {
+		return &WriteError{Path: path, Op: "write", Err: err, Hint: "free disk space or fix permissions in " + t.dirDisplay() + "; the file is unchanged"}
 	}
 	return nil
+}
+
+// Writable reports whether path is a regular file the user may write, by
+// access(2) (owner, group, other and ACLs), without opening it: opening a
+// FIFO for writing would block.
+func Writable(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && accessWrite(path) == nil
 }

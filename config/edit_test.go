@@ -293,7 +293,7 @@ func roundTrip(t *testing.T, d *Document, event string, value any) (added, back 
 		t.Fatalf("appended element has matcher %q", got)
 	}
 	e2 := nd.Edit()
-	if err := e2.Remove(last.Pointer); err != nil {
+	if err := e2.Remove(last.Pointer()); err != nil {
 		t.Fatalf("Remove: %v", err)
 	}
 	for _, p := range []string{ptr, "/hooks"} {

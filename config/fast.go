@@ -56,7 +56,7 @@ func (d *Document) parseFast(opts Options) bool {
 	b.keys, b.vals = b.keys[:0], b.vals[:0]
 	defer builders.Put(b)
 	root := &Node{}
-	if !b.fill(root, r, "", -1, 0) {
+	if !b.fill(root, r, nil, "", -1, -1, 0) {
 		return false
 	}
 	d.Root = root
@@ -110,7 +110,7 @@ var builders = sync.Pool{New: func() any {
 
 // fastBuilder builds Nodes from gjson results. Children are collected on
 // shared stacks and copied out at their exact size when their container
-// ends. Nodes, member and element slices and JSON pointers are cut from
+// ends. Nodes and member and element slices are cut from
 // slabs, so that a settings file costs a handful of allocations instead of
 // several per value (a new object per value is most of what
 // `gh-hooks effective` spends; issue 2).
@@ -121,7 +121,6 @@ type fastBuilder struct {
 	nodes []Node
 	ptrs  []*Node
 	strs  []string
-	text  []byte // pointer text; see pointer
 }
 
 // slabSize is the number of Nodes (and of slice elements) a slab holds: a
@@ -143,35 +142,14 @@ func cut[T any](slab *[]T, n, size int) []T {
 	return s
 }
 
-// pointer returns parent + "/" + tok (tok already escaped) or, when tok is
-// "", parent + "/" + index. The text is appended to a shared buffer that
-// is never written again where a string was cut from it: when it is full a
-// new one is started and the old one lives on in the strings that use it,
-// which is what makes the unsafe.String sound.
-func (b *fastBuilder) pointer(parent, tok string, index int) string {
-	n := len(parent) + 1 + len(tok) + 20
-	if cap(b.text)-len(b.text) < n {
-		b.text = make([]byte, 0, max(n, 4096))
-	}
-	start := len(b.text)
-	b.text = append(b.text, parent...)
-	b.text = append(b.text, '/')
-	if tok != "" || index < 0 {
-		b.text = append(b.text, tok...)
-	} else {
-		b.text = strconv.AppendInt(b.text, int64(index), 10)
-	}
-	return unsafe.String(&b.text[start], len(b.text)-start)
-}
-
 // maxFastDepth is the deepest nesting the fast path builds: gjson walks a
 // container's bytes once per level above it, so a pathologically deep file
 // (thousands of levels, nothing a settings file has) goes to the full
 // parser, which is linear in it.
 const maxFastDepth = 64
 
-func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth int) bool {
-	*n = Node{Pointer: ptr, Offset: r.Index, End: r.Index + len(r.Raw), KeyOffset: keyOff}
+func (b *fastBuilder) fill(n *Node, r gjson.Result, parent *Node, key string, idx, keyOff, depth int) bool {
+	*n = Node{parent: parent, key: key, idx: idx, Offset: r.Index, End: r.Index + len(r.Raw), KeyOffset: keyOff}
 	switch r.Type {
 	case gjson.Null:
 		n.Kind = Null
@@ -209,7 +187,7 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 			n.Kind = Array
 			n.Items = cut(&b.ptrs, count, slabSize)
 			for i := range count {
-				if !b.fill(&kids[i], b.vals[base+i], b.pointer(ptr, "", i), -1, depth+1) {
+				if !b.fill(&kids[i], b.vals[base+i], n, "", i, -1, depth+1) {
 					ok = false
 					break
 				}
@@ -223,7 +201,7 @@ func (b *fastBuilder) fill(n *Node, r gjson.Result, ptr string, keyOff, depth in
 			for i := range count {
 				k := b.keys[base+i]
 				key, err := decodeString(k.Raw)
-				if err != nil || !b.fill(&kids[i], b.vals[base+i], b.pointer(ptr, EscapePointer(key), -1), k.Index, depth+1) {
+				if err != nil || !b.fill(&kids[i], b.vals[base+i], n, key, -1, k.Index, depth+1) {
 					ok = false
 					break
 				}

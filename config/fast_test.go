@@ -47,11 +47,15 @@ func treeDiff(a, b *Node) string {
 	}
 	x, y := *a, *b
 	x.Items, x.Vals, y.Items, y.Vals = nil, nil, nil, nil
-	if d := cmp.Diff(x, y, cmpopts.EquateNaNs()); d != "" {
-		return fmt.Sprintf("at %q (-full +fast):\n%s", a.Pointer, d)
+	x.parent, y.parent = nil, nil // the trees differ; compared by Pointer
+	if pa, pb := a.Pointer(), b.Pointer(); pa != pb {
+		return fmt.Sprintf("pointer %q (full) vs %q (fast)", pa, pb)
+	}
+	if d := cmp.Diff(x, y, cmpopts.EquateNaNs(), cmp.AllowUnexported(Node{})); d != "" {
+		return fmt.Sprintf("at %q (-full +fast):\n%s", a.Pointer(), d)
 	}
 	if len(a.Items) != len(b.Items) || len(a.Vals) != len(b.Vals) {
-		return fmt.Sprintf("at %q: %d/%d items, %d/%d values", a.Pointer, len(a.Items), len(b.Items), len(a.Vals), len(b.Vals))
+		return fmt.Sprintf("at %q: %d/%d items, %d/%d values", a.Pointer(), len(a.Items), len(b.Items), len(a.Vals), len(b.Vals))
 	}
 	for i := range a.Items {
 		if d := treeDiff(a.Items[i], b.Items[i]); d != "" {

@@ -109,22 +109,22 @@ func FuzzParse(f *testing.F) {
 			}
 			walk(d.Root, func(n *Node) {
 				if n.Offset < 0 || n.Offset > n.End || n.End > len(data) {
-					t.Fatalf("%q: span %d..%d outside 0..%d", n.Pointer, n.Offset, n.End, len(data))
+					t.Fatalf("%q: span %d..%d outside 0..%d", n.Pointer(), n.Offset, n.End, len(data))
 				}
 				if n.KeyOffset >= n.Offset {
-					t.Fatalf("%q: key offset %d not before value offset %d", n.Pointer, n.KeyOffset, n.Offset)
+					t.Fatalf("%q: key offset %d not before value offset %d", n.Pointer(), n.KeyOffset, n.Offset)
 				}
 				off := n.Offset
 				if n.KeyOffset >= 0 {
 					off = n.KeyOffset
 				}
 				wl, wc := lineCol(data, off)
-				gl, gc := d.PositionOf(n.Pointer)
+				gl, gc := d.PositionOf(n.Pointer())
 				if gl != wl || gc != wc {
-					t.Fatalf("PositionOf(%q) = %d:%d, want %d:%d", n.Pointer, gl, gc, wl, wc)
+					t.Fatalf("PositionOf(%q) = %d:%d, want %d:%d", n.Pointer(), gl, gc, wl, wc)
 				}
-				if got := d.Root.Lookup(n.Pointer); got != n {
-					t.Fatalf("Lookup(%q) does not find its node", n.Pointer)
+				if got := d.Root.Lookup(n.Pointer()); got != n {
+					t.Fatalf("Lookup(%q) does not find its node", n.Pointer())
 				}
 			})
 		}

@@ -61,13 +61,62 @@ type Node struct {
 	Keys  []string
 	Vals  []*Node // object values, parallel to Keys
 
-	// Pointer is the RFC 6901 pointer of the node inside its document.
-	Pointer string
+	// parent, key and idx place the node in its document: Pointer builds
+	// its RFC 6901 pointer from them when asked. A pointer held by every
+	// node costs the sum of all path lengths, which is quadratic in the
+	// file (a long key above many values, or deep nesting: issue 17).
+	parent *Node
+	key    string // member name (idx < 0), or a root's own pointer
+	idx    int    // array index, or -1
 	// Offset is the byte offset of the value; KeyOffset that of its member
 	// name when the node is an object member (else -1).
 	Offset    int
 	KeyOffset int
 	End       int
+}
+
+// Pointer returns the RFC 6901 pointer of the node inside its document
+// ("" for the root). It is built on each call, in time proportional to
+// the node's depth and key lengths.
+func (n *Node) Pointer() string {
+	if n.parent == nil {
+		return n.key
+	}
+	var toks []*Node
+	size := 0
+	for x := n; x.parent != nil; x = x.parent {
+		toks = append(toks, x)
+		size += len(x.key) + 12
+	}
+	var root *Node
+	if len(toks) > 0 {
+		root = toks[len(toks)-1].parent
+	}
+	b := make([]byte, 0, size+len(root.key))
+	b = append(b, root.key...)
+	for i := len(toks) - 1; i >= 0; i-- {
+		x := toks[i]
+		b = append(b, '/')
+		if x.idx >= 0 {
+			b = strconv.AppendInt(b, int64(x.idx), 10)
+		} else {
+			b = append(b, EscapePointer(x.key)...)
+		}
+	}
+	return string(b)
+}
+
+// PlaceAs gives n the place of m in m's document: n.Pointer() returns
+// what m.Pointer() returns (for a node made to stand for m, such as a
+// filtered copy of it).
+func (n *Node) PlaceAs(m *Node) {
+	n.parent, n.key, n.idx = m.parent, m.key, m.idx
+}
+
+// setPlace records that n is the member key (idx -1) or the element idx of
+// parent.
+func (n *Node) setPlace(parent *Node, key string, idx int) {
+	n.parent, n.key, n.idx = parent, key, idx
 }
 
 // Get returns the value of key in an object node, or nil.

@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/gh-hooks/gh-hooks/internal/js"
@@ -33,7 +37,19 @@ type Document struct {
 	Root *Node
 
 	lineStarts []int
+	// runeMarks indexes rune counts for Position, built on first use.
+	runeMarks     []runeMark
+	runeMarksOnce sync.Once
 }
+
+// runeMark is a rune start at byte offset pos with n runes before it.
+type runeMark struct{ pos, n int }
+
+// runeStride is the bytes between rune marks: Position counts at most
+// this many bytes, whatever the length of the line. Counting from the
+// start of the line made every position on a long line cost its length:
+// a 1 MB one-line file with 20,000 hooks took 30 s to validate.
+const runeStride = 1024
 
 // ParseError is a file that Gemini CLI cannot load. Gemini treats every
 // such error as fatal (it exits 52 before doing anything, spec §1.4).
@@ -43,7 +59,7 @@ type ParseError struct {
 	Line   int
 	Column int
 	// Code is a stable identifier: parse-error, trailing-comma, bom,
-	// empty-file, not-object, read-error.
+	// empty-file, not-object, read-error, too-deep.
 	Code string
 	Msg  string
 	Hint string
@@ -66,33 +82,115 @@ type Options struct {
 	NoComments bool
 }
 
+// MaxFileSize is the largest file ReadFile reads. Real settings files are
+// kilobytes (the largest seen, 15 MB); a bound keeps a planted huge file
+// from costing gh-hooks unbounded memory and time.
+const MaxFileSize = 64 << 20
+
 // ReadFile reads and parses a settings file. A missing file returns an
-// error that satisfies errors.Is(err, fs.ErrNotExist); a directory or an
-// unreadable file returns a *ParseError with code read-error.
+// error that satisfies errors.Is(err, fs.ErrNotExist); a directory, an
+// unreadable file or one larger than MaxFileSize returns a *ParseError
+// with code read-error.
 //
 // Anything else that is not a regular file (a FIFO, a socket, a device such
 // as /dev/null or /dev/zero) is a read-error too, without reading it: a
 // FIFO would block forever and /dev/zero never ends (found by the
-// bad-input catalogue).
+// bad-input catalogue). The file is opened without blocking and checked on
+// the open descriptor, so a file swapped after a check cannot block it.
 func ReadFile(path string, opts Options) (*Document, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
-		return nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
-			Msg:  "cannot read file: not a regular file but " + fileKind(fi.Mode()),
-			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
-	}
-	data, err := os.ReadFile(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
-		hint := "check the file's permissions"
-		if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
-			hint = "a directory stands where Gemini expects a file: move it away"
-		}
-		return nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
-			Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
+		return nil, readError(path, err)
+	}
+	defer f.Close()
+	data, _, err := readOpen(f, path)
+	if err != nil {
+		return nil, err
 	}
 	return Parse(path, data, opts)
+}
+
+// ErrNotRegular is wrapped by ReadRegular's error for a path that is not a
+// regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadRegular reads the file at path, following links, if it is a regular
+// file of at most MaxFileSize bytes; for anything else it returns an
+// *fs.PathError without reading or blocking: one wrapping ErrNotRegular
+// for a FIFO, socket, device or directory ("not a regular file but a
+// named pipe (FIFO)"), fs.ErrNotExist for a missing file. It is for the
+// files of a repository other than settings (Claude commands, migrated
+// command files), which a repository can plant as a FIFO to hang a reader.
+func ReadRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case fi.IsDir():
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but a directory", ErrNotRegular)}
+	case !fi.Mode().IsRegular():
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but %s", ErrNotRegular, fileKind(fi.Mode()))}
+	case fi.Size() > MaxFileSize:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, more than the %d MiB gh-hooks reads", fi.Size(), MaxFileSize>>20)}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err == nil && len(data) > MaxFileSize {
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("more than the %d MiB gh-hooks reads", MaxFileSize>>20)}
+	}
+	return data, err
+}
+
+// readOpen reads f, opened O_NONBLOCK, if it is a regular file of at most
+// MaxFileSize bytes; path names it in errors.
+func readOpen(f *os.File, path string) ([]byte, fs.FileInfo, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, readError(path, err)
+	}
+	switch {
+	case fi.IsDir():
+		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+			Msg: "cannot read file: is a directory", Hint: "a directory stands where Gemini expects a file: move it away"}
+	case !fi.Mode().IsRegular():
+		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+			Msg:  "cannot read file: not a regular file but " + fileKind(fi.Mode()),
+			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
+	case fi.Size() > MaxFileSize:
+		return nil, nil, tooBig(path, fi.Size())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, nil, readError(path, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, nil, tooBig(path, int64(len(data)))
+	}
+	return data, fi, nil
+}
+
+func tooBig(path string, size int64) error {
+	return &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+		Msg:  fmt.Sprintf("cannot read file: %d bytes, more than the %d MiB gh-hooks reads", size, MaxFileSize>>20),
+		Hint: "a settings file is a few kilobytes: check what put this much in it"}
+}
+
+// readError is the read-error ParseError of a file that cannot be read.
+func readError(path string, err error) error {
+	hint := "check the file's permissions"
+	if errors.Is(err, syscall.ELOOP) {
+		hint = "fix or remove the symbolic link loop"
+	}
+	return &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
+		Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
 }
 
 // fileKind names a non-regular file type for messages.
@@ -148,6 +246,10 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 		return nil, fail(len(data), "empty-file", "file is empty, which Gemini CLI rejects (Unexpected end of JSON input)",
 			`write {} into it, or delete the file`)
 	}
+	if off, deep := tooDeep(data); deep {
+		return nil, fail(off, "too-deep", fmt.Sprintf("nesting deeper than %d levels: gh-hooks does not read it (Gemini CLI 0.61 itself fails near 2000 levels with Maximum call stack size exceeded)", MaxDepth),
+			"flatten the file: a settings file needs a handful of levels")
+	}
 	if fast && d.parseFast(opts) {
 		return d, nil
 	}
@@ -174,7 +276,7 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 		}
 	}
 	d.tree = tree
-	root, err := d.build(&tree, "", -1)
+	root, err := d.build(&tree)
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +286,58 @@ func parse(path string, data []byte, opts Options, fast bool) (*Document, error)
 			"a settings file must be a JSON object, for example {\"hooks\": {}}")
 	}
 	return d, nil
+}
+
+// MaxDepth is the deepest nesting of arrays and objects Parse accepts.
+// Gemini CLI 0.61 loads a settings file nested 1500 levels deep and fails
+// at 2000 (its settings merge recurses: "Maximum call stack size
+// exceeded", checked with the oracle); real settings files use fewer than
+// ten. Refusing deeper files at once bounds the parsers' recursion and
+// memory on hostile input (issue 17: 100,000 '[' took 31.7 s and 10 GB).
+const MaxDepth = 1000
+
+// tooDeep reports the offset of the first '[' or '{' nested deeper than
+// MaxDepth, skipping strings and comments as strip-json-comments and
+// JSON.parse read them. It is one pass over data, and none at all when
+// data has too few brackets to be that deep.
+func tooDeep(data []byte) (int, bool) {
+	if bytes.Count(data, []byte("["))+bytes.Count(data, []byte("{")) <= MaxDepth {
+		return 0, false
+	}
+	depth := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '[', '{':
+			if depth++; depth > MaxDepth {
+				return i, true
+			}
+		case ']', '}':
+			depth = max(depth-1, 0)
+		case '"':
+			// To the closing quote; a backslash escapes the next byte.
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			switch {
+			case i+1 < len(data) && data[i+1] == '/':
+				j := bytes.IndexByte(data[i:], '\n')
+				if j < 0 {
+					return 0, false
+				}
+				i += j
+			case i+1 < len(data) && data[i+1] == '*':
+				j := bytes.Index(data[i+2:], []byte("*/"))
+				if j < 0 {
+					return 0, false
+				}
+				i += 2 + j + 1
+			}
+		}
+	}
+	return 0, false
 }
 
 // parseJSONC parses data with hujson the way Gemini reads it: decoded as
@@ -312,15 +466,15 @@ func findComment(v *hujson.Value) (int, bool) {
 	return offs[0], true
 }
 
-func (d *Document) build(v *hujson.Value, ptr string, keyOff int) (*Node, error) {
+func (d *Document) build(v *hujson.Value) (*Node, error) {
 	n := &Node{}
-	return n, d.fill(n, v, ptr, keyOff)
+	return n, d.fill(n, v, nil, "", -1, -1)
 }
 
 // fill builds the node of v into n. Children are allocated in one slice
 // per container, which keeps large files cheap to load.
-func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error {
-	*n = Node{Pointer: ptr, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
+func (d *Document) fill(n *Node, v *hujson.Value, parent *Node, key string, idx, keyOff int) error {
+	*n = Node{parent: parent, key: key, idx: idx, Offset: v.StartOffset, End: v.EndOffset, KeyOffset: keyOff}
 	switch t := v.Value.(type) {
 	case hujson.Literal:
 		switch t.Kind() {
@@ -350,7 +504,7 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 		kids := make([]Node, len(t.Elements))
 		n.Items = make([]*Node, len(t.Elements))
 		for i := range t.Elements {
-			if err := d.fill(&kids[i], &t.Elements[i], ptr+"/"+strconv.Itoa(i), -1); err != nil {
+			if err := d.fill(&kids[i], &t.Elements[i], n, "", i, -1); err != nil {
 				return err
 			}
 			n.Items[i] = &kids[i]
@@ -370,7 +524,7 @@ func (d *Document) fill(n *Node, v *hujson.Value, ptr string, keyOff int) error 
 					Msg: "invalid JSON string: " + err.Error(), Hint: "fix the key's escapes"}
 			}
 			c := &kids[i]
-			if err := d.fill(c, &m.Value, ptr+"/"+EscapePointer(key), m.Name.StartOffset); err != nil {
+			if err := d.fill(c, &m.Value, n, key, -1, m.Name.StartOffset); err != nil {
 				return err
 			}
 			seen = n.addMember(key, c, seen)
@@ -456,6 +610,7 @@ func (d *Document) indexLines() {
 
 // Position returns the 1-based line and column of a byte offset. Columns
 // count characters (runes), not bytes, so they match what an editor shows.
+// It takes time bounded by runeStride, not by the length of the line.
 func (d *Document) Position(off int) (line, col int) {
 	if d.lineStarts == nil {
 		d.indexLines()
@@ -468,14 +623,21 @@ func (d *Document) Position(off int) (line, col int) {
 	}
 	i := sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off }) - 1
 	start := d.lineStarts[i]
-	if off == len(d.Data) || utf8.RuneStart(d.Data[off]) {
-		return i + 1, utf8.RuneCount(d.Data[start:off]) + 1 // no rune spans off
+	// r is the last decoding boundary at or before off: a rune start, or
+	// the start of the line (decoding never takes a rune-start byte into
+	// the rune before it, so every rune start is a boundary).
+	r := off
+	for r > start && r < len(d.Data) && !utf8.RuneStart(d.Data[r]) {
+		r--
+	}
+	col = d.runesBefore(r) - d.runesBefore(start) + 1
+	if r == off {
+		return i + 1, col // no rune spans off
 	}
 	// off is inside a multi-byte rune: report that rune's column, so that
 	// columns never go back as the offset grows (found by FuzzPosition;
 	// RuneCount would count the rune's leading bytes as separate runes).
-	col = 1
-	for j := start; j < off; col++ {
+	for j := r; j < off; col++ {
 		_, n := utf8.DecodeRune(d.Data[j:])
 		if j+n > off {
 			break
@@ -483,6 +645,29 @@ func (d *Document) Position(off int) (line, col int) {
 		j += n
 	}
 	return i + 1, col
+}
+
+// runesBefore returns utf8.RuneCount(d.Data[:x]) for a decoding boundary
+// x (0, len(Data) or a rune start), from the nearest mark before it.
+func (d *Document) runesBefore(x int) int {
+	d.runeMarksOnce.Do(func() {
+		marks := []runeMark{{0, 0}}
+		for p := runeStride; p < len(d.Data); p += runeStride {
+			q := p
+			for q < len(d.Data) && !utf8.RuneStart(d.Data[q]) {
+				q++
+			}
+			last := marks[len(marks)-1]
+			if q <= last.pos || q >= len(d.Data) {
+				continue
+			}
+			marks = append(marks, runeMark{q, last.n + utf8.RuneCount(d.Data[last.pos:q])})
+		}
+		d.runeMarks = marks
+	})
+	k := sort.Search(len(d.runeMarks), func(k int) bool { return d.runeMarks[k].pos > x }) - 1
+	m := d.runeMarks[k]
+	return m.n + utf8.RuneCount(d.Data[m.pos:x])
 }
 
 // byteOffset converts hujson's 1-based line and byte column to an offset.

@@ -193,3 +193,69 @@ func TestJSString(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDepthLimit: MaxDepth levels load, one more is refused at the
+// bracket that goes too deep, and brackets in strings and comments do
+// not count.
+func TestParseDepthLimit(t *testing.T) {
+	open, closing := strings.Repeat("[", MaxDepth-1), strings.Repeat("]", MaxDepth-1)
+	tests := []struct {
+		name string
+		in   string
+		col  int // 0: loads
+	}{
+		{"MaxDepth levels", `{"a":` + open + closing + `}`, 0},
+		{"one level more", `{"a":` + open + `[]` + closing + `}`, 5 + MaxDepth},
+		{"deep objects", strings.Repeat(`{"a":`, MaxDepth+1) + `1` + strings.Repeat(`}`, MaxDepth+1), 5*MaxDepth + 1},
+		{"unclosed", `{"a":` + strings.Repeat("[", 100000), 5 + MaxDepth},
+		{"brackets in a string", `{"a": "` + strings.Repeat(`[\"`, 2000) + `"}`, 0},
+		{"brackets in comments", "{ // " + strings.Repeat("[", 2000) + "\n /* " + strings.Repeat("{", 2000) + " */ }", 0},
+		{"deep after a comment", "{ /* [[ */ \"a\":" + open + "[]" + closing + "}", 15 + MaxDepth},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("s.json", []byte(tt.in), Options{})
+			if tt.col == 0 {
+				if err != nil {
+					t.Fatalf("Parse: %v", err)
+				}
+				return
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Code != "too-deep" || pe.Line != 1 || pe.Column != tt.col || pe.Hint == "" {
+				t.Fatalf("Parse = %v (%+v), want too-deep at 1:%d with a hint", err, pe, tt.col)
+			}
+		})
+	}
+}
+
+// TestPositionLongLine checks Position across rune marks on lines longer
+// than runeStride, with multi-byte runes and invalid bytes straddling the
+// marks, against the plain count from the start of the line.
+func TestPositionLongLine(t *testing.T) {
+	var b []byte
+	for i := 0; len(b) < 5*runeStride; i++ {
+		switch i % 7 {
+		case 0:
+			b = append(b, "日本"...)
+		case 3:
+			b = append(b, 0xe2, 0x82) // cut short
+		case 5:
+			b = append(b, 0x82) // a lone continuation byte
+		case 6:
+			if i%3003 == 6 { // lines of about 6 KB
+				b = append(b, '\n')
+			}
+		default:
+			b = append(b, 'a')
+		}
+	}
+	d := &Document{Data: b}
+	for off := 0; off <= len(b); off += 1 + off%13 {
+		l, c := d.Position(off)
+		wl, wc := lineCol(b, off)
+		if l != wl || c != wc {
+			t.Fatalf("Position(%d) = %d:%d, want %d:%d", off, l, c, wl, wc)
+		}
+	}
+}

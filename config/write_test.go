@@ -145,9 +145,9 @@ func TestUpdateRefuses(t *testing.T) {
 		{"new content does not parse", original, 0o644, 0o755, func(*Document) ([]byte, error) { return []byte("{"), nil },
 			"DIR/settings.json: refusing to write content that does not parse (bug in gh-hooks): DIR/settings.json:1:2: invalid JSON: parsing value: unexpected EOF", nil},
 		{"read-only file", original, 0o444, 0o755, appendHook("a"),
-			"DIR/settings.json: cannot write: file is read-only", ErrReadOnly},
+			"DIR/settings.json: cannot write: file is read-only (mode 0444)", ErrReadOnly},
 		{"read-only directory", original, 0o644, 0o555, appendHook("a"),
-			"DIR/settings.json: cannot write: directory DIR/ is read-only", ErrReadOnly},
+			"DIR/settings.json: cannot write: directory DIR is read-only (mode 0555)", ErrReadOnly},
 		{"full disk", original, 0o644, 0o755, appendHook("a"),
 			"DIR/settings.json: cannot write: write: no space left on device", syscall.ENOSPC},
 	}

@@ -209,7 +209,7 @@ func Add(doc *config.Document, h Hook) (Added, error) {
 			}
 			if dup := findDuplicate(ev, h); dup != nil {
 				return Added{}, &Error{Kind: ErrDuplicate,
-					Msg:  fmt.Sprintf("%s: %s already has a hook with name:command %q (%s); Gemini would run it once", at(doc, dup), h.Event, h.Name+":"+h.Command, dup.Pointer),
+					Msg:  fmt.Sprintf("%s: %s already has a hook with name:command %q (%s); Gemini would run it once", at(doc, dup), h.Event, h.Name+":"+h.Command, dup.Pointer()),
 					Hint: fmt.Sprintf("give the new hook another --name, or remove the old one first: gh-hooks remove %s", removeArg(h))}
 			}
 			n = len(ev.Items)

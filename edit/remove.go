@@ -67,7 +67,7 @@ func Find(doc *config.Document, sel Selector) []Match {
 				if sel.Name != "" && name != sel.Name || sel.Name == "" && (cmd != sel.Command || !hk.Get("command").IsString()) {
 					continue
 				}
-				m := Match{Event: ev, DefIndex: di, HookIndex: hi, Pointer: hk.Pointer, Name: name, Command: cmd}
+				m := Match{Event: ev, DefIndex: di, HookIndex: hi, Pointer: hk.Pointer(), Name: name, Command: cmd}
 				if wrapped {
 					m.DefIndex = -1
 				}

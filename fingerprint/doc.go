@@ -37,8 +37,9 @@
 // gh-hooks' store is <home>/.gemini/gh-hooks/trust.json (StorePath), mode
 // 0600, keyed by the project's real path (filepath.EvalSymlinks), so one
 // project reached through a symlink has one approval. Every
-// read-modify-write holds a flock on trust.json.lock and replaces the file
-// atomically (temporary file, fsync, rename). A file that does not parse
+// read-modify-write holds a flock on the store's directory (config.LockDir,
+// no lock file) and replaces the file atomically (temporary file, fsync,
+// rename). A file that does not parse
 // is an error with path:line:col and is never overwritten.
 //
 // Gemini's store is <home>/.gemini/trusted_hooks.json (spec §6): project

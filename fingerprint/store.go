@@ -11,8 +11,6 @@ import (
 	"reflect"
 	"sort"
 
-	"github.com/gofrs/flock"
-
 	"github.com/gh-hooks/gh-hooks/config"
 )
 
@@ -171,9 +169,10 @@ type FileChange struct {
 	After  []byte
 }
 
-// locked runs fn holding gh-hooks' store lock (<store>.lock, flock), so
-// that concurrent gh-hooks processes serialise their read-modify-write
-// cycles and none loses another's update.
+// locked runs fn holding gh-hooks' store lock (config.LockDir on the
+// store's directory: no lock file is left in the home, issue 18), so that
+// concurrent gh-hooks processes serialise their read-modify-write cycles
+// and none loses another's update.
 // With dryRun nothing is created or locked: a dry run only reads.
 func locked(home string, dryRun bool, fn func() error) error {
 	if dryRun {
@@ -188,11 +187,11 @@ func locked(home string, dryRun bool, fn func() error) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
-	lk := flock.New(StorePath(home)+".lock", flock.SetPermissions(0o600))
-	if err := lk.Lock(); err != nil {
-		return fmt.Errorf("%s: lock: %w", lk.Path(), err)
+	unlock, err := config.LockDir(dir, config.WriteOptions{})
+	if err != nil {
+		return err
 	}
-	defer lk.Unlock()
+	defer unlock()
 	return fn()
 }
 
@@ -219,7 +218,10 @@ func apply(changes []FileChange) error {
 				}
 			}
 		}
-		if err := config.WriteFileAtomic(c.Path, c.After, 0o600); err != nil {
+		// The store's directory is locked already (locked); another
+		// directory (Gemini's trusted_hooks.json) is locked by the write.
+		opts := config.WriteOptions{NoLock: filepath.Base(c.Path) == "trust.json"}
+		if err := config.WriteFile(c.Path, c.After, 0o600, opts); err != nil {
 			return err
 		}
 	}

@@ -64,7 +64,7 @@ func ReadManifest(dir string) (doc *config.Document, name string, problem *confi
 
 func pointerOr(n *config.Node, def string) string {
 	if n != nil {
-		return n.Pointer
+		return n.Pointer()
 	}
 	return def
 }

@@ -34,7 +34,7 @@ func (r *Result) checkExtensions() {
 			why = x.HooksSettingsError
 			if why == "" && x.HasEnv {
 				if msg, n := hookEnvError(x.Hooks); msg != "" {
-					why, at, doc = msg, n.Pointer, x.HooksDoc
+					why, at, doc = msg, n.Pointer(), x.HooksDoc
 				}
 			}
 		}

@@ -112,7 +112,8 @@ func defaultsVal() *val {
 }
 
 func hookKeysOnly(root *config.Node) *config.Node {
-	c := &config.Node{Kind: config.Object, Pointer: root.Pointer}
+	c := &config.Node{Kind: config.Object}
+	c.PlaceAs(root)
 	for i, k := range root.Keys {
 		if k == "hooks" || k == "hooksConfig" {
 			c.Keys = append(c.Keys, k)

@@ -129,7 +129,7 @@ func (r *Result) settingsProblems(l *layers.Layer, root *config.Node, add addFun
 }
 
 func (r *Result) definitionProblems(event string, def *config.Node, add addFunc) {
-	ptr := def.Pointer
+	ptr := def.Pointer()
 	if def.Kind != config.Object {
 		add(ptr, config.SevWarning, "definition-invalid",
 			fmt.Sprintf("a %s definition must be an object, this is %s: Gemini discards it", event, def.Kind),
@@ -149,17 +149,17 @@ func (r *Result) definitionProblems(event string, def *config.Node, add addFunc)
 	}
 	if m := def.Get("matcher"); m != nil && m.Kind != config.String && m.Truthy() {
 		if ContextOf(event) != NoContext {
-			add(m.Pointer, config.SevError, "matcher-not-string",
+			add(m.Pointer(), config.SevError, "matcher-not-string",
 				fmt.Sprintf("the matcher is %s, not a string: Gemini's planner throws and runs NO %s hook at all, from any layer", m.Kind, event),
 				`write the matcher as a string, for example "run_shell_command"`)
 		} else {
-			add(m.Pointer, config.SevWarning, "matcher-not-string",
+			add(m.Pointer(), config.SevWarning, "matcher-not-string",
 				fmt.Sprintf("the matcher is %s, not a string (Gemini ignores matchers for %s, but the file fails validation)", m.Kind, event),
 				"remove the matcher")
 		}
 	}
 	for _, hk := range hs.Items {
-		hp := hk.Pointer // ptr + "/hooks/" + its index
+		hp := hk.Pointer() // ptr + "/hooks/" + its index
 		if why := invalidReason(hk); why != "" {
 			code := "hook-invalid"
 			hint := `use {"type": "command", "command": "..."}`

@@ -20,41 +20,41 @@ import (
 func zodValid(root *config.Node) string {
 	if h := root.Get("hooks"); h != nil {
 		if h.Kind != config.Object {
-			return h.Pointer
+			return h.Pointer()
 		}
 		for i, key := range h.Keys {
 			v := h.Vals[i]
 			if v.Kind != config.Array {
-				return v.Pointer // known events: HookDefinitionArray; others: catchall array
+				return v.Pointer() // known events: HookDefinitionArray; others: catchall array
 			}
 			if !IsEvent(key) {
 				continue
 			}
 			for _, def := range v.Items {
 				if def.Kind != config.Object {
-					return def.Pointer
+					return def.Pointer()
 				}
 				if m := def.Get("matcher"); m != nil && m.Kind != config.String {
-					return m.Pointer
+					return m.Pointer()
 				}
 				hs := def.Get("hooks")
 				if hs == nil {
 					continue
 				}
 				if hs.Kind != config.Array {
-					return hs.Pointer
+					return hs.Pointer()
 				}
 				for _, hk := range hs.Items {
 					if hk.Kind != config.Object {
-						return hk.Pointer
+						return hk.Pointer()
 					}
 					for _, f := range [...]string{"name", "type", "command", "description"} {
 						if x := hk.Get(f); x != nil && x.Kind != config.String {
-							return x.Pointer
+							return x.Pointer()
 						}
 					}
 					if t := hk.Get("timeout"); t != nil && !zodNumber(t) {
-						return t.Pointer
+						return t.Pointer()
 					}
 				}
 			}
@@ -62,34 +62,34 @@ func zodValid(root *config.Node) string {
 	}
 	if hc := root.Get("hooksConfig"); hc != nil {
 		if hc.Kind != config.Object {
-			return hc.Pointer
+			return hc.Pointer()
 		}
 		for _, f := range [...]string{"enabled", "notifications"} {
 			if x := hc.Get(f); x != nil && !zodBool(x) {
-				return x.Pointer
+				return x.Pointer()
 			}
 		}
 		if d := hc.Get("disabled"); d != nil {
 			if d.Kind != config.Array {
-				return d.Pointer
+				return d.Pointer()
 			}
 			for _, it := range d.Items {
 				if it.Kind != config.String {
-					return it.Pointer
+					return it.Pointer()
 				}
 			}
 		}
 	}
 	if s := root.Get("security"); s != nil {
 		if s.Kind != config.Object {
-			return s.Pointer
+			return s.Pointer()
 		}
 		if ft := s.Get("folderTrust"); ft != nil {
 			if ft.Kind != config.Object {
-				return ft.Pointer
+				return ft.Pointer()
 			}
 			if e := ft.Get("enabled"); e != nil && !zodBool(e) {
-				return e.Pointer
+				return e.Pointer()
 			}
 		}
 	}

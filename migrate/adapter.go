@@ -88,7 +88,7 @@ func stopCommands(sources []*Source) map[string]string {
 			for _, hn := range hs.Items {
 				// A Stop hook with "if" is dropped (Claude never runs it).
 				if cmd, ok := handlerCommand(hn); ok && !hn.Has("if") && out[cmd] == "" {
-					line, _ := s.Doc.PositionOf(hn.Pointer)
+					line, _ := s.Doc.PositionOf(hn.Pointer())
 					out[cmd] = fmt.Sprintf("%s:%d", s.Path, line)
 				}
 			}

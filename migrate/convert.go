@@ -144,8 +144,8 @@ type converter struct {
 }
 
 func (c *converter) item(s *Source, n *config.Node, ev string) Item {
-	line, col := s.Doc.PositionOf(n.Pointer)
-	return Item{Path: s.Path, Pointer: n.Pointer, Line: line, Column: col, Event: ev}
+	line, col := s.Doc.PositionOf(n.Pointer())
+	return Item{Path: s.Path, Pointer: n.Pointer(), Line: line, Column: col, Event: ev}
 }
 
 func (c *converter) drop(it Item, reason string) {

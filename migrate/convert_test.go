@@ -232,8 +232,8 @@ func checkInvariants(t *testing.T, srcs []*Source, res *Result) {
 		for i, ev := range h.Keys {
 			val := h.Vals[i]
 			if val.Kind != config.Array {
-				if !reported[s.Path+"#"+val.Pointer] {
-					t.Errorf("%s: event %s not in report", s.Path, val.Pointer)
+				if !reported[s.Path+"#"+val.Pointer()] {
+					t.Errorf("%s: event %s not in report", s.Path, val.Pointer())
 				}
 				continue
 			}
@@ -241,14 +241,14 @@ func checkInvariants(t *testing.T, srcs []*Source, res *Result) {
 			for _, g := range val.Items {
 				hs := g.Get("hooks")
 				if hs == nil || hs.Kind != config.Array {
-					if !reported[s.Path+"#"+g.Pointer] {
-						t.Errorf("%s: group %s not in report", s.Path, g.Pointer)
+					if !reported[s.Path+"#"+g.Pointer()] {
+						t.Errorf("%s: group %s not in report", s.Path, g.Pointer())
 					}
 					continue
 				}
 				for _, hn := range hs.Items {
-					if !reported[s.Path+"#"+hn.Pointer] {
-						t.Errorf("%s: hook %s not in report", s.Path, hn.Pointer)
+					if !reported[s.Path+"#"+hn.Pointer()] {
+						t.Errorf("%s: hook %s not in report", s.Path, hn.Pointer())
 					}
 				}
 			}

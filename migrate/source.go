@@ -145,7 +145,7 @@ func LoadPlugin(dir string) ([]*Source, error) {
 		}
 		for _, p := range paths {
 			if !p.IsString() {
-				line, col := doc.PositionOf(p.Pointer)
+				line, col := doc.PositionOf(p.Pointer())
 				return nil, fmt.Errorf("migrate: %s:%d:%d: hooks entry is %s, want a path string", manifest, line, col, p.Kind)
 			}
 			if err := add(filepath.Join(dir, filepath.FromSlash(p.Str))); err != nil {

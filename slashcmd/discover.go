@@ -268,7 +268,7 @@ func loadCommand(d dir, rel string) (Command, []config.Problem) {
 			fmt.Sprintf("%s loads as /%s: Gemini replaces characters outside [A-Za-z0-9_.-] with _ and cuts segments to 50", rel, name),
 			"rename the file to "+strings.ReplaceAll(name, ":", "/")+".toml"))
 	}
-	data, err := os.ReadFile(file)
+	data, err := config.ReadRegular(file)
 	if err != nil {
 		c.Status, c.Reason = StatusInvalid, "cannot read the file"
 		return c, append(probs, problemAt(file, config.SevError, CodeReadError, "cannot read: "+unwrapPathErr(err), "check permissions"))

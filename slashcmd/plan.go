@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -90,7 +89,7 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 	}
 	sort.Strings(sources)
 	for _, src := range sources {
-		data, err := os.ReadFile(src)
+		data, err := config.ReadRegular(src)
 		if err != nil {
 			return nil, fmt.Errorf("%s: read claude command: %w", src, err)
 		}
@@ -118,7 +117,7 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 				fmt.Sprintf("/%s is a Gemini built-in: the migrated command will be available only as a renamed command (/user.%s or /workspace.%s)", name, name, name),
 				"rename the Claude file before migrating"))
 		}
-		if old, err := os.ReadFile(w.Target); err == nil {
+		if old, err := config.ReadRegular(w.Target); err == nil {
 			w.Exists = true
 			switch {
 			case bytes.Equal(old, w.Data):
@@ -128,6 +127,12 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 				plan.Problems = append(plan.Problems, problemAt(w.Target, config.SevWarning, CodeTargetExists,
 					"exists with other content; not overwritten", "gh-hooks migrate --force to replace it"))
 			}
+		} else if errors.Is(err, config.ErrNotRegular) {
+			// A FIFO or a directory where the file goes: kept, and
+			// never read (a FIFO would block).
+			w.Exists, w.Skip = true, true
+			plan.Problems = append(plan.Problems, problemAt(w.Target, config.SevWarning, CodeTargetExists,
+				unwrapPathErr(err)+"; not overwritten", "move it away, then migrate again"))
 		}
 		plan.Writes = append(plan.Writes, w)
 	}
