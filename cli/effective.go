@@ -3,14 +3,17 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/migrate"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
 
@@ -76,14 +79,50 @@ func (p *planFlags) check() error {
 		if p.Trigger != "" {
 			return usageError("--trigger does not apply to %s; use --tool", p.Event)
 		}
+		return checkTool(p.Tool)
 	case merge.TriggerContext:
+		triggers := merge.Triggers[p.Event]
 		if p.Tool != "" {
-			return usageError("--tool does not apply to %s; use --trigger (%s)", p.Event, strings.Join(merge.Triggers[p.Event], ", "))
+			return usageError("--tool does not apply to %s; use --trigger (%s)", p.Event, strings.Join(triggers, ", "))
+		}
+		// Gemini fires these events with one of a fixed set of triggers
+		// and compares matchers with it exactly (spec §2.1, §4): any other
+		// value plans for a firing that never happens.
+		if p.Trigger != "" && !slices.Contains(triggers, p.Trigger) {
+			hint := "use one of: --trigger " + strings.Join(triggers, ", --trigger ")
+			if best := closest(p.Trigger, triggers); len(best) > 0 {
+				hint = "did you mean --trigger " + best[0] + "?"
+			}
+			return usageHint(hint, "--trigger %q is not a %s trigger: Gemini fires %s only with %s", p.Trigger, p.Event, p.Event, strings.Join(triggers, ", "))
 		}
 	default:
 		if p.Tool != "" || p.Trigger != "" {
 			return usageError("%s has no tool or trigger: Gemini fires it without a context and ignores matchers", p.Event)
 		}
+	}
+	return nil
+}
+
+// checkTool refuses a Claude Code tool name for --tool: Gemini fires
+// BeforeTool/AfterTool with its own tool names (spec §4), so a plan for
+// "Bash" shows what happens for a tool Gemini never calls. The
+// Claude-to-Gemini table is migrate's (claude-hooks.md §3.1). Other
+// unknown names are accepted (MCP and discovered tools have names of
+// their own).
+func checkTool(tool string) error {
+	if tool == "" || slices.Contains(validate.BuiltinTools(), tool) {
+		return nil
+	}
+	if g, ok := migrate.GeminiTool(tool); ok {
+		if g == "" {
+			return usageHint("gh-hooks effective --event BeforeTool lists the matchers Gemini compares with its tool names",
+				"--tool %q is a Claude Code tool name, and Gemini has no tool like it", tool)
+		}
+		return usageHint("did you mean --tool "+g+"?", "--tool %q is a Claude Code tool name: Gemini calls that tool %s", tool, g)
+	}
+	if rest, ok := strings.CutPrefix(tool, "mcp__"); ok && strings.Contains(rest, "__") {
+		g := claudecompat.GeminiToolName(tool)
+		return usageHint("did you mean --tool "+g+"?", "--tool %q is a Claude Code MCP tool name: Gemini calls it %s", tool, g)
 	}
 	return nil
 }
@@ -228,7 +267,18 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		reasons = append(reasons, reason)
 		return len(reasons)
 	}
+	others := 0
 	for _, ev := range r.EventOrder() {
+		if plan != nil && ev != plan.Event {
+			// --event asks about one event: the others' hooks are
+			// counted, not listed (--json keeps them all).
+			for _, h := range r.Hooks {
+				if h.Event == ev {
+					others++
+				}
+			}
+			continue
+		}
 		o.printf("\n%s\n", o.bold(ev))
 		rows = nil
 		for _, h := range r.Hooks {
@@ -256,6 +306,12 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	if len(r.Hooks) == 0 {
 		o.printf("\nNo hooks are configured in any layer.\n")
 	}
+	if plan != nil {
+		problems = eventProblems(problems, plan.Event)
+		if others > 0 {
+			o.printf("\n%s\n", o.dim(fmt.Sprintf("%s of other events not shown (gh-hooks effective lists every event)", count(others, "hook"))))
+		}
+	}
 	if len(problems) > 0 {
 		o.printf("\n%s\n", o.bold("Problems"))
 		printProblems(o, problems, "  ")
@@ -263,6 +319,24 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	if plan != nil {
 		printPlan(o, plan)
 	}
+}
+
+// eventProblems drops the problems that belong to another event's hooks
+// (a pointer under /hooks/<other event>); problems about the file or the
+// settings as a whole are kept.
+func eventProblems(problems []config.Problem, event string) []config.Problem {
+	var out []config.Problem
+	for _, p := range problems {
+		rest, ok := strings.CutPrefix(p.Pointer, "/hooks/")
+		if ok {
+			key, _, _ := strings.Cut(rest, "/")
+			if config.UnescapePointer(key) != event {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 func printPlan(o *out, p *merge.Plan) {
