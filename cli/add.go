@@ -88,6 +88,7 @@ func runAdd(o *addOptions) error {
 	if err != nil {
 		return err
 	}
+	o.Scope = writeScope(set, o.Scope)
 	path, err := scopePath(set, o.Scope)
 	if err != nil {
 		return err

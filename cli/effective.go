@@ -269,7 +269,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	}
 	others := 0
 	for _, ev := range r.EventOrder() {
-		if plan != nil && ev != plan.Event {
+		if plan != nil && !aboutEvent(ev, plan.Event) {
 			// --event asks about one event: the others' hooks are
 			// counted, not listed (--json keeps them all).
 			for _, h := range r.Hooks {
@@ -321,6 +321,13 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	}
 }
 
+// aboutEvent reports whether hooks under the event key belong in a
+// listing of event: the key itself, or an unknown key that gh-hooks reads
+// as a misspelling of it (PreToolUse for BeforeTool), which Gemini skips.
+func aboutEvent(key, event string) bool {
+	return key == event || !merge.IsEvent(key) && merge.Suggest(key) == event
+}
+
 // eventProblems drops the problems that belong to another event's hooks
 // (a pointer under /hooks/<other event>); problems about the file or the
 // settings as a whole are kept.
@@ -330,7 +337,7 @@ func eventProblems(problems []config.Problem, event string) []config.Problem {
 		rest, ok := strings.CutPrefix(p.Pointer, "/hooks/")
 		if ok {
 			key, _, _ := strings.Cut(rest, "/")
-			if config.UnescapePointer(key) != event {
+			if !aboutEvent(config.UnescapePointer(key), event) {
 				continue
 			}
 		}

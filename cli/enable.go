@@ -95,6 +95,7 @@ func runDisable(o *toggleOptions) error {
 	if err != nil {
 		return err
 	}
+	o.Scope = writeScope(set, o.Scope)
 	path, err := scopePath(set, o.Scope)
 	if err != nil {
 		return err
