@@ -80,7 +80,7 @@ func TestComplete(t *testing.T) {
 		{"subcommands", []string{"trust", ""}, visibleCommands("trust")},
 		{"shells", []string{"completion", ""}, []string{"bash", "fish", "zsh"}},
 		{"hook names", []string{"--project", project, "disable", ""}, []string{"./no-name.sh", "fmt", "guard"}},
-		{"hook name prefix", []string{"--project", project, "enable", "g"}, []string{"guard"}},
+		{"hook name prefix", []string{"--project", project, "disable", "g"}, []string{"guard"}},
 		{"project hook names", []string{"--project", project, "trust", "approve", ""}, []string{"./no-name.sh", "fmt"}},
 		{"project dir is files", []string{"--project", ""}, nil},
 		{"value of flag is not a command", []string{"effective", "--event", "trust", ""}, nil},
