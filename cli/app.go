@@ -65,6 +65,8 @@ type env struct {
 	project string
 	// noColor is --no-color.
 	noColor bool
+	// wide is --wide: table cells are never cut to the terminal's width.
+	wide bool
 	// args are the command line as typed, for messages about it.
 	args []string
 	// command is the full name of the command being run ("gh-hooks trust
@@ -155,8 +157,10 @@ func newRoot(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)", Destination: &e.noColor},
+			&cli.BoolFlag{Name: "wide", Usage: "on a terminal, print table cells whole instead of cutting them to its width", Destination: &e.wide},
 		},
 		Commands: commands(e),
+		Metadata: map[string]any{widthKey: e.Width},
 		// A first argument that is not a command lands here.
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() == 0 {
@@ -172,6 +176,7 @@ func newRoot(e *env) *cli.Command {
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
 	setUsageHandlers(e, root.Commands)
+	installHelpPrinter()
 	return root
 }
 

@@ -68,8 +68,8 @@ func TestComplete(t *testing.T) {
 	}{
 		{"commands", []string{""}, visibleCommands()},
 		{"command prefix", []string{"ef"}, []string{"effective"}},
-		{"global flags", []string{"--"}, []string{"--help", "--no-color", "--project", "--version"}},
-		{"command flags and global flags", []string{"effective", "--"}, []string{"--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger"}},
+		{"global flags", []string{"--"}, []string{"--help", "--no-color", "--project", "--version", "--wide"}},
+		{"command flags and global flags", []string{"effective", "--"}, []string{"--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger", "--wide"}},
 		{"events", []string{"effective", "--event", ""}, []string{"AfterAgent", "AfterModel", "AfterTool", "BeforeAgent", "BeforeModel", "BeforeTool", "BeforeToolSelection", "Notification", "PreCompress", "SessionEnd", "SessionStart"}},
 		{"event prefix", []string{"effective", "--event", "Session"}, []string{"SessionEnd", "SessionStart"}},
 		{"event after =", []string{"effective", "--event=After"}, []string{"--event=AfterAgent", "--event=AfterModel", "--event=AfterTool"}},

@@ -36,9 +36,8 @@ func effectiveCommand(e *env) *cli.Command {
 		Description: "Lists the hooks of the system-defaults, user, project and system settings files and of\n" +
 			"enabled extensions, merged exactly as Gemini CLI 0.61.0 merges them. With --event, also\n" +
 			"prints the execution plan for that event (and --tool or --trigger).\n\n" +
-			"On a terminal the hooks are aligned tables; piped, each table row is one line of\n" +
-			"tab-separated fields without a header (ID, LINE, MATCHER, HOOK, TIMEOUT, SEQUENTIAL, STATUS),\n" +
-			"as gh prints them. --json prints one JSON object.",
+			pipedHelp("the hooks of an event as ID, LINE, MATCHER, HOOK, TIMEOUT, SEQ (yes or no),\n"+
+				"STATUS") + " --json prints one JSON object, with every hook whatever --event.",
 		Flags: append(o.planFlags.flags("print the execution plan for this event"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON}),
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -239,7 +238,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		{o.bold("folder"), sprintf("%s (%s)", trust, set.Trust.Why)},
 		{o.bold("hooks"), hooks},
 		{o.bold("disabled"), orNone(quoteList(r.Disabled))},
-	})
+	}, 1)
 	o.printf("\n%s\n", o.bold("Layers"))
 	var rows [][]any
 	for _, l := range set.Layers {
@@ -253,7 +252,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		}
 		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
 	}
-	o.table("  ", nil, rows)
+	o.table("  ", nil, rows, 2, 1)
 
 	// Reasons are long and often shared (an untrusted folder stops every
 	// settings hook): the tables refer to them by number, listed once below.
@@ -295,12 +294,12 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 			}
 			rows = append(rows, []any{h.ID, strconv.Itoa(h.Line), orDash(h.Matcher), hookLabel(h), ms(float64(h.Timeout)), seq, status})
 		}
-		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQUENTIAL", "STATUS"}, rows)
+		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQ", "STATUS"}, rows, 3, 2)
 	}
 	if len(reasons) > 0 {
 		o.printf("\n%s\n", o.bold("Why hooks do not run"))
 		for i, r := range reasons {
-			o.printf("  [%d] %s\n", i+1, r)
+			o.printf("%s\n", o.fit(sprintf("  [%d] %s", i+1, r), 6))
 		}
 	}
 	if len(r.Hooks) == 0 {
@@ -349,7 +348,7 @@ func eventProblems(problems []config.Problem, event string) []config.Problem {
 func printPlan(o *out, p *merge.Plan) {
 	o.printf("\n%s\n", o.bold("Plan: "+p.Event+planContext(p)))
 	if !p.Runs {
-		o.printf("  nothing runs: %s\n", p.Why)
+		o.printf("%s\n", o.fit(sprintf("  nothing runs: %s", p.Why), 4))
 		return
 	}
 	o.printf("  %d hook(s), %s\n", len(p.Run), p.Execution)
@@ -357,7 +356,7 @@ func printPlan(o *out, p *merge.Plan) {
 	for i, h := range p.Run {
 		rows = append(rows, []any{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), ms(float64(h.Timeout))})
 	}
-	o.table("  ", nil, rows)
+	o.table("  ", nil, rows, 2)
 	for _, id := range p.Deduplicated {
 		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
 	}

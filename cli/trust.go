@@ -76,7 +76,8 @@ func trustAuditCommand(e *env) *cli.Command {
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
 			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
 			"in every project, layer and extension, so the entry disables every hook of that name\n" +
-			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" + trustProjectHelp,
+			"everywhere until you remove it (gh-hooks enable NAME).\n\n" + trustProjectHelp + "\n\n" +
+			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
@@ -145,7 +146,8 @@ func trustListCommand(e *env) *cli.Command {
 		UsageText: "gh-hooks trust list [--json]",
 		Description: "--json prints {\"store\": PATH, \"projects\": [{\"project\", \"dir\", \"hooks\", \"exists\"}]}, sorted by\n" +
 			"project (the real path); dir is the path given at the last approval, hooks the number of\n" +
-			"approved hooks, exists false when the directory is gone (trust prune drops it).",
+			"approved hooks, exists false when the directory is gone (trust prune drops it).\n\n" +
+			pipedHelp("PROJECT, HOOKS, DIRECTORY"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
 		},
@@ -438,7 +440,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			}
 			rows = append(rows, append(row, status))
 		}
-		o.table("", header, rows)
+		o.table("", header, rows, 2, len(header)-1)
 	}
 	var notes []string
 	for _, h := range rep.Hooks {
