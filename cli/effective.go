@@ -200,6 +200,7 @@ func runEffective(o *effectiveOptions) error {
 	} else {
 		printEffective(newOut(o.env, r.Set.Paths.Home), r, problems, plan)
 	}
+	warnUpper(o.Stderr, r.Set, "effective")
 	return fatalError(r)
 }
 

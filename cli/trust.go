@@ -386,6 +386,9 @@ func runTrustAudit(o *trustOptions) error {
 		}
 		warn(o.Stderr, rep.GeminiProblem, hint)
 	}
+	if len(rep.Hooks) == 0 && warnUpper(o.Stderr, t.r.Set, "trust audit") {
+		return checkFailed // not an all-clear: the hooks above are unaudited
+	}
 	if rep.Unapproved == 0 {
 		return nil
 	}
@@ -415,7 +418,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 	}
 	o.table("", nil, head)
 	if len(rep.Hooks) == 0 {
-		o.printf("\nNo project hooks.\n")
+		o.printf("\nNo project hooks in %s.\n", o.short(t.r.Set.Paths.Project))
 	} else {
 		o.printf("\n")
 		// STATUS goes last: it is the widest cell and the coloured one
