@@ -84,7 +84,15 @@ func Run(args []string, s Streams) int {
 	if h, command, ok := claudeCompatArgs(args); ok {
 		err = runClaudeCompat(context.Background(), &claudeCompatOptions{env: e, Hook: h, Command: command})
 	} else {
-		err = newRoot(e).Run(context.Background(), args)
+		root := newRoot(e)
+		args = helpArgs(args)
+		if err = root.Run(context.Background(), args); err != nil {
+			if !errors.As(err, new(*exitError)) {
+				// urfave/cli's own errors (a bad flag value, an unknown
+				// help topic) are usage errors of the command typed.
+				err = usageFailure(e, typedCommand(root, args), err)
+			}
+		}
 	}
 	if err == nil {
 		return 0
@@ -106,6 +114,21 @@ func Run(args []string, s Streams) int {
 		fmt.Fprintf(s.Stderr, "hint: %s\n", visible.EscapeText(hint))
 	}
 	return ee.code
+}
+
+// helpArgs turns `gh-hooks help trust audit` into `gh-hooks trust audit
+// --help`, as git and gh read it: urfave/cli's help command shows the help
+// of its first argument only (that of trust here).
+func helpArgs(args []string) []string {
+	if len(args) < 4 || args[1] != "help" && args[1] != "h" {
+		return args
+	}
+	for _, a := range args[2:] {
+		if strings.HasPrefix(a, "-") {
+			return args
+		}
+	}
+	return append(append([]string{args[0]}, args[2:]...), "--help")
 }
 
 // exitError carries an exit code out of a command (contract: 1 error,
@@ -282,9 +305,30 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 	msg = strings.Replace(msg, " for flag -", " for flag --", 1)
 	if topic, ok := strings.CutPrefix(msg, "No help topic for '"); ok {
 		topic = strings.TrimSuffix(topic, "'")
-		return unknownCommand(rootOf(c), topic).(*exitError)
+		parent := rootOf(c)
+		if c != nil && len(c.Commands) > 0 {
+			parent = c // `help trust auddit`: the subcommands of trust
+		}
+		return unknownCommand(parent, topic).(*exitError)
 	}
 	return &exitError{code: 2, err: errors.New(msg), hint: hint}
+}
+
+// typedCommand is the deepest command named by the words of args (root
+// when none).
+func typedCommand(root *cli.Command, args []string) *cli.Command {
+	c := root
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		sub := findCommand(c.Commands, a)
+		if sub == nil {
+			break
+		}
+		c = sub
+	}
+	return c
 }
 
 func rootOf(c *cli.Command) *cli.Command {

@@ -22,7 +22,10 @@ var helpOnce sync.Once
 // urfave/cli only offers a package variable for this; it is set once, and
 // the width comes from the command being printed.
 func installHelpPrinter() {
-	helpOnce.Do(func() { cli.HelpPrinter = helpPrinter })
+	helpOnce.Do(func() {
+		cli.HelpPrinter = helpPrinter
+		cli.UsageCommandHelp = "show the commands, or the help of one (help trust audit)"
+	})
 }
 
 // widthKey is the root command's Metadata key for the help width.
