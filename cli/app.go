@@ -298,6 +298,19 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 		}
 		return &exitError{code: 2, err: fmt.Errorf("unknown flag %s", typed), hint: hint}
 	}
+	// Required flag "event" not set; Required flags "event, command" not set.
+	if names, ok := strings.CutPrefix(msg, "Required flag"); ok {
+		names = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(names, "s"), " \""), "\" not set")
+		flags := strings.Split(names, ", ")
+		for i, f := range flags {
+			flags[i] = "--" + f
+		}
+		list := strings.Join(flags, " and ")
+		if len(flags) > 2 {
+			list = strings.Join(flags[:len(flags)-1], ", ") + " and " + flags[len(flags)-1]
+		}
+		return &exitError{code: 2, err: fmt.Errorf("%s needs %s", strings.TrimPrefix(where, "gh-hooks "), list), hint: hint}
+	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
 		return &exitError{code: 2, err: fmt.Errorf("flag %s needs a value", strings.TrimSpace(name)), hint: hint}
 	}
