@@ -348,6 +348,17 @@ func eventProblems(problems []config.Problem, event string) []config.Problem {
 
 func printPlan(o *out, p *merge.Plan) {
 	o.printf("\n%s\n", o.bold("Plan: "+p.Event+planContext(p)))
+	// Gemini always fires these events with a tool or a trigger; without
+	// one the planner matches every hook (spec §4), which no real firing
+	// does.
+	if p.Tool == "" && p.Trigger == "" {
+		switch merge.ContextOf(p.Event) {
+		case merge.ToolContext:
+			o.printf("  %s\n", o.dim("no --tool: every hook is listed whatever its matcher; Gemini always fires "+p.Event+" for one tool (--tool run_shell_command)"))
+		case merge.TriggerContext:
+			o.printf("  %s\n", o.dim("no --trigger: every hook is listed whatever its matcher; Gemini fires "+p.Event+" with one of "+strings.Join(merge.Triggers[p.Event], ", ")))
+		}
+	}
 	if !p.Runs {
 		o.printf("%s\n", o.fit(sprintf("  nothing runs: %s", p.Why), 4))
 		return
