@@ -122,8 +122,8 @@ func TestCompletionScripts(t *testing.T) {
 		shell string
 		want  []string
 	}{
-		{"bash", []string{"complete -o default -F _gh_hooks gh-hooks", `gh-hooks __complete --shell=bash "${COMP_WORDS[@]:1:COMP_CWORD}"`}},
-		{"zsh", []string{"#compdef gh-hooks", "compdef _gh-hooks gh-hooks", `gh-hooks __complete "${(@Q)words[2,CURRENT]}"`}},
+		{"bash", []string{"complete -o default -F _gh_hooks gh-hooks", `gh-hooks __complete --typed "${COMP_WORDS[@]:1:COMP_CWORD}"`}},
+		{"zsh", []string{"#compdef gh-hooks", "compdef _gh-hooks gh-hooks", `gh-hooks __complete --typed "${(@)words[2,CURRENT]}"`}},
 		{"fish", []string{"complete -c gh-hooks", "gh-hooks __complete $words (commandline -ct)"}},
 	}
 	for _, tt := range tests {

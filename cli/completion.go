@@ -55,7 +55,7 @@ _gh_hooks() {
     # inserted as echo\ hi); gh-hooks removes the quoting of the words.
     while IFS= read -r c; do
         COMPREPLY+=("$(printf '%q' "$c")")
-    done < <(gh-hooks __complete --shell=bash "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+    done < <(gh-hooks __complete --typed "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
     # Nothing to offer: -o default below completes file names.
 }
 complete -o default -F _gh_hooks gh-hooks
@@ -65,9 +65,9 @@ complete -o default -F _gh_hooks gh-hooks
 # or save as _gh-hooks in a directory of $fpath.
 _gh-hooks() {
     local -a candidates
-    # The words without their quoting ((Q)); compadd quotes what it
-    # inserts, so a candidate with a space stays one word.
-    candidates=("${(@f)$(gh-hooks __complete "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+    # The words as typed (gh-hooks removes their quoting); compadd quotes
+    # what it inserts, so a candidate with a space stays one word.
+    candidates=("${(@f)$(gh-hooks __complete --typed "${(@)words[2,CURRENT]}" 2>/dev/null)}")
     candidates=(${candidates:#})
     if (( ${#candidates} == 0 )); then
         _files
@@ -101,8 +101,8 @@ func completeCommand(e *env) *cli.Command {
 		Usage:           "print completions for the words typed so far (used by the completion scripts)",
 		Action: func(_ context.Context, c *cli.Command) error {
 			words := c.Args().Slice()
-			if len(words) > 0 && words[0] == "--shell=bash" {
-				// bash passes the words as typed, quotes and all.
+			if len(words) > 0 && words[0] == "--typed" {
+				// bash and zsh pass the words as typed, quotes and all.
 				words = words[1:]
 				for i, w := range words {
 					words[i] = dequote(w)
