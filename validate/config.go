@@ -19,14 +19,23 @@ import (
 // "resume") both run, each at its own firing, and are not reported.
 func (c *checker) duplicates() {
 	type key struct{ event, key string }
-	seen := make(map[key][]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
+	first := make(map[key]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
+	var later map[key][]*merge.Hook                    // the other copies, only for keys seen twice
 	for _, h := range c.r.Hooks {
 		if !h.Active {
 			continue
 		}
 		k := key{h.Event, h.Key}
-		earlier := seen[k]
-		seen[k] = append(earlier, h)
+		f0 := first[k]
+		if f0 == nil {
+			first[k] = h
+			continue
+		}
+		if later == nil {
+			later = map[key][]*merge.Hook{}
+		}
+		earlier := append([]*merge.Hook{f0}, later[k]...)
+		later[k] = append(later[k], h)
 		for _, f := range earlier {
 			firing, ok := firesTogether(f, h)
 			if !ok {
