@@ -76,7 +76,7 @@ func trustAuditCommand(e *env) *cli.Command {
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
 			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
 			"in every project, layer and extension, so the entry disables every hook of that name\n" +
-			"everywhere until you remove it (gh-hooks enable NAME).\n\n" + trustProjectHelp + "\n\n" +
+			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" + trustProjectHelp + "\n\n" +
 			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
