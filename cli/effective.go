@@ -234,12 +234,12 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	} else if !r.HooksEnabled {
 		hooks = o.red("disabled")
 	}
-	o.table("", nil, [][]any{
+	o.fields([][]any{
 		{o.bold("project"), o.short(set.Paths.ProjectDir)},
 		{o.bold("folder"), sprintf("%s (%s)", trust, set.Trust.Why)},
 		{o.bold("hooks"), hooks},
 		{o.bold("disabled"), orNone(quoteList(r.Disabled))},
-	}, 1)
+	})
 	o.printf("\n%s\n", o.bold("Layers"))
 	var rows [][]any
 	for _, l := range set.Layers {

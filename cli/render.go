@@ -168,6 +168,25 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 	fmt.Fprint(o.w, b.String())
 }
 
+// fields prints label/value rows like table, except that on a terminal a
+// value too long for it wraps under itself instead of being cut: these
+// are sentences (why a folder is not trusted), not cells to scan.
+func (o *out) fields(rows [][]any) {
+	if !o.tty {
+		o.table("", nil, rows)
+		return
+	}
+	w := 0
+	for _, r := range rows {
+		w = max(w, textWidth(fmt.Sprint(safe(r[0]))))
+	}
+	for _, r := range rows {
+		label := fmt.Sprint(safe(r[0]))
+		line := styled(label + strings.Repeat(" ", w-textWidth(label)+2) + fmt.Sprint(safe(r[1])))
+		o.printf("%s\n", o.fit(line, w+2))
+	}
+}
+
 // columnWidths is the widest cell of each column.
 func columnWidths(lines [][]string) []int {
 	var w []int
