@@ -134,7 +134,38 @@ func runRemove(o *removeOptions) error {
 			note(o.Stdout, "removed %s from %s\n", id, f.path)
 		}
 	}
+	staleDisabled(o.env, set, all)
 	return nil
+}
+
+// staleDisabled warns when the removed hooks were the last ones of their
+// name (or nameless command) and a hooksConfig.disabled still lists it:
+// the entry now disables nothing, until a new hook of that name comes.
+func staleDisabled(e *env, set *layers.Set, removed []found) {
+	names := map[string]int{}
+	for _, f := range removed {
+		n := f.m.Name
+		if n == "" {
+			n = f.m.Command
+		}
+		names[n]++
+	}
+	left := map[string]int{}
+	for _, h := range merge.Merge(set).Hooks {
+		left[h.DisableName]++
+	}
+	off := disabledIn(set, "")
+	var stale []string
+	for n, c := range names {
+		if left[n] == c && slices.Contains(off, n) {
+			stale = append(stale, n)
+		}
+	}
+	slices.Sort(stale)
+	for _, n := range stale {
+		warn(e.Stderr, fmt.Sprintf("hooksConfig.disabled still lists %q, which now disables nothing (until a new hook of that name comes)", n),
+			"gh-hooks enable "+shellword.Quote(n))
+	}
 }
 
 // noMatch is the error for a selector that matched nothing. When a loaded
