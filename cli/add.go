@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -132,6 +133,11 @@ func runAdd(o *addOptions) error {
 		return nil
 	}
 	note(o.Stdout, "added %s to %s\n", id, path)
+	// Gemini matches hooksConfig.disabled against the name, or the
+	// command of a hook without one (spec §3.6).
+	if key := cmp.Or(h.Name, h.Command); slices.Contains(disabledIn(set, ""), key) {
+		warn(o.Stderr, fmt.Sprintf("hooksConfig.disabled lists %q: Gemini will not run this hook", key), "gh-hooks enable "+shellword.Quote(key))
+	}
 	trustNotes(o.Stderr, set, o.Scope, h)
 	return nil
 }
