@@ -228,7 +228,7 @@ func fitColumns(widths, floors []int, room int, flex []int) {
 		// Down to the next widest flex column, or by what is missing.
 		next := floors[best]
 		for _, i := range flex {
-			if i != best && i < len(widths) && widths[i] < widths[best] && widths[i] > next {
+			if i != best && i < len(widths) && widths[i] <= widths[best] && widths[i] > next {
 				next = widths[i]
 			}
 		}
