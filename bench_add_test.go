@@ -56,6 +56,10 @@ func BenchmarkAddProcess(b *testing.B) {
 	if err := os.WriteFile(floorFile, []byte(typicalSettings), 0o644); err != nil {
 		b.Fatal(err)
 	}
+	// add refuses a hook whose script is missing.
+	if err := os.WriteFile(filepath.Join(project, "bench.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		b.Fatal(err)
+	}
 	env := append(os.Environ(), "HOME="+home, "GEMINI_CLI_HOME="+home, "GEMINI_CLI_TRUST_WORKSPACE=true",
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH="+filepath.Join(work, "etc", "settings.json"),
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH="+filepath.Join(work, "etc", "system-defaults.json"),

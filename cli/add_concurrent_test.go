@@ -36,6 +36,10 @@ func TestAddConcurrentProcesses(t *testing.T) {
 	if err := os.WriteFile(path, []byte("{\n  // shared file\n  \"general\": {}\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The hooks' script exists: add refuses a hook whose script is missing.
+	if err := os.WriteFile(filepath.Join(project, "check.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	env := append(os.Environ(), "HOME="+home, "GEMINI_CLI_HOME="+home, "GEMINI_CLI_TRUST_WORKSPACE=true",
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH="+filepath.Join(work, "etc", "settings.json"),
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH="+filepath.Join(work, "etc", "system-defaults.json"),

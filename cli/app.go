@@ -69,6 +69,8 @@ type env struct {
 	// allowOutside is --allow-outside-project: project files may be
 	// written through symbolic links that lead out of the project.
 	allowOutside bool
+	// wide is --wide: table cells are never cut to the terminal's width.
+	wide bool
 	// args are the command line as typed, for messages about it.
 	args []string
 	// command is the full name of the command being run ("gh-hooks trust
@@ -88,7 +90,15 @@ func Run(args []string, s Streams) int {
 	if h, command, ok := claudeCompatArgs(args); ok {
 		err = runClaudeCompat(context.Background(), &claudeCompatOptions{env: e, Hook: h, Command: command})
 	} else {
-		err = newRoot(e).Run(context.Background(), args)
+		root := newRoot(e)
+		args = helpArgs(args)
+		if err = root.Run(context.Background(), args); err != nil {
+			if !errors.As(err, new(*exitError)) {
+				// urfave/cli's own errors (a bad flag value, an unknown
+				// help topic) are usage errors of the command typed.
+				err = usageFailure(e, typedCommand(root, args), err)
+			}
+		}
 	}
 	if err == nil {
 		return 0
@@ -110,6 +120,21 @@ func Run(args []string, s Streams) int {
 		fmt.Fprintf(s.Stderr, "hint: %s\n", visible.EscapeText(hint))
 	}
 	return ee.code
+}
+
+// helpArgs turns `gh-hooks help trust audit` into `gh-hooks trust audit
+// --help`, as git and gh read it: urfave/cli's help command shows the help
+// of its first argument only (that of trust here).
+func helpArgs(args []string) []string {
+	if len(args) < 4 || args[1] != "help" && args[1] != "h" {
+		return args
+	}
+	for _, a := range args[2:] {
+		if strings.HasPrefix(a, "-") {
+			return args
+		}
+	}
+	return append(append([]string{args[0]}, args[2:]...), "--help")
 }
 
 // exitError carries an exit code out of a command (contract: 1 error,
@@ -168,8 +193,10 @@ func newRoot(e *env) *cli.Command {
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)", Destination: &e.noColor},
 			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file even through a symbolic link that leads out of the project (refused by default: a cloned repository can plant one)", Destination: &e.allowOutside},
+			&cli.BoolFlag{Name: "wide", Usage: "on a terminal, print table cells whole instead of cutting them to its width", Destination: &e.wide},
 		},
 		Commands: commands(e),
+		Metadata: map[string]any{widthKey: e.Width},
 		// A first argument that is not a command lands here.
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() == 0 {
@@ -185,6 +212,7 @@ func newRoot(e *env) *cli.Command {
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
 	setUsageHandlers(e, root.Commands)
+	installHelpPrinter()
 	return root
 }
 
@@ -285,6 +313,19 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 		}
 		return &exitError{code: 2, err: fmt.Errorf("unknown flag %s", typed), hint: hint}
 	}
+	// Required flag "event" not set; Required flags "event, command" not set.
+	if names, ok := strings.CutPrefix(msg, "Required flag"); ok {
+		names = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(names, "s"), " \""), "\" not set")
+		flags := strings.Split(names, ", ")
+		for i, f := range flags {
+			flags[i] = "--" + f
+		}
+		list := strings.Join(flags, " and ")
+		if len(flags) > 2 {
+			list = strings.Join(flags[:len(flags)-1], ", ") + " and " + flags[len(flags)-1]
+		}
+		return &exitError{code: 2, err: fmt.Errorf("%s needs %s", strings.TrimPrefix(where, "gh-hooks "), list), hint: hint}
+	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
 		return &exitError{code: 2, err: fmt.Errorf("flag %s needs a value", strings.TrimSpace(name)), hint: hint}
 	}
@@ -292,9 +333,30 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 	msg = strings.Replace(msg, " for flag -", " for flag --", 1)
 	if topic, ok := strings.CutPrefix(msg, "No help topic for '"); ok {
 		topic = strings.TrimSuffix(topic, "'")
-		return unknownCommand(rootOf(c), topic).(*exitError)
+		parent := rootOf(c)
+		if c != nil && len(c.Commands) > 0 {
+			parent = c // `help trust auddit`: the subcommands of trust
+		}
+		return unknownCommand(parent, topic).(*exitError)
 	}
 	return &exitError{code: 2, err: errors.New(msg), hint: hint}
+}
+
+// typedCommand is the deepest command named by the words of args (root
+// when none).
+func typedCommand(root *cli.Command, args []string) *cli.Command {
+	c := root
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		sub := findCommand(c.Commands, a)
+		if sub == nil {
+			break
+		}
+		c = sub
+	}
+	return c
 }
 
 func rootOf(c *cli.Command) *cli.Command {

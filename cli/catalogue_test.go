@@ -384,7 +384,7 @@ func TestBadInputCatalogue(t *testing.T) {
 			}
 
 			// add --dry-run never writes; add must fail the same way.
-			addArgs := append(global, "add", "--event", "BeforeTool", "--command", "./catalogue.sh", "--name", "catalogue")
+			addArgs := append(global, "add", "--event", "BeforeTool", "--command", "echo catalogue", "--name", "catalogue")
 			if tt.scope != "" {
 				addArgs = append(addArgs, "--scope", tt.scope)
 			}

@@ -68,8 +68,8 @@ func TestComplete(t *testing.T) {
 	}{
 		{"commands", []string{""}, visibleCommands()},
 		{"command prefix", []string{"ef"}, []string{"effective"}},
-		{"global flags", []string{"--"}, []string{"--allow-outside-project", "--help", "--no-color", "--project", "--version"}},
-		{"command flags and global flags", []string{"effective", "--"}, []string{"--allow-outside-project", "--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger"}},
+		{"global flags", []string{"--"}, []string{"--allow-outside-project", "--help", "--no-color", "--project", "--version", "--wide"}},
+		{"command flags and global flags", []string{"effective", "--"}, []string{"--allow-outside-project", "--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger", "--wide"}},
 		{"events", []string{"effective", "--event", ""}, []string{"AfterAgent", "AfterModel", "AfterTool", "BeforeAgent", "BeforeModel", "BeforeTool", "BeforeToolSelection", "Notification", "PreCompress", "SessionEnd", "SessionStart"}},
 		{"event prefix", []string{"effective", "--event", "Session"}, []string{"SessionEnd", "SessionStart"}},
 		{"event after =", []string{"effective", "--event=After"}, []string{"--event=AfterAgent", "--event=AfterModel", "--event=AfterTool"}},
@@ -80,7 +80,7 @@ func TestComplete(t *testing.T) {
 		{"subcommands", []string{"trust", ""}, visibleCommands("trust")},
 		{"shells", []string{"completion", ""}, []string{"bash", "fish", "zsh"}},
 		{"hook names", []string{"--project", project, "disable", ""}, []string{"./no-name.sh", "fmt", "guard"}},
-		{"hook name prefix", []string{"--project", project, "enable", "g"}, []string{"guard"}},
+		{"hook name prefix", []string{"--project", project, "disable", "g"}, []string{"guard"}},
 		{"project hook names", []string{"--project", project, "trust", "approve", ""}, []string{"./no-name.sh", "fmt"}},
 		{"project dir is files", []string{"--project", ""}, nil},
 		{"value of flag is not a command", []string{"effective", "--event", "trust", ""}, nil},
@@ -122,8 +122,8 @@ func TestCompletionScripts(t *testing.T) {
 		shell string
 		want  []string
 	}{
-		{"bash", []string{"complete -o default -F _gh_hooks gh-hooks", `gh-hooks __complete "${COMP_WORDS[@]:1:COMP_CWORD}"`}},
-		{"zsh", []string{"#compdef gh-hooks", "compdef _gh-hooks gh-hooks", `gh-hooks __complete "${(@)words[2,CURRENT]}"`}},
+		{"bash", []string{"complete -o default -F _gh_hooks gh-hooks", `gh-hooks __complete --typed "${COMP_WORDS[@]:1:COMP_CWORD}"`}},
+		{"zsh", []string{"#compdef gh-hooks", "compdef _gh-hooks gh-hooks", `gh-hooks __complete --typed "${(@)words[2,CURRENT]}"`}},
 		{"fish", []string{"complete -c gh-hooks", "gh-hooks __complete $words (commandline -ct)"}},
 	}
 	for _, tt := range tests {

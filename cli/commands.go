@@ -46,7 +46,8 @@ func commandsCommand(e *env) *cli.Command {
 			"  status       loaded, renamed, dropped, invalid or untrusted\n" +
 			"  reason       why the status is not loaded (omitted when loaded)\n" +
 			"  clashesWith  the other definitions of baseName (files, or \"built-in /NAME\"); omitted if none\n" +
-			"Problems have severity, code, path, pointer, line, column, message, hint (as in effective).",
+			"Problems have severity, code, path, pointer, line, column, message, hint (as in effective).\n\n" +
+			pipedHelp("NAME, SCOPE, FILE, DESCRIPTION, STATUS"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object {commands, problems}", Destination: &o.JSON},
 		},
@@ -236,7 +237,7 @@ func printCommands(o *out, set *layers.Set, opts slashcmd.Options, cmds []comman
 		rows = append(rows, []any{name, scope, o.short(c.File), orDash(c.Description), status})
 	}
 	if len(rows) > 0 {
-		o.table("", []string{"NAME", "SCOPE", "FILE", "DESCRIPTION", "STATUS"}, rows)
+		o.table("", []string{"NAME", "SCOPE", "FILE", "DESCRIPTION", "STATUS"}, rows, 3, 2)
 	}
 
 	// Every definition that lost its plain name, and why. The problems that

@@ -9,8 +9,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gh-hooks/gh-hooks/edit"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/validate"
 )
 
 // Shell completion works one way for every shell: the script the
@@ -47,9 +49,13 @@ func completionCommand(e *env) *cli.Command {
 var completionScripts = map[string]string{
 	"bash": `# bash completion for gh-hooks; load with: source <(gh-hooks completion bash)
 _gh_hooks() {
-    local cur="${COMP_WORDS[COMP_CWORD]}"
-    local IFS=$'\n'
-    COMPREPLY=($(gh-hooks __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+    local c
+    COMPREPLY=()
+    # One candidate a line, quoted for the command line ("echo hi" is
+    # inserted as echo\ hi); gh-hooks removes the quoting of the words.
+    while IFS= read -r c; do
+        COMPREPLY+=("$(printf '%q' "$c")")
+    done < <(gh-hooks __complete --typed "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
     # Nothing to offer: -o default below completes file names.
 }
 complete -o default -F _gh_hooks gh-hooks
@@ -59,12 +65,14 @@ complete -o default -F _gh_hooks gh-hooks
 # or save as _gh-hooks in a directory of $fpath.
 _gh-hooks() {
     local -a candidates
-    candidates=("${(@f)$(gh-hooks __complete "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+    # The words as typed (gh-hooks removes their quoting); compadd quotes
+    # what it inserts, so a candidate with a space stays one word.
+    candidates=("${(@f)$(gh-hooks __complete --typed "${(@)words[2,CURRENT]}" 2>/dev/null)}")
     candidates=(${candidates:#})
     if (( ${#candidates} == 0 )); then
         _files
     else
-        compadd -Q -- "${candidates[@]}"
+        compadd -- "${candidates[@]}"
     fi
 }
 if [ "$funcstack[1]" = "_gh-hooks" ]; then
@@ -92,7 +100,15 @@ func completeCommand(e *env) *cli.Command {
 		SkipFlagParsing: true,
 		Usage:           "print completions for the words typed so far (used by the completion scripts)",
 		Action: func(_ context.Context, c *cli.Command) error {
-			for _, s := range complete(c.Root(), c.Args().Slice()) {
+			words := c.Args().Slice()
+			if len(words) > 0 && words[0] == "--typed" {
+				// bash and zsh pass the words as typed, quotes and all.
+				words = words[1:]
+				for i, w := range words {
+					words[i] = dequote(w)
+				}
+			}
+			for _, s := range complete(c.Root(), words) {
 				fmt.Fprintln(e.Stdout, s)
 			}
 			return nil
@@ -100,19 +116,25 @@ func completeCommand(e *env) *cli.Command {
 	}
 }
 
-// flagValues completes the value of a flag, by flag name, whatever the
-// command; words are the words typed before. nil means "files".
-var flagValues = map[string]func(words []string) []string{
-	"event":  func([]string) []string { return merge.Events },
-	"format": func([]string) []string { return formats },
-	"ignore": func(words []string) []string {
-		if slices.Contains(words, "trust") {
+// flagValues completes the value of a flag, by flag name; path is the
+// command ("migrate", "trust approve") and words the words typed before.
+// nil means "files".
+var flagValues = map[string]func(path string, words []string) []string{
+	"event":  func(string, []string) []string { return merge.Events },
+	"format": func(string, []string) []string { return formats },
+	"ignore": func(path string, _ []string) []string {
+		if path == "trust audit" {
 			return auditCodes()
 		}
 		return validateCodes()
 	},
-	"scope": func([]string) []string { return []string{"project", "user", "system"} },
-	"trigger": func(words []string) []string {
+	"scope": func(path string, _ []string) []string {
+		if path == "migrate" {
+			return []string{"project", "user"} // migrate has no system scope
+		}
+		return []string{"project", "user", "system"}
+	},
+	"trigger": func(_ string, words []string) []string {
 		if ev := flagIn(words, "event"); ev != "" {
 			return merge.Triggers[ev]
 		}
@@ -122,32 +144,68 @@ var flagValues = map[string]func(words []string) []string{
 		}
 		return all
 	},
-	// Gemini CLI's built-in tools that hooks usually match (spec §4).
-	"tool": func([]string) []string {
-		return []string{"glob", "google_web_search", "grep_search", "list_directory", "read_file",
-			"read_many_files", "replace", "run_shell_command", "save_memory", "web_fetch", "write_file", "write_todos"}
+	"tool": func(string, []string) []string { return validate.BuiltinTools() },
+	// remove --command: the commands of the hooks remove can find by
+	// command (those without a name are found only that way).
+	"command": func(path string, words []string) []string {
+		if path != "remove" {
+			return nil
+		}
+		var cmds []string
+		for _, h := range removable(words) {
+			cmds = append(cmds, h.Command)
+		}
+		return cmds
 	},
 }
 
 // argValues completes positional arguments, by command path.
 var argValues = map[string]func(words []string) []string{
-	"completion":    func([]string) []string { return []string{"bash", "fish", "zsh"} },
-	"enable":        hookNames(false),
-	"disable":       hookNames(false),
-	"remove":        hookNames(false),
-	"trust approve": hookNames(true),
-	"trust revoke":  hookNames(true),
+	"completion": func([]string) []string { return []string{"bash", "fish", "zsh"} },
+	// enable offers what hooksConfig.disabled lists in the files it
+	// edits, disable the hooks that no file disables yet (whether or not
+	// Gemini merges the file: an untrusted project's list counts).
+	"enable": func(words []string) []string {
+		set, _ := loadForCompletion(words)
+		return disabledIn(set, flagIn(words, "scope"))
+	},
+	"disable": func(words []string) []string {
+		set, r := loadForCompletion(words)
+		if r == nil {
+			return nil
+		}
+		off := disabledIn(set, "")
+		var names []string
+		for _, h := range r.Hooks {
+			if h.Enabled && !slices.Contains(off, h.DisableName) && h.DisableName != "" && !strings.Contains(h.DisableName, "\n") {
+				names = append(names, h.DisableName)
+			}
+		}
+		return names
+	},
+	// remove NAME finds hooks by name only, in the files it edits.
+	"remove": func(words []string) []string {
+		var names []string
+		for _, h := range removable(words) {
+			if h.Name != "" {
+				names = append(names, h.Name)
+			}
+		}
+		return names
+	},
+	"trust approve": hookNames(func(h *merge.Hook) bool { return h.Layer == layers.Project }),
+	"trust revoke":  hookNames(func(h *merge.Hook) bool { return h.Layer == layers.Project }),
 	"show":          hookIDs,
 }
 
 // hookIDs completes show's argument with every hook's id and name.
 func hookIDs(words []string) []string {
-	set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project")})
-	if err != nil {
+	_, r := loadForCompletion(words)
+	if r == nil {
 		return nil
 	}
 	var out []string
-	for _, h := range merge.Merge(set).Hooks {
+	for _, h := range r.Hooks {
 		out = append(out, h.ID)
 		if h.Name != "" && !strings.ContainsAny(h.Name, "\n") {
 			out = append(out, h.Name)
@@ -191,13 +249,13 @@ func complete(root *cli.Command, words []string) []string {
 	switch {
 	case pending != nil:
 		if fn := flagValues[pending.Names()[0]]; fn != nil {
-			cands = fn(before)
+			cands = fn(strings.Join(path, " "), before)
 		}
 	case strings.HasPrefix(cur, "-"):
 		if i := strings.Index(cur, "="); i >= 0 {
 			// --event=Be: complete the value, keeping the flag in front.
 			if fn := flagValues[strings.TrimLeft(cur[:i], "-")]; fn != nil {
-				for _, v := range fn(before) {
+				for _, v := range fn(strings.Join(path, " "), before) {
 					cands = append(cands, cur[:i+1]+v)
 				}
 			}
@@ -289,24 +347,103 @@ func flagIn(words []string, name string) string {
 	return ""
 }
 
-// hookNames completes with the names of the hooks in the loaded files (the
-// name hooksConfig.disabled matches, see merge.Hook.DisableName); with
-// projectOnly, only those of the project file.
-func hookNames(projectOnly bool) func(words []string) []string {
+// loadForCompletion loads the layers for the --project among words; nil
+// when they cannot be loaded.
+func loadForCompletion(words []string) (*layers.Set, *merge.Result) {
+	set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project")})
+	if err != nil {
+		return nil, nil
+	}
+	return set, merge.Merge(set)
+}
+
+// disabledIn lists the hooksConfig.disabled entries of the scope's file,
+// or of every settings file ("").
+func disabledIn(set *layers.Set, scope string) []string {
+	if set == nil {
+		return nil
+	}
+	var out []string
+	for _, l := range set.Layers {
+		if l.Kind == layers.Extension || l.Doc == nil || scope != "" && l.Kind != scope {
+			continue
+		}
+		list, _ := edit.Disabled(l.Doc)
+		out = append(out, list...)
+	}
+	return out
+}
+
+// hookNames completes with the names of the loaded hooks that keep (the
+// name hooksConfig.disabled matches, see merge.Hook.DisableName).
+func hookNames(keep func(h *merge.Hook) bool) func(words []string) []string {
 	return func(words []string) []string {
-		set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project")})
-		if err != nil {
+		_, r := loadForCompletion(words)
+		if r == nil {
 			return nil
 		}
 		var names []string
-		for _, h := range merge.Merge(set).Hooks {
-			if projectOnly && h.Layer != layers.Project {
-				continue
-			}
-			if h.DisableName != "" && !strings.ContainsAny(h.DisableName, "\n") {
+		for _, h := range r.Hooks {
+			if keep(h) && h.DisableName != "" && !strings.ContainsAny(h.DisableName, "\n") {
 				names = append(names, h.DisableName)
 			}
 		}
 		return names
 	}
+}
+
+// removable are the hooks that remove can edit: those of the --scope
+// file, or of the project and user files.
+func removable(words []string) []*merge.Hook {
+	_, r := loadForCompletion(words)
+	if r == nil {
+		return nil
+	}
+	scopes := []string{layers.Project, layers.User}
+	if s := flagIn(words, "scope"); s != "" {
+		scopes = []string{s}
+	}
+	var out []*merge.Hook
+	for _, h := range r.Hooks {
+		if slices.Contains(scopes, h.Layer) && !strings.Contains(h.Command, "\n") {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// dequote removes the shell quoting of a word as typed (bash gives
+// completion the words as typed): backslash escapes, and '...' and "..."
+// quotes, the last of which may be still open.
+func dequote(w string) string {
+	if !strings.ContainsAny(w, `\'"`) {
+		return w
+	}
+	var b strings.Builder
+	var quote byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				b.WriteByte(c)
+			}
+		case c == '\\' && i+1 < len(w) && (quote == 0 || strings.IndexByte("$`\"\\", w[i+1]) >= 0):
+			i++
+			b.WriteByte(w[i])
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			} else {
+				b.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -25,13 +25,17 @@ type writeOptions struct {
 }
 
 func (w *writeOptions) flags(defaultScope string) []cli.Flag {
-	w.Scope = defaultScope
 	usage := "settings file to write: project, user or system"
+	text := ""
 	if defaultScope == "" {
 		usage = "settings file to edit: project, user or system (default: project and user)"
+	} else {
+		// The default is resolved by writeScope: project, or user in the
+		// home directory, where Gemini has no project layer.
+		text = defaultScope + "; user in the home directory"
 	}
 	return []cli.Flag{
-		&cli.StringFlag{Name: "scope", Value: defaultScope, Usage: usage, Destination: &w.Scope},
+		&cli.StringFlag{Name: "scope", Usage: usage, DefaultText: text, Destination: &w.Scope},
 		&cli.BoolFlag{Name: "dry-run", Usage: "print the diff of each file and write nothing", Destination: &w.DryRun},
 	}
 }
@@ -82,6 +86,20 @@ func projectDir(set *layers.Set) string {
 // loadSet loads the layers for --project.
 func loadSet(e *env) (*layers.Set, error) {
 	return e.loadLayers(e.project)
+}
+
+// writeScope resolves the scope of a command that writes one file: the
+// --scope given, else project, or user when the project directory is the
+// home directory (Gemini reads its .gemini/settings.json once, as the user
+// layer, spec §1.1), so that no one has to be told to add --scope user.
+func writeScope(set *layers.Set, scope string) string {
+	switch {
+	case scope != "":
+		return scope
+	case set.Paths.ProjectIsHome:
+		return layers.User
+	}
+	return layers.Project
 }
 
 // scopePath returns the settings file of a writable scope.

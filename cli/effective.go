@@ -3,15 +3,18 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/migrate"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
 
@@ -34,9 +37,8 @@ func effectiveCommand(e *env) *cli.Command {
 		Description: "Lists the hooks of the system-defaults, user, project and system settings files and of\n" +
 			"enabled extensions, merged exactly as Gemini CLI 0.61.0 merges them. With --event, also\n" +
 			"prints the execution plan for that event (and --tool or --trigger).\n\n" +
-			"On a terminal the hooks are aligned tables; piped, each table row is one line of\n" +
-			"tab-separated fields without a header (ID, LINE, MATCHER, HOOK, TIMEOUT, SEQUENTIAL, STATUS),\n" +
-			"as gh prints them. --json prints one JSON object.",
+			pipedHelp("the hooks of an event as ID, LINE, MATCHER, HOOK, TIMEOUT, SEQ (yes or no),\n"+
+				"STATUS") + " --json prints one JSON object, with every hook whatever --event.",
 		Flags: append(o.planFlags.flags("print the execution plan for this event"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON}),
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -77,14 +79,50 @@ func (p *planFlags) check() error {
 		if p.Trigger != "" {
 			return usageError("--trigger does not apply to %s; use --tool", p.Event)
 		}
+		return checkTool(p.Tool)
 	case merge.TriggerContext:
+		triggers := merge.Triggers[p.Event]
 		if p.Tool != "" {
-			return usageError("--tool does not apply to %s; use --trigger (%s)", p.Event, strings.Join(merge.Triggers[p.Event], ", "))
+			return usageError("--tool does not apply to %s; use --trigger (%s)", p.Event, strings.Join(triggers, ", "))
+		}
+		// Gemini fires these events with one of a fixed set of triggers
+		// and compares matchers with it exactly (spec §2.1, §4): any other
+		// value plans for a firing that never happens.
+		if p.Trigger != "" && !slices.Contains(triggers, p.Trigger) {
+			hint := "use one of: --trigger " + strings.Join(triggers, ", --trigger ")
+			if best := closest(p.Trigger, triggers); len(best) > 0 {
+				hint = "did you mean --trigger " + best[0] + "?"
+			}
+			return usageHint(hint, "--trigger %q is not a %s trigger: Gemini fires %s only with %s", p.Trigger, p.Event, p.Event, strings.Join(triggers, ", "))
 		}
 	default:
 		if p.Tool != "" || p.Trigger != "" {
 			return usageError("%s has no tool or trigger: Gemini fires it without a context and ignores matchers", p.Event)
 		}
+	}
+	return nil
+}
+
+// checkTool refuses a Claude Code tool name for --tool: Gemini fires
+// BeforeTool/AfterTool with its own tool names (spec §4), so a plan for
+// "Bash" shows what happens for a tool Gemini never calls. The
+// Claude-to-Gemini table is migrate's (claude-hooks.md §3.1). Other
+// unknown names are accepted (MCP and discovered tools have names of
+// their own).
+func checkTool(tool string) error {
+	if tool == "" || slices.Contains(validate.BuiltinTools(), tool) {
+		return nil
+	}
+	if g, ok := migrate.GeminiTool(tool); ok {
+		if g == "" {
+			return usageHint("gh-hooks effective --event BeforeTool lists the matchers Gemini compares with its tool names",
+				"--tool %q is a Claude Code tool name, and Gemini has no tool like it", tool)
+		}
+		return usageHint("did you mean --tool "+g+"?", "--tool %q is a Claude Code tool name: Gemini calls that tool %s", tool, g)
+	}
+	if rest, ok := strings.CutPrefix(tool, "mcp__"); ok && strings.Contains(rest, "__") {
+		g := claudecompat.GeminiToolName(tool)
+		return usageHint("did you mean --tool "+g+"?", "--tool %q is a Claude Code MCP tool name: Gemini calls it %s", tool, g)
 	}
 	return nil
 }
@@ -166,6 +204,7 @@ func runEffective(o *effectiveOptions) error {
 		warnGemini(o.Stderr, r.Set.Gemini)
 		printEffective(newOut(o.env, r.Set.Paths.Home), r, withoutVersionProblem(problems), plan)
 	}
+	warnUpper(o.Stderr, r.Set, "effective")
 	return fatalError(r)
 }
 
@@ -199,7 +238,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	} else if !r.HooksEnabled {
 		hooks = o.red("disabled")
 	}
-	o.table("", nil, [][]any{
+	o.fields([][]any{
 		{o.bold("project"), o.short(set.Paths.ProjectDir)},
 		{o.bold("folder"), sprintf("%s (%s)", trust, set.Trust.Why)},
 		{o.bold("hooks"), hooks},
@@ -218,7 +257,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		}
 		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
 	}
-	o.table("  ", nil, rows)
+	o.table("  ", nil, rows, 2, 1)
 
 	// Reasons are long and often shared (an untrusted folder stops every
 	// settings hook): the tables refer to them by number, listed once below.
@@ -232,7 +271,18 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		reasons = append(reasons, reason)
 		return len(reasons)
 	}
+	others := 0
 	for _, ev := range r.EventOrder() {
+		if plan != nil && !aboutEvent(ev, plan.Event) {
+			// --event asks about one event: the others' hooks are
+			// counted, not listed (--json keeps them all).
+			for _, h := range r.Hooks {
+				if h.Event == ev {
+					others++
+				}
+			}
+			continue
+		}
 		o.printf("\n%s\n", o.bold(ev))
 		rows = nil
 		for _, h := range r.Hooks {
@@ -249,16 +299,22 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 			}
 			rows = append(rows, []any{h.ID, strconv.Itoa(h.Line), orDash(h.Matcher), hookLabel(h), ms(float64(h.Timeout)), seq, status})
 		}
-		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQUENTIAL", "STATUS"}, rows)
+		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQ", "STATUS"}, rows, 3, 2)
 	}
 	if len(reasons) > 0 {
 		o.printf("\n%s\n", o.bold("Why hooks do not run"))
 		for i, r := range reasons {
-			o.printf("  [%d] %s\n", i+1, r)
+			o.printf("%s\n", o.fit(sprintf("  [%d] %s", i+1, r), 6))
 		}
 	}
 	if len(r.Hooks) == 0 {
 		o.printf("\nNo hooks are configured in any layer.\n")
+	}
+	if plan != nil {
+		problems = eventProblems(problems, plan.Event)
+		if others > 0 {
+			o.printf("\n%s\n", o.dim(fmt.Sprintf("%s of other events not shown (gh-hooks effective lists every event)", count(others, "hook"))))
+		}
 	}
 	if len(problems) > 0 {
 		o.printf("\n%s\n", o.bold("Problems"))
@@ -269,10 +325,46 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	}
 }
 
+// aboutEvent reports whether hooks under the event key belong in a
+// listing of event: the key itself, or an unknown key that gh-hooks reads
+// as a misspelling of it (PreToolUse for BeforeTool), which Gemini skips.
+func aboutEvent(key, event string) bool {
+	return key == event || !merge.IsEvent(key) && merge.Suggest(key) == event
+}
+
+// eventProblems drops the problems that belong to another event's hooks
+// (a pointer under /hooks/<other event>); problems about the file or the
+// settings as a whole are kept.
+func eventProblems(problems []config.Problem, event string) []config.Problem {
+	var out []config.Problem
+	for _, p := range problems {
+		rest, ok := strings.CutPrefix(p.Pointer, "/hooks/")
+		if ok {
+			key, _, _ := strings.Cut(rest, "/")
+			if !aboutEvent(config.UnescapePointer(key), event) {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 func printPlan(o *out, p *merge.Plan) {
 	o.printf("\n%s\n", o.bold("Plan: "+p.Event+planContext(p)))
+	// Gemini always fires these events with a tool or a trigger; without
+	// one the planner matches every hook (spec §4), which no real firing
+	// does.
+	if p.Tool == "" && p.Trigger == "" {
+		switch merge.ContextOf(p.Event) {
+		case merge.ToolContext:
+			o.printf("  %s\n", o.dim("no --tool: every hook is listed whatever its matcher; Gemini always fires "+p.Event+" for one tool (--tool run_shell_command)"))
+		case merge.TriggerContext:
+			o.printf("  %s\n", o.dim("no --trigger: every hook is listed whatever its matcher; Gemini fires "+p.Event+" with one of "+strings.Join(merge.Triggers[p.Event], ", ")))
+		}
+	}
 	if !p.Runs {
-		o.printf("  nothing runs: %s\n", p.Why)
+		o.printf("%s\n", o.fit(sprintf("  nothing runs: %s", p.Why), 4))
 		return
 	}
 	o.printf("  %d hook(s), %s\n", len(p.Run), p.Execution)
@@ -280,7 +372,7 @@ func printPlan(o *out, p *merge.Plan) {
 	for i, h := range p.Run {
 		rows = append(rows, []any{fmt.Sprintf("%d.", i+1), h.ID, hookLabel(h), ms(float64(h.Timeout))})
 	}
-	o.table("  ", nil, rows)
+	o.table("  ", nil, rows, 2)
 	for _, id := range p.Deduplicated {
 		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
 	}

@@ -95,6 +95,7 @@ func runDisable(o *toggleOptions) error {
 	if err != nil {
 		return err
 	}
+	o.Scope = writeScope(set, o.Scope)
 	path, err := scopePath(set, o.Scope)
 	if err != nil {
 		return err
@@ -248,6 +249,9 @@ func runEnable(o *toggleOptions) error {
 		if len(changed) == 0 && !o.DryRun {
 			if o.Name == "" {
 				note(o.Stdout, "no hook is disabled in %s\n", scopeList(files))
+			} else if w, hint := disableCheck(merge.Merge(set), o.Name); w != "" {
+				// Not a hook's name either: probably a typo.
+				return fail(fmt.Errorf("no hook is called %q, and hooksConfig.disabled of %s does not list it", o.Name, scopeList(files)), hint)
 			} else {
 				note(o.Stdout, "%q is already enabled: %s does not list it\n", o.Name, scopeList(files))
 			}

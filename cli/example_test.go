@@ -19,8 +19,11 @@ func TestReadmeExample(t *testing.T) {
 	out := stdout.String()
 	for _, want := range []string{
 		"user/BeforeTool/0/0\t8\twrite_file|replace\tsecret-scan ($GEMINI_CLI_HOME/bin/secret-scan.sh)\t10000 ms\tno\tactive",
-		"extension:audio-alerts/AfterAgent/0/0",
+		// --event BeforeTool lists BeforeTool, and PreToolUse, the
+		// Claude name that Gemini skips; the others are counted.
+		"user/PreToolUse/0/0",
 		`Gemini does not know the hook event "PreToolUse"`,
+		"2 hooks of other events not shown",
 		"Plan: BeforeTool for tool write_file\n  3 hook(s), sequential\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -24,8 +24,8 @@ func migrateCommand(e *env) *cli.Command {
 		Name:      "migrate",
 		Usage:     "convert Claude Code hooks (and slash commands) into Gemini CLI hooks, reporting every hook's fate",
 		ArgsUsage: "[SOURCE...]",
-		UsageText: "gh-hooks migrate [SOURCE...] [--scope project|user] [--to DIR] [--dry-run] [--json] [--force]\n" +
-			"                 [--no-default-timeout] [--no-commands]",
+		UsageText: "gh-hooks migrate [SOURCE...] [--scope project|user] [--to DIR] [--dry-run] [--json] [--force] " +
+			"[--no-default-timeout] [--no-commands]",
 		Description: "Sources (Claude Code):\n" +
 			"  none, --scope project  <project>/.claude/settings.json and .claude/settings.local.json, combined\n" +
 			"                         (Claude merges hook arrays across levels; Gemini's own migrator reads only one)\n" +
@@ -63,8 +63,9 @@ func migrateCommand(e *env) *cli.Command {
 			"(read only inside the project, plugin or .claude directory), what in it depends on Claude (tool and\n" +
 			"event names, renamed tool_input fields, Claude's output fields, the transcript, CLAUDE_* variables,\n" +
 			"programs not on PATH) and whether the adapter covers it, uncovered first; an uncovered one makes the\n" +
-			"hook migrated-with-changes. Then a summary line. --dry-run adds the unified diff of every file and\n" +
-			"writes nothing. --json prints one object:\n" +
+			"hook migrated-with-changes. Then a summary line. " + pipedHelp("SOURCE (path:line:column),\n"+
+			"EVENT, FATE, WHY; and for commands NAME, FILE, STATUS") + "\n" +
+			"--dry-run adds the unified diff of every file and writes nothing. --json prints one object:\n" +
 			"  target    {kind: settings|extension, path}\n" +
 			"  sources   [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
 			"  items     [{path, pointer, line, column, event, matcher?, type?, command?, fate, geminiEvent?,\n" +
@@ -88,7 +89,7 @@ func migrateCommand(e *env) *cli.Command {
 			"written), 2 on a usage error.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scope", Value: "project", Usage: "where settings sources come from and go to: project or user", Destination: &o.Scope},
-			&cli.StringFlag{Name: "to", Usage: "the Gemini extension `DIR` a Claude plugin is written into", TakesFile: true, Destination: &o.To},
+			&cli.StringFlag{Name: "to", Usage: "write a Claude plugin into the Gemini extension `DIR`", TakesFile: true, Destination: &o.To},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the unified diff of every file and write nothing", Destination: &o.DryRun},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (see the description)", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "force", Usage: "replace existing Gemini command files (and an extension's copies of plugin files) that differ", Destination: &o.Force},
@@ -633,7 +634,7 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 			for _, it := range v.Items {
 				rows = append(rows, []any{fmt.Sprintf("%s:%d:%d", it.Path, it.Line, it.Column), it.EventLabel(), string(it.Fate), it.Why()})
 			}
-			o.table("", []string{"SOURCE", "EVENT", "FATE", "WHY"}, rows)
+			o.table("", []string{"SOURCE", "EVENT", "FATE", "WHY"}, rows, 3, 0)
 			o.printf("\n")
 			printScripts(o, v.Items)
 		}
@@ -659,7 +660,7 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 		if len(rows) == 0 {
 			o.printf("  no command files\n")
 		}
-		o.table("  ", []string{"NAME", "FILE", "STATUS"}, rows)
+		o.table("  ", []string{"NAME", "FILE", "STATUS"}, rows, 1, 2)
 		if len(cj.Problems) > 0 {
 			o.printf("\n%s\n", o.bold("Problems"))
 			printProblems(o, cj.Problems, "  ")

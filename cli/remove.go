@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -133,29 +134,83 @@ func runRemove(o *removeOptions) error {
 			note(o.Stdout, "removed %s from %s\n", id, ch.Target)
 		}
 	}
+	staleDisabled(o.env, set, all)
 	return nil
 }
 
-// noMatch is the error for a selector that matched nothing, with the
-// closest names and commands of every loaded hook as suggestions.
+// staleDisabled warns when the removed hooks were the last ones of their
+// name (or nameless command) and a hooksConfig.disabled still lists it:
+// the entry now disables nothing, until a new hook of that name comes.
+func staleDisabled(e *env, set *layers.Set, removed []found) {
+	names := map[string]int{}
+	for _, f := range removed {
+		n := f.m.Name
+		if n == "" {
+			n = f.m.Command
+		}
+		names[n]++
+	}
+	left := map[string]int{}
+	for _, h := range merge.Merge(set).Hooks {
+		left[h.DisableName]++
+	}
+	off := disabledIn(set, "")
+	var stale []string
+	for n, c := range names {
+		if left[n] == c && slices.Contains(off, n) {
+			stale = append(stale, n)
+		}
+	}
+	slices.Sort(stale)
+	for _, n := range stale {
+		warn(e.Stderr, fmt.Sprintf("hooksConfig.disabled still lists %q, which now disables nothing (until a new hook of that name comes)", n),
+			"gh-hooks enable "+shellword.Quote(n))
+	}
+}
+
+// noMatch is the error for a selector that matched nothing. When a loaded
+// hook has exactly that name (or command), the hint says why remove did
+// not find it and the command that does (another --scope or --event), or
+// that gh-hooks does not edit its layer; else it suggests the closest
+// names and commands, never the one that failed.
 func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) error {
 	err := fmt.Errorf("no hook %s in %s", what, scopeList(files))
-	query := sel.Name
-	if query == "" {
+	query, byName := sel.Name, sel.Name != ""
+	if !byName {
 		query = sel.Command
 	}
+	hooks := merge.Merge(set).Hooks
+	for _, h := range hooks {
+		if byName && h.Name != query || !byName && h.Command != query {
+			continue
+		}
+		if hint := foundElsewhere(h, files, sel); hint != "" {
+			return fail(err, hint)
+		}
+	}
 	var names, cmds []string
-	for _, h := range merge.Merge(set).Hooks {
-		if h.Name != "" {
+	for _, h := range hooks {
+		if h.Name != "" && h.Name != sel.Name {
 			names = append(names, h.Name)
 		}
-		cmds = append(cmds, h.Command)
+		if h.Command != sel.Command {
+			cmds = append(cmds, h.Command)
+		}
 	}
 	var hints []string
 	for _, s := range closest(query, names) {
 		hints = append(hints, "gh-hooks remove "+shellword.Quote(s))
 	}
-	for _, s := range closest(query, cmds) {
+	cands := closest(query, cmds)
+	if !byName && len(cands) == 0 {
+		// A command is long: what was typed may be its beginning.
+		for _, c := range cmds {
+			if strings.HasPrefix(c, query) && !slices.Contains(cands, c) {
+				cands = append(cands, c)
+			}
+		}
+	}
+	for _, s := range cands {
 		hints = append(hints, "gh-hooks remove --command "+shellword.Quote(s))
 	}
 	if len(hints) == 0 {
@@ -165,4 +220,33 @@ func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) 
 		hints = hints[:3]
 	}
 	return fail(err, "did you mean: "+strings.Join(hints, " or ")+"?")
+}
+
+// foundElsewhere explains why remove did not find h, which has the name
+// or command asked for: it is under another event, in a file of another
+// scope, or in a layer gh-hooks does not edit. "" when h is in the files
+// searched and under the event asked (it cannot be, or it would match).
+func foundElsewhere(h *merge.Hook, files []editFile, sel edit.Selector) string {
+	arg := shellword.Quote(sel.Name)
+	if sel.Name == "" {
+		arg = "--command " + shellword.Quote(sel.Command)
+	}
+	where := fmt.Sprintf("%s:%d", h.Path, h.Line)
+	switch h.Layer {
+	case layers.Project, layers.User, layers.System:
+		cmd := "gh-hooks remove " + arg
+		if !inFiles(files, h.Path) {
+			cmd += " --scope " + h.Layer
+		}
+		if sel.Event != "" && sel.Event != h.Event || !inFiles(files, h.Path) {
+			if sel.Event != "" {
+				cmd += " --event " + shellword.Quote(h.Event)
+			}
+			return fmt.Sprintf("it is under %s in the %s file (%s): %s", h.Event, h.Layer, where, cmd)
+		}
+		return ""
+	case layers.Extension:
+		return fmt.Sprintf("it is a hook of the extension %s (%s), which gh-hooks does not edit: gh-hooks disable %s stops Gemini running it, or uninstall the extension", h.Extension, where, shellword.Quote(h.DisableName))
+	}
+	return fmt.Sprintf("it is in the %s file (%s), which gh-hooks does not edit: gh-hooks disable %s stops Gemini running it", h.Layer, where, shellword.Quote(h.DisableName))
 }

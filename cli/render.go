@@ -7,7 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"golang.org/x/term"
 
@@ -40,6 +40,10 @@ type out struct {
 	w     io.Writer
 	tty   bool
 	color bool
+	// width is the terminal's width in columns (0: unknown or piped);
+	// tables are cut to fit it unless wide (--wide).
+	width int
+	wide  bool
 	// home is abbreviated as ~ in paths.
 	home string
 }
@@ -51,6 +55,8 @@ func newOut(e *env, home string) *out {
 		w:     e.Stdout,
 		tty:   e.Terminal,
 		color: e.Terminal && !noColor && !e.noColor && os.Getenv("TERM") != "dumb",
+		width: e.Width,
+		wide:  e.wide,
 		home:  home,
 	}
 }
@@ -109,33 +115,193 @@ func (o *out) short(p string) string {
 
 // table prints rows of cells (string or styled): aligned columns with a
 // two-space gutter on a terminal, tab-separated without a header when
-// piped. indent prefixes every row.
-func (o *out) table(indent string, header []string, rows [][]any) {
-	line := func(cells []any) string {
-		s := make([]string, len(cells))
-		for i, c := range cells {
+// piped (gh's convention; pipedHelp documents it). indent prefixes every
+// row. On a terminal of known width, without --wide, a table wider than
+// the terminal is cut to fit: the flex columns (indexes, the first to give
+// way first; all columns when none are given) lose their ends to an
+// ellipsis, down to their header's width. Piped output and --json always
+// carry the full text.
+func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
+	cells := func(r []any) []string {
+		s := make([]string, len(r))
+		for i, c := range r {
 			s[i] = fmt.Sprint(safe(c))
 		}
-		return indent + strings.Join(s, "\t")
+		return s
 	}
 	if !o.tty {
 		for _, r := range rows {
-			fmt.Fprintln(o.w, line(r))
+			fmt.Fprintln(o.w, indent+strings.Join(cells(r), "\t"))
 		}
 		return
 	}
-	tw := tabwriter.NewWriter(o.w, 0, 0, 2, ' ', 0)
+	var lines [][]string
 	if header != nil {
-		h := make([]any, len(header))
-		for i, c := range header {
-			h[i] = styled(c)
-		}
-		fmt.Fprintln(tw, line(h))
+		lines = append(lines, header) // gh-hooks' own words, not escaped
 	}
 	for _, r := range rows {
-		fmt.Fprintln(tw, line(r))
+		lines = append(lines, cells(r))
 	}
-	tw.Flush()
+	widths := columnWidths(lines)
+	if o.width > 0 && !o.wide {
+		floors := make([]int, len(widths))
+		for i := range floors {
+			floors[i] = 8
+			if i < len(header) {
+				floors[i] = max(floors[i], textWidth(header[i]))
+			}
+		}
+		fitColumns(widths, floors, o.width-textWidth(indent), flex)
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(indent)
+		for i, c := range l {
+			c = cut(c, widths[i])
+			b.WriteString(c)
+			if i < len(l)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-textWidth(c)+2))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprint(o.w, b.String())
+}
+
+// fields prints label/value rows like table, except that on a terminal a
+// value too long for it wraps under itself instead of being cut: these
+// are sentences (why a folder is not trusted), not cells to scan.
+func (o *out) fields(rows [][]any) {
+	if !o.tty {
+		o.table("", nil, rows)
+		return
+	}
+	w := 0
+	for _, r := range rows {
+		w = max(w, textWidth(fmt.Sprint(safe(r[0]))))
+	}
+	for _, r := range rows {
+		label := fmt.Sprint(safe(r[0]))
+		line := styled(label + strings.Repeat(" ", w-textWidth(label)+2) + fmt.Sprint(safe(r[1])))
+		o.printf("%s\n", o.fit(line, w+2))
+	}
+}
+
+// columnWidths is the widest cell of each column.
+func columnWidths(lines [][]string) []int {
+	var w []int
+	for _, l := range lines {
+		for i, c := range l {
+			if i >= len(w) {
+				w = append(w, 0)
+			}
+			w[i] = max(w[i], textWidth(c))
+		}
+	}
+	return w
+}
+
+// fitColumns narrows widths (two-space gutters between them) to total at
+// most room columns: one column at a time, always the widest flex column
+// still above its floor. A table that cannot fit stays as wide as its
+// floors.
+func fitColumns(widths, floors []int, room int, flex []int) {
+	if len(flex) == 0 {
+		for i := range widths {
+			flex = append(flex, i)
+		}
+	}
+	total := 2 * (len(widths) - 1)
+	for _, w := range widths {
+		total += w
+	}
+	for total > room {
+		best := -1
+		for _, i := range flex {
+			if i < len(widths) && widths[i] > floors[i] && (best < 0 || widths[i] > widths[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		// Down to the next widest flex column, or by what is missing.
+		next := floors[best]
+		for _, i := range flex {
+			if i != best && i < len(widths) && widths[i] <= widths[best] && widths[i] > next {
+				next = widths[i]
+			}
+		}
+		step := min(widths[best]-next, total-room)
+		if step <= 0 {
+			step = 1
+		}
+		widths[best] -= step
+		total -= step
+	}
+}
+
+// textWidth is the number of columns text takes on a terminal: its runes,
+// without the SGR colour codes that paint adds.
+func textWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		if s[i] < 0x80 || s[i] >= 0xc0 {
+			n++
+		}
+	}
+	return n
+}
+
+// cut shortens s to width columns, ending it with an ellipsis; colour
+// codes are kept, and closed when the cut drops the closing one.
+func cut(s string, width int) string {
+	if textWidth(s) <= width {
+		return s
+	}
+	var b strings.Builder
+	n, painted := 0, false
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b {
+			j := strings.IndexByte(s[i:], 'm')
+			if j < 0 {
+				break
+			}
+			b.WriteString(s[i : i+j+1])
+			painted = true
+			i += j + 1
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if n == width-1 {
+			break
+		}
+		b.WriteRune(r)
+		n++
+		i += size
+	}
+	cutText := strings.TrimRight(b.String(), " ")
+	b.Reset()
+	b.WriteString(cutText)
+	b.WriteString("…")
+	if painted {
+		b.WriteString("\x1b[0m")
+	}
+	return b.String()
+}
+
+// pipedHelp is the paragraph of a table command's --help that says what
+// it prints where.
+func pipedHelp(columns string) string {
+	return "On a terminal the output is aligned tables cut to the terminal's width (--wide keeps every\n" +
+		"cell whole). Piped, each table row is one line of tab-separated fields, without a header\n" +
+		"and never cut, as gh prints them: " + columns + "."
 }
 
 // writeJSON prints v as indented JSON with a final newline, without
@@ -158,11 +324,42 @@ func printProblems(o *out, problems []config.Problem, indent string) {
 		case config.SevWarning:
 			sev = o.yellow(string(p.Severity))
 		}
-		o.printf("%s%s:%d:%d: %s: %s [%s]\n", indent, o.short(p.Path), p.Line, p.Column, sev, p.Message, p.Code)
+		line := sprintf("%s%s:%d:%d: %s: %s [%s]", indent, o.short(p.Path), p.Line, p.Column, sev, p.Message, p.Code)
+		o.printf("%s\n", o.fit(line, len(indent)+4))
 		if p.Hint != "" {
-			o.printf("%s  hint: %s\n", indent, p.Hint)
+			o.printf("%s\n", o.fit(sprintf("%s  hint: %s", indent, p.Hint), len(indent)+8))
 		}
 	}
+}
+
+// fit wraps a line of text at spaces to the terminal's width, each
+// further line indented by hang columns; piped, with --wide or at an
+// unknown width the line is left whole.
+func (o *out) fit(line styled, hang int) styled {
+	if !o.tty || o.wide || o.width <= hang+20 || textWidth(string(line)) <= o.width {
+		return line
+	}
+	words := strings.Split(string(line), " ")
+	var b strings.Builder
+	col := 0
+	for i, w := range words {
+		ww := textWidth(w)
+		switch {
+		case i == 0:
+		case col+1+ww > o.width && col > hang:
+			b.WriteString("\n" + strings.Repeat(" ", hang))
+			col = hang
+			if w == "" {
+				continue
+			}
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += ww
+	}
+	return styled(b.String())
 }
 
 // warn prints a warning and its hint on stderr.

@@ -101,7 +101,8 @@ func trustAuditCommand(e *env) *cli.Command {
 			"file: hook-new and hook-changed are errors, script-unverified (a script that is missing,\n" +
 			"unreadable or cannot be located) and trust-check-skipped are warnings. With --quiet, the text\n" +
 			"format too prints only the new and changed hooks, one path:line:col line each.\n\n" +
-			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore)") + "\n\n" + trustProjectHelp,
+			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore)") + "\n\n" + trustProjectHelp + "\n\n" +
+			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
 		Flags: append(o.Report.flags(strings.Join(auditCodes(), ", ")),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
@@ -175,7 +176,8 @@ func trustListCommand(e *env) *cli.Command {
 		UsageText: "gh-hooks trust list [--json]",
 		Description: "--json prints {\"store\": PATH, \"projects\": [{\"project\", \"dir\", \"hooks\", \"exists\"}]}, sorted by\n" +
 			"project (the real path); dir is the path given at the last approval, hooks the number of\n" +
-			"approved hooks, exists false when the directory is gone (trust prune drops it).",
+			"approved hooks, exists false when the directory is gone (trust prune drops it).\n\n" +
+			pipedHelp("PROJECT, HOOKS, DIRECTORY"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
 		},
@@ -459,6 +461,9 @@ func runTrustAudit(o *trustOptions) error {
 	if rep.Attention > 0 {
 		note(o.Stderr, "%d project hook(s) need attention: what they run is not covered by their fingerprint, or they hold hidden characters; review them by hand\n", rep.Attention)
 	}
+	if len(rep.Hooks) == 0 && warnUpper(o.Stderr, t.r.Set, "trust audit") {
+		return checkFailed // not an all-clear: the hooks above are unaudited
+	}
 	if rep.Unapproved == 0 {
 		if rep.Attention > 0 {
 			return checkFailed
@@ -494,7 +499,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 	}
 	o.table("", nil, head)
 	if len(rep.Hooks) == 0 {
-		o.printf("\nNo project hooks.\n")
+		o.printf("\nNo project hooks in %s.\n", o.short(t.r.Set.Paths.Project))
 	} else {
 		o.printf("\n")
 		// STATUS goes last: it is the widest cell and the coloured one
@@ -524,7 +529,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			}
 			rows = append(rows, append(row, status))
 		}
-		o.table("", header, rows)
+		o.table("", header, rows, 2, len(header)-1)
 	}
 	var notes []string
 	for _, h := range rep.Hooks {

@@ -151,6 +151,10 @@ func Load(opts Options) (*Set, error) {
 		dir = wd
 	}
 	if st, err := os.Stat(dir); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is in the message already
+		}
 		return nil, fmt.Errorf("project directory %s: %w", dir, err)
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("project directory %s is not a directory", dir)

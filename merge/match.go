@@ -322,6 +322,14 @@ type Context struct {
 	Trigger string
 }
 
+// Matches reports whether h's matcher selects an event fired with ctx (nil
+// for an event without context), as HookPlanner.matchesContext decides
+// (spec §4); false when the planner would throw on h's matcher.
+func (h *Hook) Matches(ctx *Context) bool {
+	m, ok := h.matches(h.Event, ctx)
+	return m && ok
+}
+
 // matches is HookPlanner.matchesContext (spec §4). ok is false when the
 // planner would throw (a truthy non-string matcher with a context).
 func (h *Hook) matches(event string, ctx *Context) (match, ok bool) {

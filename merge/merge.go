@@ -72,7 +72,7 @@ func Merge(set *layers.Set) *Result {
 				if l.Loaded {
 					r.Problems = append(r.Problems, l.Doc.At(bad, config.SevWarning, "invalid-configuration",
 						"Gemini's settings validation fails here, so it prints \"Invalid configuration\" at start-up and applies no type coercion to this whole file (\"5000\" stays a string, \"false\" stays truthy)",
-						"fix the value's type; see gh-hooks validate for the details"))
+						zodHint(bad)))
 				}
 			} else {
 				root = coerce(root)

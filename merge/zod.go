@@ -96,6 +96,44 @@ func zodValid(root *config.Node) string {
 	return ""
 }
 
+// zodHint is the fix for the value at pointer that zodValid rejected: the
+// type Gemini's settings schema wants there.
+func zodHint(pointer string) string {
+	toks := strings.Split(pointer, "/")
+	last := toks[len(toks)-1]
+	parent := ""
+	if len(toks) > 1 {
+		parent = toks[len(toks)-2]
+	}
+	want := "the type Gemini's settings schema wants"
+	switch {
+	case pointer == "/hooks", pointer == "/hooksConfig", pointer == "/security", last == "folderTrust":
+		want = "an object"
+	case parent == "hooks" && len(toks) == 3:
+		want = "a list of definitions: [ {...} ]"
+	case parent == "disabled":
+		want = "a string (a hook name)"
+	case last == "disabled":
+		want = `a list of hook names, e.g. ["lint"]`
+	case last == "hooks":
+		want = "a list of hooks: [ {...} ]"
+	case last == "timeout":
+		want = "a number of milliseconds, e.g. 30000"
+	case last == "enabled", last == "notifications":
+		want = "true or false, without quotes"
+	case last == "name", last == "type", last == "command", last == "description", last == "matcher":
+		want = "a string"
+	case isIndex(last):
+		want = "an object"
+	}
+	return "make it " + want + "; until then every value of this file is read as written"
+}
+
+func isIndex(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
 // Valid reports whether Gemini's settings validation accepts the hook
 // settings of a file's root (see zodValid): only then does Gemini coerce
 // its values and order its event keys in schema order (spec §2.5).

@@ -459,7 +459,18 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 		switch k {
 		case "type", "command", "args", "timeout", "name", "description":
 			continue
-		case "async", "asyncRewake", "if", "rewakeMessage", "rewakeSummary":
+		case "async", "asyncRewake", "once":
+			// false is Claude's default and what Gemini does anyway (wait
+			// for the hook, run it every time): nothing is lost.
+			if v := hn.Get(k); v.Kind == config.Bool && !v.Truthy() {
+				continue
+			}
+			if k == "once" {
+				notes = append(notes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+				continue
+			}
+			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+		case "if", "rewakeMessage", "rewakeSummary":
 			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
 		case "shell":
 			if v := hn.Get(k); v.IsString() && v.Str == "bash" {

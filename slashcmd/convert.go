@@ -70,6 +70,13 @@ var bodyToken = lazyre.New("!`([^`]*)`" + // 1: Claude bash
 // returned error is non-nil only if the generated file failed to load back
 // through LoadFile with the same prompt and description.
 func ConvertClaude(mdPath string, data []byte) (*Conversion, error) {
+	return convertClaude(mdPath, mdPath, data)
+}
+
+// convertClaude is ConvertClaude with the source named as shown in the
+// generated file's header comment (a path relative to the project, so
+// that the file does not carry the machine's directory layout).
+func convertClaude(mdPath, shown string, data []byte) (*Conversion, error) {
 	conv := &Conversion{}
 	rep := func(line, col int, sev config.Severity, code, msg, hint string) {
 		conv.Report = append(conv.Report, config.Problem{Severity: sev, Code: code, Path: mdPath,
@@ -122,7 +129,7 @@ func ConvertClaude(mdPath string, data []byte) (*Conversion, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Migrated from %s by gh-hooks.\n", filepath.ToSlash(mdPath))
+	fmt.Fprintf(&b, "# Migrated from %s by gh-hooks.\n", filepath.ToSlash(shown))
 	if hasDesc {
 		b.WriteString("description = " + basicString(conv.Description) + "\n")
 	}

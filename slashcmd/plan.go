@@ -93,7 +93,13 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: read claude command: %w", src, err)
 		}
-		conv, err := ConvertClaude(src, data)
+		// The header names the source from the directory that holds
+		// .claude (the project, or the home), not by its absolute path.
+		shown, err := filepath.Rel(filepath.Dir(filepath.Dir(opts.From)), src)
+		if err != nil {
+			shown = filepath.Base(src)
+		}
+		conv, err := convertClaude(src, shown, data)
 		if err != nil {
 			return nil, err
 		}

@@ -12,24 +12,81 @@ import (
 )
 
 // duplicates reports active hooks that the planner drops because an
-// earlier hook of the same event has the same getHookKey (spec §3.7).
+// earlier hook of the same event has the same getHookKey. Gemini
+// deduplicates after matcher filtering, within one firing of the event
+// (hookPlanner.ts:47-51, spec §3.7, §4), so two copies whose matchers never
+// select the same firing (a SessionStart hook split over "startup" and
+// "resume") both run, each at its own firing, and are not reported.
 func (c *checker) duplicates() {
 	type key struct{ event, key string }
 	first := make(map[key]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
+	var later map[key][]*merge.Hook                    // the other copies, only for keys seen twice
 	for _, h := range c.r.Hooks {
 		if !h.Active {
 			continue
 		}
 		k := key{h.Event, h.Key}
-		f := first[k]
-		if f == nil {
+		f0 := first[k]
+		if f0 == nil {
 			first[k] = h
 			continue
 		}
-		c.add(h.Path, h.Pointer, config.SevWarning, "duplicate-hook",
-			fmt.Sprintf("Gemini runs this %s hook only once: it has the same name and command (key %q) as the hook at %s, which comes first and wins whenever both match; this copy's matcher, timeout and env are then ignored", h.Event, h.Key, where(f)),
-			"remove one copy, or give the copies different names if both should run")
+		if later == nil {
+			later = map[key][]*merge.Hook{}
+		}
+		earlier := append([]*merge.Hook{f0}, later[k]...)
+		later[k] = append(later[k], h)
+		for _, f := range earlier {
+			firing, ok := firesTogether(f, h)
+			if !ok {
+				continue
+			}
+			c.add(h.Path, h.Pointer, config.SevWarning, "duplicate-hook",
+				fmt.Sprintf("Gemini runs this %s hook only once%s: it has the same name and command (key %q) as the hook at %s, which comes first and wins whenever both match; this copy's matcher, timeout and env are then ignored", h.Event, firing, h.Key, where(f)),
+				"remove one copy, or give the copies different names if both should run")
+			break
+		}
 	}
+}
+
+// firesTogether reports whether one firing of the event can select both
+// a and b, and names it (" for trigger startup", " for tool write_file";
+// "" when every firing does). Trigger events fire with a fixed set of
+// triggers (spec §2.1); tool events are tried with Gemini's built-in tools
+// and with each matcher read as a tool name (an MCP tool, say), so two
+// regular expressions that only share a tool nobody has are not reported.
+func firesTogether(a, b *merge.Hook) (string, bool) {
+	var tries []merge.Context
+	switch merge.ContextOf(a.Event) {
+	case merge.TriggerContext:
+		for _, t := range merge.Triggers[a.Event] {
+			tries = append(tries, merge.Context{Trigger: t})
+		}
+	case merge.ToolContext:
+		for _, t := range append(slices.Clip(geminiTools), strings.TrimSpace(a.Matcher), strings.TrimSpace(b.Matcher)) {
+			tries = append(tries, merge.Context{Tool: t})
+		}
+	default:
+		return "", true // fired without a context: every hook matches
+	}
+	all := true
+	var first string
+	for _, ctx := range tries {
+		if a.Matches(&ctx) && b.Matches(&ctx) {
+			if first == "" {
+				first = ctx.Tool + ctx.Trigger
+			}
+		} else {
+			all = false
+		}
+	}
+	switch {
+	case first == "":
+		return "", false
+	case all || merge.ContextOf(a.Event) == merge.ToolContext:
+		return "", true
+	}
+	return " for trigger " + first, true
 }
 
 // sharedNames reports a name used by several different hooks: one

@@ -33,9 +33,15 @@ func (c *checker) sequential(h *merge.Hook) {
 func (c *checker) claudeShape(h *merge.Hook) {
 	var keys []string
 	for _, k := range h.Node.Keys {
-		if _, ok := claudeFields[k]; ok {
-			keys = append(keys, k)
+		if _, ok := claudeFields[k]; !ok {
+			continue
 		}
+		// "async": false (and asyncRewake, once) asks Claude for what
+		// Gemini does anyway: wait for the hook, run it every time.
+		if v := h.Node.Get(k); v != nil && v.Kind == config.Bool && !v.Truthy() && defaultFalse[k] {
+			continue
+		}
+		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {

@@ -1,5 +1,7 @@
 package validate
 
+import "slices"
+
 // geminiTools are Gemini CLI's built-in tool names (claude-hooks.md §3:
 // ALL_BUILTIN_TOOL_NAMES plus the background-shell tools), the names a
 // BeforeTool/AfterTool matcher is tested against.
@@ -12,6 +14,10 @@ var geminiTools = []string{
 	"invoke_agent", "read_mcp_resource", "list_mcp_resources",
 	"list_background_processes", "read_background_output",
 }
+
+// BuiltinTools returns Gemini CLI's built-in tool names (a new slice), for
+// commands that suggest or complete a tool name.
+func BuiltinTools() []string { return slices.Clone(geminiTools) }
 
 // claudeFields are hook-entry fields that only Claude Code knows
 // (claude-hooks.md §1.3), with what Gemini does instead. Gemini keeps
@@ -33,6 +39,10 @@ var claudeFields = map[string]string{
 	"headers":         "Gemini has no http hooks and ignores it",
 	"allowedEnvVars":  "Gemini has no http hooks and ignores it",
 }
+
+// defaultFalse are the Claude fields whose false is Claude's default and
+// what Gemini does without them, so that a false is not worth a warning.
+var defaultFalse = map[string]bool{"async": true, "asyncRewake": true, "once": true}
 
 // claudeTypes are Claude Code hook types that Gemini does not have.
 var claudeTypes = map[string]string{

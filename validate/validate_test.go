@@ -336,6 +336,33 @@ func TestCheckRules(t *testing.T) {
 			msg: `same name and command (key ":echo same") as the hook at `,
 		},
 		{
+			name: "copies that no one firing selects together are not duplicates",
+			files: map[string]string{
+				proj: `{"hooks": {
+  // One hook per trigger: each firing of SessionStart has one trigger.
+  "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "echo hi"}]},
+                   {"matcher": "resume", "hooks": [{"type": "command", "command": "echo hi"}]}],
+  // Two tools, one hook each.
+  "BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "echo w"}]},
+                 {"matcher": "^replace$", "hooks": [{"type": "command", "command": "echo w"}]}]}}`},
+			codes: []string{"duplicate-hook"},
+		},
+		{
+			name: "copies that one firing selects together are duplicates",
+			files: map[string]string{
+				proj: `{"hooks": {
+  "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "echo hi"}]},
+                   {"hooks": [{"type": "command", "command": "echo hi"}]}],
+  "BeforeTool": [{"matcher": "mcp_github_create", "hooks": [{"type": "command", "command": "echo w"}]},
+                 {"matcher": "mcp_github_.*", "hooks": [{"type": "command", "command": "echo w"}]}]}}`},
+			codes: []string{"duplicate-hook"},
+			want: []got{
+				{"duplicate-hook", config.SevWarning, proj, 3, 31, "{\"type\": \"co"},
+				{"duplicate-hook", config.SevWarning, proj, 5, 57, "{\"type\": \"co"},
+			},
+			msg: "only once",
+		},
+		{
 			name: "disabled names",
 			files: map[string]string{
 				user: `{"hooksConfig": {"disabled": ["./fmt.sh", "Guard", "nobody"]},
@@ -366,6 +393,14 @@ func TestCheckRules(t *testing.T) {
 			},
 			msg:  `"async" is a Claude Code hook field: Gemini ignores it and always waits for the hook to finish`,
 			hint: `remove "async"`,
+		},
+		{
+			name: "Claude fields set to what Gemini does anyway",
+			files: map[string]string{proj: `{"hooks": {"AfterTool": [{"hooks": [
+  // Claude's defaults: wait for the hook, run it every time.
+  {"type": "command", "command": "echo", "async": false, "once": false, "asyncRewake": false}
+]}]}}`},
+			codes: []string{"claude-field"},
 		},
 		{
 			name: "user disables, project re-enables",

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/layers"
+)
+
+// Gemini CLI takes its working directory as the project and looks no
+// further (spec §1.1): started in a subdirectory of a repository it loads
+// no project hooks at all. That is what gh-hooks reports too, but someone
+// auditing a clone from a subdirectory would read "no project hooks" as
+// an all-clear. upperProject finds the project file higher up that they
+// probably meant.
+
+// upper is a .gemini/settings.json with hooks above the project directory.
+type upper struct {
+	dir   string // the directory that holds .gemini
+	path  string // its settings file
+	hooks int
+}
+
+// upperProject returns the nearest directory above set's project directory
+// whose .gemini/settings.json has hooks, looking up to the repository root
+// (the directory that holds .git), else up to the home directory (whose
+// .gemini is the user layer, not a project) or the filesystem root. nil
+// when the project directory has project hooks of its own, is the home
+// directory or a repository root, or nothing is found. Files that do not
+// parse are passed over.
+func upperProject(set *layers.Set) *upper {
+	p := set.Paths
+	if p.ProjectIsHome || countHooks(set.Settings(layers.Project).Doc) > 0 {
+		return nil
+	}
+	home := filepath.Clean(p.Home)
+	if real, err := filepath.EvalSymlinks(home); err == nil {
+		home = real
+	}
+	for dir := p.ProjectDir; ; {
+		if exists(filepath.Join(dir, ".git")) {
+			return nil // the repository root: no project above it
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || parent == home {
+			return nil
+		}
+		dir = parent
+		path := filepath.Join(dir, ".gemini", "settings.json")
+		doc, err := config.ReadFile(path, config.Options{})
+		if err != nil {
+			continue
+		}
+		if n := countHooks(doc); n > 0 {
+			return &upper{dir: dir, path: path, hooks: n}
+		}
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// countHooks is the number of hook entries under a settings file's hooks
+// (0 for nil).
+func countHooks(doc *config.Document) int {
+	if doc == nil {
+		return 0
+	}
+	hooks := doc.Root.Get("hooks")
+	if hooks == nil || hooks.Kind != config.Object {
+		return 0
+	}
+	n := 0
+	for _, ev := range hooks.Vals {
+		defs := []*config.Node{ev}
+		if ev.Kind == config.Array {
+			defs = ev.Items
+		}
+		for _, def := range defs {
+			if hs := def.Get("hooks"); hs != nil && hs.Kind == config.Array {
+				n += len(hs.Items)
+			}
+		}
+	}
+	return n
+}
+
+// warnUpper tells the user about the project file above the one examined,
+// and how to look at it with command (e.g. "trust audit"); false when
+// there is none.
+func warnUpper(w io.Writer, set *layers.Set, command string) bool {
+	u := upperProject(set)
+	if u == nil {
+		return false
+	}
+	warn(w, fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them when started in %s (it does not look above its working directory)",
+		set.Paths.ProjectDir, u.path, count(u.hooks, "hook"), u.dir),
+		"gh-hooks --project "+shellword.Quote(u.dir)+" "+command)
+	return true
+}
