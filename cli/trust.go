@@ -55,7 +55,7 @@ func trustCommand(e *env) *cli.Command {
 		Name:  "trust",
 		Usage: "fingerprint project hooks and approve them (direnv-style allow/deny)",
 		Description: "Gemini CLI runs the hooks of a trusted project's .gemini/settings.json without asking; it only\n" +
-			"warns once per name:command key (spec §6). gh-hooks fingerprints each project hook by content\n" +
+			"warns once per name:command key. gh-hooks fingerprints each project hook by content\n" +
 			"(event, matcher, command, timeout, env and the sha256 of the scripts it runs) and records\n" +
 			"approvals in <home>/.gemini/gh-hooks/trust.json; approving also adds the keys to Gemini's\n" +
 			"<home>/.gemini/trusted_hooks.json in Gemini's exact format. A team can commit a baseline\n" +

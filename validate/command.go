@@ -88,7 +88,7 @@ func (c *checker) runtimeVarPitfalls(h *merge.Hook, raw *config.Node) {
 			q := string(quote)
 			fixed := s[:i] + "${" + name + "}" + s[end:]
 			c.addAt(c.docs[h.Path], commandPointer(h), off, config.SevWarning, "runtime-var-quoted",
-				fmt.Sprintf("$%s is inside %s quotes: Gemini replaces it with a shell-quoted path before bash runs, so when the path contains spaces or special characters the quotes Gemini adds become literal and the path breaks (spec §5.3)", name, map[string]string{`"`: "double", "'": "single"}[q]),
+				fmt.Sprintf("$%s is inside %s quotes: Gemini replaces it with a shell-quoted path before bash runs, so when the path contains spaces or special characters the quotes Gemini adds become literal and the path breaks", name, map[string]string{`"`: "double", "'": "single"}[q]),
 				fmt.Sprintf("use the braced form, which Gemini leaves to the shell: %s", fixed))
 		}
 		i = end - 1
