@@ -630,11 +630,20 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 		}
 		o.printf("\n")
 		if len(v.Items) > 0 {
-			var rows [][]any
-			for _, it := range v.Items {
-				rows = append(rows, []any{fmt.Sprintf("%s:%d:%d", it.Path, it.Line, it.Column), it.EventLabel(), string(it.Fate), it.Why()})
+			if o.tty && !o.wide {
+				// On a terminal the reasons are the report: each item's
+				// line, then its reason wrapped to the width, never cut.
+				for _, it := range v.Items {
+					o.printf("%s  %s  %s\n", sprintf("%s:%d:%d", o.short(it.Path), it.Line, it.Column), it.EventLabel(), paintFate(o, it.Fate))
+					o.printf("%s\n", o.fit(sprintf("    %s", it.Why()), 4))
+				}
+			} else {
+				var rows [][]any
+				for _, it := range v.Items {
+					rows = append(rows, []any{fmt.Sprintf("%s:%d:%d", it.Path, it.Line, it.Column), it.EventLabel(), string(it.Fate), it.Why()})
+				}
+				o.table("", []string{"SOURCE", "EVENT", "FATE", "WHY"}, rows, 3, 0)
 			}
-			o.table("", []string{"SOURCE", "EVENT", "FATE", "WHY"}, rows, 3, 0)
 			o.printf("\n")
 			printScripts(o, v.Items)
 		}
@@ -721,7 +730,7 @@ func printScripts(o *out, items []migrate.Item) {
 					if covered {
 						label = o.green("covered")
 					}
-					o.printf("    %s line %d, %s: %s\n", label, f.Line, f.Kind, f.Note)
+					o.printf("%s\n", o.fit(sprintf("    %s line %d, %s: %s", label, f.Line, f.Kind, f.Note), 6))
 					o.printf("      %s\n", o.dim(f.Text))
 				}
 			}
@@ -794,4 +803,16 @@ func sameDir(a, b string) bool {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// paintFate colours a migration fate on a terminal: dropped in red,
+// migrated-with-changes in yellow.
+func paintFate(o *out, f migrate.Fate) any {
+	switch f {
+	case migrate.FateDropped:
+		return o.red(string(f))
+	case migrate.FateChanged:
+		return o.yellow(string(f))
+	}
+	return string(f)
 }
