@@ -203,6 +203,7 @@ func runEnable(o *toggleOptions) error {
 		names = []string{o.Name}
 	}
 	var changed []string
+	would := 0 // files a dry run would change
 	for _, f := range files {
 		doc, err := readScope(f)
 		if err != nil {
@@ -222,7 +223,11 @@ func runEnable(o *toggleOptions) error {
 		if err != nil {
 			return editFailure(err)
 		}
-		if len(removed) == 0 || dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would enable %s in %s", quoteList(removed), ch.Target)) {
+		if len(removed) == 0 {
+			continue
+		}
+		if dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would enable %s in %s", quoteList(removed), ch.Target)) {
+			would++
 			continue
 		}
 		changed = append(changed, fmt.Sprintf("%s (%s)", f.scope, ch.Target))
@@ -246,7 +251,8 @@ func runEnable(o *toggleOptions) error {
 		}
 	}
 	if len(blockers) == 0 {
-		if len(changed) == 0 && !o.DryRun {
+		// A dry run that would change nothing says and exits as the run.
+		if len(changed) == 0 && would == 0 {
 			if o.Name == "" {
 				note(o.Stdout, "no hook is disabled in %s\n", scopeList(files))
 			} else if w, hint := disableCheck(merge.Merge(set), o.Name); w != "" {
@@ -271,7 +277,7 @@ func runEnable(o *toggleOptions) error {
 		subject = "some hooks stay disabled"
 	}
 	msg := fmt.Sprintf("%s: the %s layer disables it, and gh-hooks does not change that layer unless asked", subject, strings.Join(blockers, " and the "))
-	if len(changed) > 0 || o.DryRun {
+	if len(changed) > 0 || would > 0 {
 		warn(o.Stderr, msg, hint)
 		return nil
 	}

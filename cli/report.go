@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -103,6 +104,27 @@ func (r *reportFlags) check(known []string) error {
 		}
 	}
 	return nil
+}
+
+// args returns the report flags as given, after check, for a command
+// that repeats the run elsewhere (warnUpper's hint).
+func (r *reportFlags) args() []string {
+	var out []string
+	switch r.Format {
+	case formatText:
+	case formatJSON:
+		out = append(out, "--json")
+	default:
+		out = append(out, "--format", r.Format)
+	}
+	if len(r.ignored) > 0 {
+		codes := slices.Sorted(maps.Keys(r.ignored))
+		out = append(out, "--ignore", strings.Join(codes, ","))
+	}
+	if r.Quiet {
+		out = append(out, "--quiet")
+	}
+	return out
 }
 
 // keep reports whether a problem stays in the report.

@@ -55,6 +55,10 @@ func runCommand(e *env) *cli.Command {
 			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
 			"approves them. When every planned hook is held back nothing runs and the exit code is 1.\n" +
 			"--allow-untrusted runs them all, as Gemini itself does. An empty plan says why and exits 0.\n" +
+			"Like Gemini, run takes the project directory (--project, default: the current directory) and\n" +
+			"does not look above it; run from a subdirectory of a repository whose .gemini/settings.json\n" +
+			"(up to the repository root) has hooks, it warns, naming that file and the gh-hooks --project\n" +
+			"DIR run that fires them.\n" +
 			"Each hook runs in a process group of its own. At its timeout the group gets SIGTERM (SIGKILL 5 s\n" +
 			"later) and run stops waiting for its output, even when a process the hook left behind (setsid)\n" +
 			"holds it open. Ctrl-C, SIGTERM and SIGHUP stop the running hooks the same way; run then exits\n" +
@@ -181,6 +185,9 @@ func runRun(o *runOptions) error {
 			out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
 		}
 	}
+	// From a subdirectory of a project Gemini loads no project file (spec
+	// §1.1): name the one above and the run that fires its hooks.
+	warnUpper(o.Stderr, r.Set, shellCommand(o.args()...))
 	switch {
 	case err != nil:
 		return err
@@ -190,6 +197,27 @@ func runRun(o *runOptions) error {
 		return checkFailed
 	}
 	return nil
+}
+
+// args returns the run's command and flags as given, for warnUpper's hint.
+func (o *runOptions) args() []string {
+	out := []string{"run", "--event", o.Event}
+	if o.Tool != "" {
+		out = append(out, "--tool", o.Tool)
+	}
+	if o.Trigger != "" {
+		out = append(out, "--trigger", o.Trigger)
+	}
+	if o.Input != "" {
+		out = append(out, "--input", o.Input)
+	}
+	if o.JSON {
+		out = append(out, "--json")
+	}
+	if o.AllowUntrusted {
+		out = append(out, "--allow-untrusted")
+	}
+	return out
 }
 
 // maxRunInput bounds --input: a payload is a few KiB, a write_file

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
@@ -92,8 +93,9 @@ func countHooks(doc *config.Document) int {
 }
 
 // warnUpper tells the user about the project file above the one examined,
-// and how to look at it with command (e.g. "trust audit"); false when
-// there is none.
+// and how to look at it with command (e.g. "trust audit", its words
+// already quoted for the shell: see shellCommand); false when there is
+// none.
 func warnUpper(w io.Writer, set *layers.Set, command string) bool {
 	u := upperProject(set)
 	if u == nil {
@@ -103,4 +105,14 @@ func warnUpper(w io.Writer, set *layers.Set, command string) bool {
 		set.Paths.ProjectDir, u.path, count(u.hooks, "hook"), u.dir),
 		"gh-hooks --project "+shellword.Quote(u.dir)+" "+command)
 	return true
+}
+
+// shellCommand joins words into a command line, each quoted as the shell
+// needs it.
+func shellCommand(words ...string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellword.Quote(w)
+	}
+	return strings.Join(q, " ")
 }

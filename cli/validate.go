@@ -34,7 +34,13 @@ func validateCommand(e *env) *cli.Command {
 			"its manifest and hooks/hooks.json are checked, with a warning when Gemini does not load\n" +
 			"it (not installed or linked under <home>/.gemini/extensions, or disabled here).\n" +
 			"Exits 3 when there is an error.\n\n" +
-			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore)"),
+			"Like Gemini, validate examines the project directory (--project, default: the current\n" +
+			"directory) and does not look above it. Run from a subdirectory of a repository whose\n" +
+			".gemini/settings.json (up to the repository root) has hooks, it names that file and the\n" +
+			"gh-hooks --project DIR validate that checks it, and exits 3 even with no error: a clean\n" +
+			"report of a directory Gemini is not started in is not an all-clear.\n\n" +
+			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore), or the project file with hooks is above the\n"+
+				"     directory examined"),
 		Flags: o.reportFlags.flags("the code in brackets after each problem"),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
@@ -104,7 +110,12 @@ func runValidate(o *validateOptions) error {
 		}
 		out.printf("%s\n", summary)
 	}
-	if errs > 0 {
+	// From a subdirectory of a project Gemini loads no project file (it
+	// does not look above its working directory, spec §1.1): a clean
+	// report of the directory examined is no all-clear when a project
+	// file with hooks lies above it, so it is named and the check fails.
+	upper := len(o.Files) == 0 && warnUpper(o.Stderr, set, shellCommand(append([]string{"validate"}, o.reportFlags.args()...)...))
+	if errs > 0 || upper {
 		return checkFailed
 	}
 	return nil

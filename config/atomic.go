@@ -17,7 +17,8 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 // for files that are not JSON: under the directory lock, the bytes go to
 // a synced temp file in the same directory, which is renamed over path,
 // and the directory is synced, so a crash leaves the old or the new file,
-// never a mix. Missing parent directories are created with 0755. An
+// never a mix. Missing parent directories are created with 0755 (and
+// removed again when the write fails). An
 // existing file keeps its permission bits (perm applies to a new file
 // only) and, where allowed, its owner; when path is a symbolic link its
 // target is written and the link stays, unless opts.Within refuses it.
@@ -26,12 +27,30 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 //
 // Errors are *WriteError values that name path; the file is unchanged
 // when one is returned.
-func WriteFile(path string, data []byte, perm fs.FileMode, opts WriteOptions) error {
+func WriteFile(path string, data []byte, perm fs.FileMode, opts WriteOptions) (err error) {
 	t, err := open(path, opts.Within, true)
 	if err != nil {
 		return err
 	}
 	defer t.close()
+	if t.dirMissing() {
+		var created []string
+		created, err = t.mkdirs()
+		// Directories made for a write that fails are removed again.
+		defer func() {
+			if err != nil {
+				t.rmdirs(created)
+			}
+		}()
+		if err != nil {
+			return err
+		}
+	}
+	err = t.writeFile(data, perm, opts)
+	return err
+}
+
+func (t *target) writeFile(data []byte, perm fs.FileMode, opts WriteOptions) error {
 	if !opts.NoLock {
 		unlock, err := t.lock(opts)
 		if err != nil {
@@ -53,7 +72,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode, opts WriteOptions) er
 		return err
 	}
 	if err := t.write(data, perm, fi, opts); err != nil {
-		return &WriteError{Path: path, Op: "write", Err: err, Hint: "free disk space or fix permissions in " + t.dirDisplay() + "; the file is unchanged"}
+		return &WriteError{Path: t.path, Op: "write", Err: err, Hint: "free disk space or fix permissions in " + t.dirDisplay() + "; the file is unchanged"}
 	}
 	return nil
 }

@@ -170,14 +170,45 @@ func (c Change) Diff() string {
 // file gets 0644 and missing parent directories 0755. When path is a
 // symbolic link its target is written and the link stays (Change.Target
 // names it); with opts.Within, only a link that stays inside Within.
+//
+// Missing directories are created only for a real write: when the file's
+// directory is missing, fn is first called as in a dry run, and only when
+// it returns changed content are the directories made, the lock taken and
+// fn called again on the file as it then is. fn must therefore have no
+// effect beyond its result and what it records for the caller. Directories
+// made for a write that then fails are removed again.
 func Update(path string, fn func(doc *Document) ([]byte, error), opts WriteOptions) (ch Change, err error) {
-	ch = Change{Path: path, Target: path}
 	t, err := open(path, opts.Within, !opts.DryRun)
 	if err != nil {
-		return ch, err
+		return Change{Path: path, Target: path}, err
 	}
 	defer t.close()
-	ch.Target = t.display
+	if opts.DryRun || !t.dirMissing() {
+		return t.update(fn, opts)
+	}
+	// The file's directory is missing: there is nothing to lock, and a
+	// refused or empty edit must leave no directory behind. Run fn as a
+	// dry run first; create the directories only for a real write.
+	dry := opts
+	dry.DryRun = true
+	if ch, err = t.update(fn, dry); err != nil || !ch.Changed() {
+		return ch, err
+	}
+	created, err := t.mkdirs()
+	if err == nil {
+		ch, err = t.update(fn, opts)
+	}
+	if !ch.Written {
+		t.rmdirs(created)
+	}
+	return ch, err
+}
+
+// update is Update on an opened target whose directory exists (or, for a
+// dry run, may be missing).
+func (t *target) update(fn func(doc *Document) ([]byte, error), opts WriteOptions) (ch Change, err error) {
+	path := t.path
+	ch = Change{Path: path, Target: t.display}
 	if !opts.DryRun && !opts.NoLock {
 		unlock, err := t.lock(opts)
 		if err != nil {
@@ -236,6 +267,9 @@ type target struct {
 	display string // the file really written, for output
 	root    *os.Root
 	rel     string // link-free path of the file inside root
+	// confined is whether root is the directory the write is confined to
+	// (WriteOptions.Within), rather than the file's own directory.
+	confined bool
 }
 
 func (t *target) close() {
@@ -252,31 +286,30 @@ func (t *target) dirDisplay() string { return filepath.Dir(t.display) }
 
 // open resolves path for writing. Without within, symbolic links are
 // followed anywhere (resolveLinks) and root is the resolved file's
-// directory. With within, path is resolved inside within (resolveWithin)
-// and root is within itself. mkdir creates the missing directories (inside
-// root, when confined: a dangling link creates nothing outside).
-func open(path, within string, mkdir bool) (*target, error) {
-	t := &target{path: path}
+// directory, nil while that is missing. With within, path is resolved
+// inside within (resolveWithin) and root is within itself. open creates
+// nothing: mkdirs creates the missing directories once a write is sure to
+// happen (inside root, when confined: a dangling link creates nothing
+// outside). write is whether the caller means to write: a file standing
+// where the directory should be is then left for mkdirs to report.
+func open(path, within string, write bool) (*target, error) {
+	t := &target{path: path, confined: within != ""}
 	if within == "" {
 		real, err := resolveLinks(path)
 		if err != nil {
 			return nil, &WriteError{Path: path, Op: "resolve symbolic link", Err: err, Hint: "fix or remove the broken link"}
 		}
 		dir := filepath.Dir(real)
-		if mkdir {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, &WriteError{Path: path, Op: "create directory", Err: err, Hint: "create " + dir + " by hand or check its parent's permissions"}
-			}
-		}
 		t.display, t.rel = real, filepath.Base(real)
 		if t.root, err = os.OpenRoot(dir); err != nil {
-			if errors.Is(err, fs.ErrNotExist) && !mkdir {
-				// A dry run of a file in a missing directory: nothing to read.
-				t.root, err = nil, nil
+			if fi, serr := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || write && (serr != nil || !fi.IsDir()) {
+				// A missing directory: nothing to read, and mkdirs
+				// creates it (or says what is in the way).
+				t.root = nil
 				return t, nil
 			}
 			op := "open directory"
-			if !mkdir {
+			if !write {
 				op = "read"
 			}
 			return nil, &WriteError{Path: path, Op: op, Err: err, Hint: "check that " + dir + " is a directory you may read"}
@@ -301,13 +334,75 @@ func open(path, within string, mkdir bool) (*target, error) {
 	if abs, err := AbsPath(path); err == nil && (abs == t.display || abs == filepath.Join(realPath(within), rel)) {
 		t.display = path // no link on the way: name it as given
 	}
-	if mkdir {
-		if err := root.MkdirAll(t.dirRel(), 0o755); err != nil {
-			root.Close()
-			return nil, t.escaped(err, "create directory", "create "+t.dirDisplay()+" by hand or check its parent's permissions")
+	return t, nil
+}
+
+// dirMissing reports whether the file's directory is not (yet) there.
+func (t *target) dirMissing() bool {
+	if t.root == nil {
+		return true
+	}
+	fi, err := t.root.Stat(t.dirRel())
+	return err != nil || !fi.IsDir()
+}
+
+// mkdirs creates the file's missing directories with 0755 and returns
+// those it created, outermost first, for rmdirs (also on error: MkdirAll
+// may have made some).
+func (t *target) mkdirs() ([]string, error) {
+	hint := "create " + t.dirDisplay() + " by hand or check its parent's permissions"
+	if !t.confined {
+		dir := t.dirDisplay()
+		created := missingDirs(dir, os.Lstat)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return created, &WriteError{Path: t.path, Op: "create directory", Err: err, Hint: hint}
+		}
+		if t.root == nil {
+			root, err := os.OpenRoot(dir)
+			if err != nil {
+				return created, &WriteError{Path: t.path, Op: "open directory", Err: err, Hint: "check that " + dir + " is a directory you may read"}
+			}
+			t.root = root
+		}
+		return created, nil
+	}
+	created := missingDirs(t.dirRel(), t.root.Lstat)
+	if err := t.root.MkdirAll(t.dirRel(), 0o755); err != nil {
+		return created, t.escaped(err, "create directory", hint)
+	}
+	return created, nil
+}
+
+// rmdirs removes the directories mkdirs created, innermost first, when
+// nothing was written after all: a failed command leaves no directory
+// behind. A directory that is no longer empty (another writer's file) is
+// kept.
+func (t *target) rmdirs(created []string) {
+	for i := len(created) - 1; i >= 0; i-- {
+		if t.confined {
+			t.root.Remove(created[i])
+		} else {
+			os.Remove(created[i])
 		}
 	}
-	return t, nil
+}
+
+// missingDirs returns dir and those of its parents that do not exist,
+// outermost first.
+func missingDirs(dir string, lstat func(string) (fs.FileInfo, error)) []string {
+	var out []string
+	for d := dir; ; {
+		if _, err := lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		out = append([]string{d}, out...)
+		p := filepath.Dir(d)
+		if p == d {
+			break
+		}
+		d = p
+	}
+	return out
 }
 
 // AbsPath makes path absolute from the physical working directory (the

@@ -195,14 +195,26 @@ func locked(home string, dryRun bool, fn func() error) error {
 	return fn()
 }
 
-// apply writes the changes atomically, in order. Every file is checked
-// first (writable, see checkWritable), so that a read-only store refuses
-// the whole change and nothing is written.
-func apply(changes []FileChange) error {
+// checkFiles refuses a change of which a file is not writable (see
+// checkWritable). Approve, Revoke and Prune call it on their dry-run plan
+// before taking the lock, so that a read-only store leaves nothing
+// behind, not even the store's directory; apply calls it again under the
+// lock.
+func checkFiles(changes []FileChange) error {
 	for _, c := range changes {
 		if err := checkWritable(c.Path); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// apply writes the changes atomically, in order. Every file is checked
+// first (writable, see checkFiles), so that a read-only store refuses the
+// whole change and nothing is written.
+func apply(changes []FileChange) error {
+	if err := checkFiles(changes); err != nil {
+		return err
 	}
 	for _, c := range changes {
 		if filepath.Base(c.Path) == "trust.json" {
@@ -291,7 +303,20 @@ func List(home string) ([]Entry, error) {
 // exists, and returns their paths, sorted. Gemini's trusted_hooks.json is
 // left alone (Gemini itself never prunes it, spec §6). With dryRun nothing
 // is written; the change is returned either way (nil when nothing goes).
+//
+// Like Approve, it plans first: a read-only store is refused before the
+// lock, and a prune that drops nothing writes nothing, not even the
+// store's directory.
 func Prune(home string, dryRun bool) (gone []string, change *FileChange, err error) {
+	if !dryRun {
+		gone, change, err := Prune(home, true)
+		if err != nil || change == nil {
+			return gone, change, err
+		}
+		if err := checkFiles([]FileChange{*change}); err != nil {
+			return nil, nil, err
+		}
+	}
 	err = locked(home, dryRun, func() error {
 		path := StorePath(home)
 		before, _ := os.ReadFile(path)

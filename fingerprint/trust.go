@@ -310,10 +310,8 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range plan.Files {
-			if err := checkWritable(f.Path); err != nil {
-				return nil, err
-			}
+		if err := checkFiles(plan.Files); err != nil {
+			return nil, err
 		}
 	}
 	hooks := Compute(o.Project, o.Hooks)
@@ -400,7 +398,20 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 // warn-once notice, they never made a hook run or not (spec §6), and
 // Gemini itself never removes keys. Use PlanDisable to make Gemini skip a
 // hook.
+//
+// Like Approve, it plans first: a read-only store (trust.json or its
+// directory) is refused before the lock, and a revoke that changes nothing
+// writes nothing, not even the store's directory.
 func Revoke(o Options, sel Selection, dryRun bool) (*Result, error) {
+	if !dryRun {
+		plan, err := Revoke(o, sel, true)
+		if err != nil || len(plan.Files) == 0 {
+			return plan, err
+		}
+		if err := checkFiles(plan.Files); err != nil {
+			return nil, err
+		}
+	}
 	hooks := Compute(o.Project, o.Hooks)
 	picked, err := sel.pick(hooks)
 	if err != nil {
