@@ -63,12 +63,12 @@ func runCommand(e *env) *cli.Command {
 			"later) and run stops waiting for its output, even when a process the hook left behind (setsid)\n" +
 			"holds it open. Ctrl-C, SIGTERM and SIGHUP stop the running hooks the same way; run then exits\n" +
 			"130, 143 or 129, as a shell reports a command a signal ended.\n\n" +
-			"Limits: --input reads at most 64 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
+			"Limits: --input reads at most 16 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
 			"stderr the first 1 MiB is kept (the rest is read and dropped, and the result says it was cut:\n" +
 			"stdoutCut, stderrCut and the byte counts in --json). Output Gemini reads as plain text, and\n" +
 			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does.",
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
-			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 64 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
+			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 16 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
 		),
@@ -222,7 +222,7 @@ func (o *runOptions) args() []string {
 
 // maxRunInput bounds --input: a payload is a few KiB, a write_file
 // payload carries a whole file; /dev/zero must not be read for ever.
-const maxRunInput = 64 << 20
+const maxRunInput = 16 << 20
 
 // readRunInput reads --input: a file, or stdin for "-", at most
 // maxRunInput bytes. A named file must be a regular file or a pipe
