@@ -8,7 +8,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Finding is one place where a hook script depends on Claude Code's
@@ -150,11 +153,14 @@ func shorten(line string) string {
 	return string(r[:119]) + "…"
 }
 
-// stdinRead are the ways a script reads its stdin, per language.
-var stdinRead = map[string]*regexp.Regexp{
-	LangShell:  regexp.MustCompile(`(^|[\s;&|(]|\$\()(jq|cat|read|python3?|node)\b[^|;&]*$|\$\(\s*cat\s*\)|/dev/stdin|(^|[\s;&|(])(jq|read)\s`),
-	LangPython: regexp.MustCompile(`\bsys\.stdin\b|\binput\(\)|\bfileinput\b|/dev/stdin`),
-	LangNode:   regexp.MustCompile(`process\.stdin|readFileSync\(\s*(0|['"]/dev/stdin['"])|Bun\.stdin|Deno\.stdin|/dev/stdin`),
+// stdinRead are the ways a script reads its stdin, per language. The
+// expressions of this file are compiled on first use (lazyre): compiled at
+// start they cost every gh-hooks process, every adapter run among them,
+// some 2,400 allocations.
+var stdinRead = map[string]*lazyre.Regexp{
+	LangShell:  lazyre.New(`(^|[\s;&|(]|\$\()(jq|cat|read|python3?|node)\b[^|;&]*$|\$\(\s*cat\s*\)|/dev/stdin|(^|[\s;&|(])(jq|read)\s`),
+	LangPython: lazyre.New(`\bsys\.stdin\b|\binput\(\)|\bfileinput\b|/dev/stdin`),
+	LangNode:   lazyre.New(`process\.stdin|readFileSync\(\s*(0|['"]/dev/stdin['"])|Bun\.stdin|Deno\.stdin|/dev/stdin`),
 }
 
 // quotedNames matches a quoted string that is a name or an alternation of
@@ -163,13 +169,13 @@ var stdinRead = map[string]*regexp.Regexp{
 var (
 	toolNamePattern  = alternation(claudeToolNames())
 	eventNamePattern = alternation(claudeEventNames)
-	quotedTool       = regexp.MustCompile(`["'/]\^?\(?((?:` + toolNamePattern + `)(?:\|(?:` + toolNamePattern + `))*)\)?\$?["'/]`)
-	caseTool         = regexp.MustCompile(`^\(?"?((?:` + toolNamePattern + `)(?:"?\s*\|\s*"?(?:` + toolNamePattern + `))*)"?\)`)
-	quotedMCP        = regexp.MustCompile(`["']\^?(mcp__[A-Za-z0-9_-]+)`)
-	quotedEvent      = regexp.MustCompile(`["'](` + eventNamePattern + `)["']|^\(?(` + eventNamePattern + `)\)`)
-	exitCode         = regexp.MustCompile(`\b(?:exit|sys\.exit|process\.exit|os\.Exit|Deno\.exit)\s*\(?\s*([0-9]+)\b`)
-	claudeVariable   = regexp.MustCompile(`\bCLAUDE(?:_[A-Z0-9_]*[A-Z0-9]|CODE)\b`)
-	transcriptJSONL  = regexp.MustCompile(`\btranscript_path\b|\.jsonl\b`)
+	quotedTool       = lazyre.New(`["'/]\^?\(?((?:` + toolNamePattern + `)(?:\|(?:` + toolNamePattern + `))*)\)?\$?["'/]`)
+	caseTool         = lazyre.New(`^\(?"?((?:` + toolNamePattern + `)(?:"?\s*\|\s*"?(?:` + toolNamePattern + `))*)"?\)`)
+	quotedMCP        = lazyre.New(`["']\^?(mcp__[A-Za-z0-9_-]+)`)
+	quotedEvent      = lazyre.New(`["'](` + eventNamePattern + `)["']|^\(?(` + eventNamePattern + `)\)`)
+	exitCode         = lazyre.New(`\b(?:exit|sys\.exit|process\.exit|os\.Exit|Deno\.exit)\s*\(?\s*([0-9]+)\b`)
+	claudeVariable   = lazyre.New(`\bCLAUDE(?:_[A-Z0-9_]*[A-Z0-9]|CODE)\b`)
+	transcriptJSONL  = lazyre.New(`\btranscript_path\b|\.jsonl\b`)
 )
 
 func alternation(names []string) string {
@@ -214,9 +220,9 @@ type renamedField struct {
 	note string
 }
 
-// renamedFields is built from fieldRenames and fieldComputed, so a field
+// renamedFields is built, on the first Scan, from fieldRenames and fieldComputed, so a field
 // is covered exactly when toClaudeInput produces it.
-var renamedFields = func() []renamedField {
+var renamedFields = sync.OnceValue(func() []renamedField {
 	tools := map[string][]string{} // Claude field → "Tool ← gemini"
 	for _, tool := range sortedNames(fieldRenames) {
 		for _, r := range fieldRenames[tool] {
@@ -242,7 +248,7 @@ var renamedFields = func() []renamedField {
 			note: "the adapter gives " + strings.Join(tools[f], "; ")})
 	}
 	return out
-}()
+})
 
 func sortedNames[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
@@ -255,16 +261,16 @@ func sortedNames[V any](m map[string]V) []string {
 
 func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 	ev := s.h.Event
-	if re := stdinRead[lang]; re != nil && re.MatchString(l) || lang == "" && stdinRead[LangShell].MatchString(l) {
+	if re := stdinRead[lang]; re != nil && re.Get().MatchString(l) || lang == "" && stdinRead[LangShell].Get().MatchString(l) {
 		s.add(KindStdin, "", true, "reads the hook's JSON payload: the adapter gives it Claude's payload for "+orAny(ev))
 	}
 	// Tool names.
 	var names []string
-	for _, m := range quotedTool.FindAllStringSubmatch(l, -1) {
+	for _, m := range quotedTool.Get().FindAllStringSubmatch(l, -1) {
 		names = append(names, m[1])
 	}
 	if lang == LangShell || lang == "" {
-		if m := caseTool.FindStringSubmatch(l); m != nil {
+		if m := caseTool.Get().FindStringSubmatch(l); m != nil {
 			names = append(names, m[1])
 		}
 	}
@@ -276,19 +282,19 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 			}
 		}
 	}
-	for _, m := range quotedMCP.FindAllStringSubmatch(l, -1) {
+	for _, m := range quotedMCP.Get().FindAllStringSubmatch(l, -1) {
 		s.add(KindToolName, m[1], true, "an MCP tool in Claude's mcp__server__tool form: the adapter gives Gemini's mcp_server_tool in this form")
 	}
 	// tool_input fields.
 	if mentionsInput {
-		for _, f := range renamedFields {
+		for _, f := range renamedFields() {
 			if f.re.MatchString(l) {
 				s.add(KindToolInput, f.name, true, "reads tool_input."+f.name+": "+f.note)
 			}
 		}
 	}
 	// Event names: a quoted name or a case pattern.
-	for _, m := range quotedEvent.FindAllStringSubmatch(l, -1) {
+	for _, m := range quotedEvent.Get().FindAllStringSubmatch(l, -1) {
 		n := m[1] + m[2]
 		g, ok := geminiEvent[n]
 		switch {
@@ -302,7 +308,7 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 	}
 	s.scanOutput(l)
 	s.scanPayload(l)
-	for _, m := range exitCode.FindAllStringSubmatch(l, -1) {
+	for _, m := range exitCode.Get().FindAllStringSubmatch(l, -1) {
 		switch code := m[1]; {
 		case code == "2":
 			note := "exits 2: the adapter answers Gemini as Claude reads it on " + orAny(ev)
@@ -319,7 +325,7 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 			s.add(KindExit, code, true, "exits "+code+": a non-blocking error in Claude; the adapter makes it a warning (Gemini alone would block on it)")
 		}
 	}
-	for _, v := range claudeVariable.FindAllString(l, -1) {
+	for _, v := range claudeVariable.Get().FindAllString(l, -1) {
 		if Variable(v, s.h.PluginRoot != "") {
 			s.add(KindVariable, v, true, "reads $"+v+": the adapter sets it")
 		} else {
@@ -387,7 +393,7 @@ func (s *scanner) scanOutput(l string) {
 func (s *scanner) scanPayload(l string) {
 	has := func(w string) bool { return strings.Contains(l, w) }
 	switch {
-	case transcriptJSONL.MatchString(l):
+	case transcriptJSONL.Get().MatchString(l):
 		s.add(KindTranscript, "", false, "reads Claude's transcript (JSONL, one message per line): under Gemini transcript_path names Gemini's own session file, in another format, so what the script looks for there is not found")
 	}
 	if has("last_assistant_message") {

@@ -291,7 +291,7 @@ func TestScanFieldsMatchAdapter(t *testing.T) {
 			produced[k] = true
 		}
 	}
-	for _, f := range renamedFields {
+	for _, f := range renamedFields() {
 		if !produced[f.name] {
 			t.Errorf("Scan calls tool_input.%s covered, but toClaudeInput never produces it", f.name)
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // claudeTool is the Claude Code tool name that presents a Gemini tool to a
@@ -118,7 +120,7 @@ func claudeMatches(matcher, name string) bool {
 	if matcher == "" || matcher == "*" {
 		return true
 	}
-	if exactList.MatchString(matcher) {
+	if exactList.Get().MatchString(matcher) {
 		for _, m := range strings.Split(matcher, "|") {
 			if m == name {
 				return true
@@ -130,7 +132,7 @@ func claudeMatches(matcher, name string) bool {
 	return err == nil && re.MatchString(name)
 }
 
-var exactList = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
+var exactList = lazyre.New(`^[A-Za-z0-9_|]+$`)
 
 // fieldRenames lists, per Claude tool, the tool_input fields that are the
 // same argument under both names, as {Gemini name, Claude name}
@@ -223,7 +225,7 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 		// Gemini's web_fetch takes one prompt with the URL inside it.
 		if p, ok := in["prompt"].(string); ok {
 			out["prompt"] = p
-			if u := urlIn.FindString(p); u != "" {
+			if u := urlIn.Get().FindString(p); u != "" {
 				out["url"] = u
 			}
 		}
@@ -257,7 +259,7 @@ func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 }
 
 // urlIn finds the first http(s) URL in a web_fetch prompt.
-var urlIn = regexp.MustCompile(`https?://[^\s"'<>]+`)
+var urlIn = lazyre.New(`https?://[^\s"'<>]+`)
 
 // toGeminiInput is the reverse of toClaudeInput, for a Claude hook's
 // updatedInput: the Gemini tool_input that Gemini merges into the tool's
