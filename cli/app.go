@@ -207,6 +207,7 @@ func newRoot(e *env) *cli.Command {
 		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
 			return usageFailure(e, c, err)
 		},
+		SuggestCommandFunc: adoptHelpCommand(e),
 		// Errors come back to Run, which prints them once; urfave/cli must
 		// not print or exit.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
@@ -257,6 +258,7 @@ func setUsageHandlers(e *env, cmds []*cli.Command) {
 			c.HideHelpCommand = true
 		} else {
 			setUsageHandlers(e, c.Commands)
+			c.SuggestCommandFunc = adoptHelpCommand(e)
 			if c.Action == nil {
 				c.Action = func(_ context.Context, c *cli.Command) error {
 					if c.Args().Len() == 0 {
@@ -266,6 +268,33 @@ func setUsageHandlers(e *env, cmds []*cli.Command) {
 				}
 			}
 		}
+	}
+}
+
+// adoptHelpCommand gives the help command that urfave/cli adds to the
+// root and to each group (after setUsageHandlers ran) gh-hooks' usage
+// errors, so that `gh-hooks help --bogus` prints one error, not urfave/cli's
+// "Incorrect Usage" as well; `help --help` shows the same help as `help`.
+// urfave/cli calls a SuggestCommandFunc with the commands of its group
+// just before it picks the one typed; the name is returned unchanged.
+func adoptHelpCommand(e *env) cli.SuggestCommandFunc {
+	return func(cmds []*cli.Command, name string) string {
+		for _, c := range cmds {
+			if c.OnUsageError != nil || c.Name != "help" {
+				continue
+			}
+			c.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
+				msg := err.Error()
+				if msg == "flag provided but not defined: -help" || msg == "flag provided but not defined: -h" {
+					if p := parentOf(c); p != nil && parentOf(p) != nil {
+						return cli.ShowSubcommandHelp(p)
+					}
+					return cli.ShowRootCommandHelp(c.Root())
+				}
+				return usageFailure(e, c, err)
+			}
+		}
+		return name
 	}
 }
 
