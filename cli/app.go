@@ -360,6 +360,18 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 	}
 	// "invalid value "x" for flag -json: ..." names the flag with one dash.
 	msg = strings.Replace(msg, " for flag -", " for flag --", 1)
+	// An integer flag's value fails strconv, whose wording (strconv.ParseInt:
+	// parsing "abc": invalid syntax) is Go's, not the user's.
+	if head, why, ok := strings.Cut(msg, ": strconv."); ok {
+		msg = head + ": want a whole number"
+		if strings.HasSuffix(why, "value out of range") {
+			msg = head + ": out of range"
+		}
+	}
+	// urfave/cli's only "parse error" is a boolean flag's (--json=maybe).
+	if head, ok := strings.CutSuffix(msg, ": parse error"); ok {
+		msg = head + ": want true or false"
+	}
 	if topic, ok := strings.CutPrefix(msg, "No help topic for '"); ok {
 		topic = strings.TrimSuffix(topic, "'")
 		parent := rootOf(c)
