@@ -777,7 +777,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 // the user's mistake, a corrupt store a positioned error with its fix.
 func selectError(err error) error {
 	if errors.Is(err, fingerprint.ErrNoSuchHook) {
-		return fail(err, "")
+		return fail(err, "gh-hooks trust audit lists the project hooks with their names and ids")
 	}
 	return storeError(err)
 }
