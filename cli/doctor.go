@@ -97,7 +97,7 @@ var doctorCodes = map[string]bool{
 	validate.CodeHooksSwitch: true, validate.CodeHooksUnsupported: true, validate.CodeVersionNotModelled: true,
 	"script-missing": true, "script-not-executable": true, "system-file-skipped": true,
 	"project-enables-folder-trust": true,
-	"unknown-event": true, "unknown-type": true, "missing-type": true, "claude-hook-type": true,
+	"unknown-event":                true, "unknown-type": true, "missing-type": true, "claude-hook-type": true,
 	"empty-command": true, "hook-invalid": true, "definition-invalid": true, "definition-no-hooks": true,
 	"trigger-matcher-regex": true, "unknown-trigger": true, "matcher-not-string": true, "comment": true,
 	"timeout-zero": true, "timeout-negative": true, "timeout-not-number": true, "timeout-too-large": true,
