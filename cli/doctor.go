@@ -164,6 +164,14 @@ func runDoctor(o *doctorOptions) error {
 		add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
 			Hook: hookAt(r, p), Fix: p.Hint})
 	}
+	// Started in a subdirectory, Gemini loads none of the project's hooks
+	// (spec §1.1): that is the answer to "why don't my hooks run?".
+	if u := upperProject(set); u != nil {
+		add(doctorProblem{Severity: config.SevWarning, Code: "project-above",
+			Message: fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them only when started in %s (it does not look above its working directory)",
+				set.Paths.ProjectDir, u.path, count(u.hooks, "hook"), u.dir),
+			Path: u.path, Fix: "start gemini in " + shellword.Quote(u.dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.dir) + " doctor"})
+	}
 	// Project hooks that gh-hooks has not approved (or that changed).
 	if projectHooks > 0 && !set.Fatal() {
 		t, err := loadTrust(o.env)
