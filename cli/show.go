@@ -12,6 +12,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
@@ -174,6 +175,10 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 		hint := "gh-hooks effective lists every hook with its id"
 		if best := closest(ref, cands); len(best) > 0 {
 			hint = "did you mean '" + best[0] + "'?"
+		} else if u := upperProject(r.Set); u != nil {
+			// Run from a subdirectory, the project's hooks are not loaded (spec §1.1).
+			return nil, fail(fmt.Errorf("no hook has the id or name %q in %s, but %s above it has %s", ref, r.Set.Paths.ProjectDir, u.path, count(u.hooks, "hook")),
+				"gh-hooks --project "+shellword.Quote(u.dir)+" show "+shellword.Quote(ref))
 		}
 		return nil, fail(fmt.Errorf("no hook has the id or name %q", ref), hint)
 	}
