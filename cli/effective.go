@@ -205,12 +205,27 @@ func runEffective(o *effectiveOptions) error {
 		printEffective(newOut(o.env, r.Set.Paths.Home), r, withoutVersionProblem(problems), plan)
 	}
 	warnUpper(o.Stderr, r.Set, "effective")
+	if p, ok := fatalProblem(r); ok && !o.JSON {
+		// The human output lists the error, with its hint, under Problems:
+		// stderr only says why the exit status is 1, so it is not printed twice.
+		return fail(fmt.Errorf("%s:%d:%d: Gemini CLI will not start (the error is listed under Problems)", p.Path, p.Line, p.Column), "")
+	}
 	return fatalError(r)
 }
 
 // fatalError returns exit 1, naming the first problem, when Gemini CLI
 // would refuse to start or crash.
 func fatalError(r *merge.Result) error {
+	p, ok := fatalProblem(r)
+	if !ok {
+		return nil
+	}
+	return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
+}
+
+// fatalProblem is the first problem that makes Gemini CLI refuse to start
+// or crash; false when there is none.
+func fatalProblem(r *merge.Result) (config.Problem, bool) {
 	fatal := r.Set.Fatals
 	if len(fatal) == 0 && r.Crash != "" {
 		for _, p := range r.Problems {
@@ -220,10 +235,9 @@ func fatalError(r *merge.Result) error {
 		}
 	}
 	if len(fatal) == 0 {
-		return nil
+		return config.Problem{}, false
 	}
-	p := fatal[0]
-	return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
+	return fatal[0], true
 }
 
 func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *merge.Plan) {
