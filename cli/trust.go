@@ -1022,6 +1022,12 @@ func runTrustBaseline(o *trustOptions) error {
 	if o.DryRun && !o.Write {
 		return usageError("--dry-run only applies to --write")
 	}
+	if o.File != "" && !o.Write {
+		// Without --write the baseline goes to stdout: a FILE would be ignored.
+		q := shellword.Quote(o.File)
+		return usageHint("gh-hooks trust baseline --write "+q+" (or gh-hooks trust baseline > "+q+")",
+			"a baseline FILE (%s) only applies to --write", o.File)
+	}
 	t, err := loadTrust(o.env)
 	if err != nil {
 		return err
