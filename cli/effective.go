@@ -38,7 +38,10 @@ func effectiveCommand(e *env) *cli.Command {
 			"enabled extensions, merged exactly as Gemini CLI 0.61.0 merges them. With --event, also\n" +
 			"prints the execution plan for that event (and --tool or --trigger).\n\n" +
 			pipedHelp("the hooks of an event as ID, LINE, MATCHER, HOOK, TIMEOUT, SEQ (yes or no),\n"+
-				"STATUS") + " --json prints one JSON object, with every hook whatever --event.",
+				"STATUS") + " --json prints one JSON object, with every hook whatever --event.\n\n" +
+			"Exit status: 0 ok, 1 when Gemini CLI would not start with these files (a settings file it\n" +
+			"cannot parse, say; the output is printed in full and the error listed under Problems),\n" +
+			"2 usage error.",
 		Flags: append(o.planFlags.flags("print the execution plan for this event"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON}),
 		Action: func(_ context.Context, c *cli.Command) error {

@@ -34,7 +34,8 @@ func enableCommand(e *env) *cli.Command {
 		Description: "Removes NAME from hooksConfig.disabled in every writable settings file that lists it\n" +
 			"(project and user; only the --scope file when given), like Gemini's /hooks enable but without\n" +
 			"rewriting the files. A list left empty is removed. --all empties those lists, like\n" +
-			"/hooks enable-all. A name that only the system layer disables is reported, not changed.",
+			"/hooks enable-all. A name that only the system layer disables is reported, not changed.\n\n" +
+			editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "remove every entry of the lists", Destination: &o.All},
 		}, o.writeOptions.flags("")...),
@@ -58,7 +59,7 @@ func disableCommand(e *env) *cli.Command {
 			"when missing. Gemini compares the entries exactly with each hook's name, or with the\n" +
 			"command of a hook without a name, and one entry disables every hook so called. --all adds\n" +
 			"the name of every hook Gemini would run now, like /hooks disable-all but without\n" +
-			"replacing the list or touching any other key.",
+			"replacing the list or touching any other key.\n\n" + editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "disable every active hook", Destination: &o.All},
 		}, o.writeOptions.flags("project")...),

@@ -33,7 +33,8 @@ func removeCommand(e *env) *cli.Command {
 		Description: "Removes the hooks whose name is NAME (or whose command is exactly CMD, as written in the\n" +
 			"file), and the definitions, event keys and \"hooks\" object that the removal leaves empty.\n" +
 			"Without --scope it searches the project and user files (the system file only with\n" +
-			"--scope system). When several hooks match, it lists them and removes none unless --all.",
+			"--scope system). When several hooks match, it lists them and removes none unless --all.\n\n" +
+			editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "command", Usage: "remove hooks whose command is exactly `CMD`", Destination: &o.Selector.Command},
 			&cli.StringFlag{Name: "event", Usage: "only hooks under this event key", Destination: &o.Selector.Event},

@@ -133,7 +133,7 @@ func trustApproveCommand(e *env) *cli.Command {
 			"nothing is written. A copy of each approved script (up to 1 MiB) is kept for trust audit --diff.\n\n" +
 			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
 			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
-			"(the hooks already answered y are approved).\n\n" + trustProjectHelp,
+			"(the hooks already answered y are approved).\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
@@ -156,7 +156,7 @@ func trustRevokeCommand(e *env) *cli.Command {
 		Description: "Removes the approvals from gh-hooks' store (with --all the project's whole entry). Gemini's\n" +
 			"trusted_hooks.json is left alone: its keys only silence a warning, Gemini runs project hooks\n" +
 			"whether they are listed or not, and never removes keys itself. To make Gemini skip a hook,\n" +
-			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + trustProjectHelp,
+			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "revoke every approval of the project", Destination: &o.All},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
@@ -196,7 +196,7 @@ func trustPruneCommand(e *env) *cli.Command {
 		Name:        "prune",
 		Usage:       "drop approvals of projects whose directory no longer exists",
 		UsageText:   "gh-hooks trust prune [--dry-run]",
-		Description: "Gemini's trusted_hooks.json is left alone (Gemini never prunes it either).",
+		Description: "Gemini's trusted_hooks.json is left alone (Gemini never prunes it either).\n\n" + editExitHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
 		},
@@ -219,7 +219,7 @@ func trustBaselineCommand(e *env) *cli.Command {
 		Description: "Prints the fingerprints of the current project hooks (sorted, no machine paths). With --write\n" +
 			"it replaces FILE atomically, default <project>/.gemini/gh-hooks-trust.json. Commit it, and\n" +
 			"let CI run `gh-hooks trust audit --baseline .gemini/gh-hooks-trust.json`, which exits 3 when\n" +
-			"a project hook was added or changed without the baseline being updated.\n\n" + trustProjectHelp,
+			"a project hook was added or changed without the baseline being updated.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write the baseline file instead of printing it", Destination: &o.Write},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --write: print the diff, write nothing", Destination: &o.DryRun},
