@@ -494,7 +494,10 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 		if ran && plan.Execution == "sequential" {
 			o.printf("  note: the plan is sequential, so Gemini would also chain their output into later hooks\n")
 		}
-		o.printf("  hint: %s\n", hint)
+		if ran {
+			// When nothing ran, the error on stderr carries this hint.
+			o.printf("  hint: %s\n", hint)
+		}
 	}
 	for _, w := range rep.Warnings {
 		o.printf("\n%s %s\n", o.yellow("Gemini warns:"), w)
