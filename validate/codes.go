@@ -85,6 +85,7 @@ var rules = []Rule{
 	{"timeout-string", "A timeout written as a string of digits; Gemini coerces it."},
 	{"timeout-too-large", "A timeout above Node's maximum delay: the hook times out almost immediately."},
 	{"timeout-zero", "A timeout of 0: the hook times out immediately."},
+	{"too-deep", "The file nests deeper than gh-hooks reads (Gemini CLI itself fails near 2000 levels), so it is not loaded."},
 	{"trailing-comma", "A trailing comma, which Gemini CLI's JSON parser rejects."},
 	{"trigger-matcher-regex", "A trigger matcher written as a regex; Gemini compares triggers exactly, so it never matches."},
 	{"trusted-folders-invalid", "trustedFolders.json is invalid, so Gemini CLI refuses to start."},
