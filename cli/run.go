@@ -49,7 +49,9 @@ func runCommand(e *env) *cli.Command {
 			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
 			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +
 			"chaining, and prints each hook's exit code, duration, output and the pitfalls that apply, then\n" +
-			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false).\n\n" +
+			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false).\n" +
+			"Without --tool a BeforeTool or AfterTool event is for run_shell_command; without --trigger\n" +
+			"SessionStart is for startup, SessionEnd for exit and PreCompress for manual.\n\n" +
 			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals\n" +
 			"for the project, a key in Gemini's trusted_hooks.json counts as approved) are held back: the\n" +
 			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
