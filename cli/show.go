@@ -203,6 +203,8 @@ func checkShowContext(h *merge.Hook, tool, trigger string) error {
 		if trigger != "" {
 			return usageError("%s is a %s hook: Gemini plans it for a tool; use --tool", h.ID, h.Event)
 		}
+		// A Claude Code tool name is refused as effective and run refuse it.
+		return checkTool(tool)
 	case merge.TriggerContext:
 		if tool != "" {
 			return usageError("%s is a %s hook: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))
