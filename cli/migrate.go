@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -293,8 +294,15 @@ func (o *migrateOptions) check() error {
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", dir, err), "")
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return fail(fmt.Errorf("%s: project is not a directory", abs), "pass an existing directory with --project")
+	// The same words as every other command (layers.Load).
+	if st, err := os.Stat(abs); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fail(fmt.Errorf("project directory %s: %w", abs, err), "pass an existing directory with --project")
+	} else if !st.IsDir() {
+		return fail(fmt.Errorf("project directory %s is not a directory", abs), "pass an existing directory with --project")
 	}
 	o.dir = abs
 	o.Convert.ProjectDir = abs
