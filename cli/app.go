@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -92,6 +93,7 @@ func Run(args []string, s Streams) int {
 	} else {
 		root := newRoot(e)
 		args = helpArgs(args)
+		args = leafHelpArgs(root, args)
 		if err = root.Run(context.Background(), args); err != nil {
 			if !errors.As(err, new(*exitError)) {
 				// urfave/cli's own errors (a bad flag value, an unknown
@@ -135,6 +137,43 @@ func helpArgs(args []string) []string {
 		}
 	}
 	return append(append([]string{args[0]}, args[2:]...), "--help")
+}
+
+// leafHelpArgs turns `gh-hooks show fmt --help` into `gh-hooks show
+// --help`: the flags may come after the arguments, and urfave/cli reads
+// the arguments of --help as a help topic (a subcommand), so it answered
+// "unknown command "fmt"". Only for a command without subcommands; words
+// after "--" and flag values are not looked at.
+func leafHelpArgs(root *cli.Command, args []string) []string {
+	c, path, help, inPath := root, []string{args[0]}, false, true
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if a == "--help" || a == "-h" {
+			help = true
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			if !strings.Contains(a, "=") {
+				if f := flagNamed(c, strings.TrimLeft(a, "-")); f != nil && takesValue(f) {
+					i++ // its value
+				}
+			}
+			continue
+		}
+		if sub := findCommand(c.Commands, a); inPath && sub != nil {
+			c = sub
+			path = append(path, a)
+		} else {
+			inPath = false // an argument: later words are not commands
+		}
+	}
+	if !help || c == root || len(c.Commands) > 0 {
+		return args
+	}
+	return append(path, "--help")
 }
 
 // exitError carries an exit code out of a command (contract: 1 error,
@@ -450,6 +489,18 @@ func parentOf(c *cli.Command) *cli.Command {
 func noArgs(c *cli.Command) error {
 	if c.Args().Len() > 0 {
 		return usageHint("see '"+c.FullName()+" --help'", "%s takes no arguments, got %q", c.Name, c.Args().First())
+	}
+	return nil
+}
+
+// flagNamed is the flag of c or of one of its ancestors called name.
+func flagNamed(c *cli.Command, name string) cli.Flag {
+	for p := c; p != nil; p = parentOf(p) {
+		for _, f := range p.Flags {
+			if slices.Contains(f.Names(), name) {
+				return f
+			}
+		}
 	}
 	return nil
 }
