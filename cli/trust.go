@@ -741,11 +741,19 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	// recorded, so the user sees exactly that before anything is written.
 	plan, err := fingerprint.Approve(t.opts(), sel, true)
 	if err != nil {
+		if errors.Is(err, fingerprint.ErrNoSuchHook) && len(t.hooks) == 0 {
+			if u := upperProject(t.r.Set); u != nil {
+				// Run from a subdirectory: the hooks are in the project above (spec §1.1).
+				return fail(fmt.Errorf("%w; %s has no project hooks, but %s above it has %s", err, t.project.Dir, u.path, count(u.hooks, "hook")),
+					"gh-hooks --project "+shellword.Quote(u.dir)+" trust approve "+quoteWords(sel.Names))
+			}
+		}
 		return selectError(err)
 	}
 	out := newOut(o.env, t.r.Set.Paths.Home)
 	if len(plan.IDs) == 0 {
 		out.printf("No project hooks in %s.\n", t.project.Dir)
+		warnUpper(o.Stderr, t.r.Set, "trust approve --all")
 		return nil
 	}
 	printHookDetails(out, t, plan.IDs)
@@ -1064,4 +1072,13 @@ func runTrustBaseline(o *trustOptions) error {
 	}
 	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", ch.Target, n)
 	return nil
+}
+
+// quoteWords shell-quotes each word and joins them with spaces.
+func quoteWords(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellword.Quote(w)
+	}
+	return strings.Join(q, " ")
 }
