@@ -498,9 +498,13 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		head = append(head, []any{o.bold("store"), o.short(rep.Store)}, []any{o.bold("gemini"), o.short(rep.GeminiStore)})
 	}
 	o.table("", nil, head)
-	if len(rep.Hooks) == 0 {
+	switch {
+	case len(rep.Hooks) == 0 && t.r.Set.Paths.ProjectIsHome:
+		// Gemini has no project layer in the home directory (layers: project == home).
+		o.printf("\nNo project hooks: the project is the home directory, whose .gemini/settings.json Gemini reads once, as user settings.\n")
+	case len(rep.Hooks) == 0:
 		o.printf("\nNo project hooks in %s.\n", o.short(t.r.Set.Paths.Project))
-	} else {
+	default:
 		o.printf("\n")
 		// STATUS goes last: it is the widest cell and the coloured one
 		// (escape codes would skew the alignment of later columns).
