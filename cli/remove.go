@@ -98,11 +98,11 @@ func runRemove(o *removeOptions) error {
 		return noMatch(set, files, sel, what)
 	case len(all) > 1 && !o.All:
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d hooks %s match; remove none:", len(all), what)
+		fmt.Fprintf(&b, "%d hooks %s match, so none was removed:", len(all), what)
 		for _, f := range all {
 			fmt.Fprintf(&b, "\n  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command))
 		}
-		return fail(errors.New(b.String()), "pass --all to remove them all, or narrow the choice with --event and --scope")
+		return fail(errors.New(b.String()), "pass --all to remove them all, or pick one with --command CMD (its exact command), --event or --scope")
 	}
 	for _, f := range files {
 		var mine []found
