@@ -336,7 +336,7 @@ func payloadContext(stderr io.Writer, event string, in *runner.Object, tool, tri
 			return flag
 		}
 		if flag != "" && s != flag {
-			fmt.Fprintf(stderr, "warning: --input sets %s %q, which replaces --%s %s in the payload and the plan\n", field, s, flagName, flag)
+			warn(stderr, fmt.Sprintf("--input sets %s %q, which replaces --%s %s in the payload and the plan", field, s, flagName, flag), "")
 		}
 		return s
 	}

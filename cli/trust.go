@@ -678,10 +678,10 @@ func disableUnapproved(o *trustOptions, out *out, t *trustEnv, rep *fingerprint.
 		note(o.Stderr, "nothing to disable: every unapproved hook is already disabled, or none is unapproved\n")
 		return d, nil
 	}
-	note(o.Stderr, "warning: adding %s to hooksConfig.disabled in %s: Gemini matches this list by name in every project, layer and extension, so it disables every hook with these names everywhere, not only in %s, until you remove them\n",
-		quoteList(plan.Add), path, t.project.Dir)
+	warn(o.Stderr, fmt.Sprintf("adding %s to hooksConfig.disabled in %s: Gemini matches this list by name in every project, layer and extension, so it disables every hook with these names everywhere, not only in %s, until you remove them",
+		quoteList(plan.Add), path, t.project.Dir), "")
 	for _, s := range plan.Shared {
-		note(o.Stderr, "warning: %q is also the name of another hook (approved here, or in another layer or extension): that hook stops running too\n", s)
+		warn(o.Stderr, fmt.Sprintf("%q is also the name of another hook (approved here, or in another layer or extension): that hook stops running too", s), "")
 	}
 	ch, err := config.Update(path, func(doc *config.Document) ([]byte, error) {
 		e := doc.Edit()
