@@ -306,14 +306,17 @@ func printDoctor(o *out, d *doctorJSON) {
 	if !d.FolderTrust.Trusted {
 		trust = o.red("NOT trusted")
 	}
-	o.table("", nil, [][]any{
-		{o.bold("gemini"), gem},
-		{"", rules},
+	head := [][]any{{o.bold("gemini"), gem}}
+	if in.Found || in.Source == "override" || !in.Modelled {
+		// Not found, the line above already names the rules applied.
+		head = append(head, []any{"", rules})
+	}
+	o.table("", nil, append(head, [][]any{
 		{o.bold("project"), o.short(d.Project)},
 		{o.bold("hooks"), sprintf("%s: %s", hooks, d.Hooks.Why)},
 		{"", fmt.Sprintf("%d configured, %d will run", d.Hooks.Configured, d.Hooks.Active)},
 		{o.bold("folder"), sprintf("%s (%s)", trust, d.FolderTrust.Why)},
-	})
+	}...))
 	o.printf("\n%s\n", o.bold("Layers"))
 	var rows [][]any
 	for _, l := range d.Layers {
