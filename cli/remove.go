@@ -182,6 +182,14 @@ func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) 
 	}
 	hooks := merge.Merge(set).Hooks
 	for _, h := range hooks {
+		if byName && h.ID == query && slices.ContainsFunc(files, func(f editFile) bool { return f.scope == h.Layer }) {
+			// An id as effective prints it: remove selects by name or command.
+			hint := "gh-hooks remove --command " + shellword.Quote(h.Command) + " --event " + shellword.Quote(h.Event)
+			if h.Name != "" {
+				hint = "gh-hooks remove " + shellword.Quote(h.Name) + " --event " + shellword.Quote(h.Event)
+			}
+			return fail(fmt.Errorf("%w: remove selects hooks by name or command, not by id", err), hint)
+		}
 		if byName && h.Name != query || !byName && h.Command != query {
 			continue
 		}
