@@ -179,6 +179,13 @@ func disableCheck(r *merge.Result, name string) (warning, hint string) {
 				"gh-hooks disable " + shellword.Quote(h.Name)
 		}
 	}
+	for _, h := range r.Hooks {
+		if h.ID == name {
+			// An id as effective prints it: hooksConfig.disabled holds names.
+			return fmt.Sprintf("%q is the id of a hook, not its name: Gemini compares hooksConfig.disabled with the name (or the command of a hook without a name), so the entry disables nothing", name),
+				"gh-hooks disable " + shellword.Quote(h.DisableName)
+		}
+	}
 	var cands []string
 	for _, h := range r.Hooks {
 		cands = append(cands, h.DisableName)
