@@ -258,7 +258,11 @@ func runEnable(o *toggleOptions) error {
 			if o.Name == "" {
 				note(o.Stdout, "no hook is disabled in %s\n", scopeList(files))
 			} else if w, hint := disableCheck(merge.Merge(set), o.Name); w != "" {
-				// Not a hook's name either: probably a typo.
+				// Not a hook's name either: probably a typo. disableCheck's
+				// hint names the command for disable; here it is enable.
+				if rest, ok := strings.CutPrefix(hint, "gh-hooks disable "); ok {
+					hint = "gh-hooks enable " + rest
+				}
 				return fail(fmt.Errorf("no hook is called %q, and hooksConfig.disabled of %s does not list it", o.Name, scopeList(files)), hint)
 			} else {
 				note(o.Stdout, "%q is already enabled: %s does not list it\n", o.Name, scopeList(files))
