@@ -180,7 +180,12 @@ func runRun(o *runOptions) error {
 		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
 		if !plan.Runs && !r.Set.Trust.Trusted {
 			// merge's reason names the event; the cause is the folder (spec §1.7).
-			out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
+			if strings.Contains(plan.Why, "not even user hooks") {
+				// The reason already says what an untrusted folder means: add only why it is untrusted.
+				out.printf("  note: the folder is not trusted because %s\n", r.Set.Trust.Why)
+			} else {
+				out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
+			}
 		}
 	}
 	switch {
