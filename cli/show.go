@@ -140,10 +140,12 @@ func runShow(o *showOptions) error {
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
 		}
-		return nil
+	} else {
+		printShow(newOut(o.env, r.Set.Paths.Home), r, &v)
 	}
-	printShow(newOut(o.env, r.Set.Paths.Home), r, &v)
-	return nil
+	// Gemini CLI would not start at all (a settings file it cannot parse,
+	// say): "active" holds only once that is fixed; exit 1 as effective does.
+	return fatalError(r)
 }
 
 // findHook resolves ref: a hook id, else a name, else the command of a
@@ -332,6 +334,8 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 	status := o.green("active: Gemini registers it and considers it for " + h.Event)
 	if !h.Active {
 		status = o.yellow("inactive: " + h.Reason)
+	} else if _, fatal := fatalProblem(r); fatal {
+		status = o.red("active once Gemini CLI starts: it will not start with these settings (see the error below)")
 	}
 	o.printf("%s\n", o.bold(h.ID))
 	rows := [][]any{
