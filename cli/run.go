@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
@@ -127,7 +129,17 @@ func runRun(o *runOptions) error {
 	cwd := t.project.Dir
 	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger}, override)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", inputName, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
+		where := inputName
+		var se *json.SyntaxError
+		// A decoder's Token reports imprecise offsets; Unmarshal's is the
+		// byte after the bad character. path:line:col, like every position.
+		if errors.As(err, &se) && errors.As(json.Unmarshal(override, new(any)), &se) && se.Offset > 0 && int(se.Offset) <= len(override) {
+			before := override[:se.Offset-1]
+			line := 1 + bytes.Count(before, []byte("\n"))
+			col := 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+			where = fmt.Sprintf("%s:%d:%d", inputName, line, col)
+		}
+		return fail(fmt.Errorf("%s: %w", where, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
 	}
 	// Gemini plans with the same tool name or trigger it puts in the
 	// payload (hookEventHandler.ts:92,118,183,198,213), so the plan follows
