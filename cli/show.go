@@ -200,19 +200,22 @@ func checkShowContext(h *merge.Hook, tool, trigger string) error {
 	if tool != "" && trigger != "" {
 		return usageError("give --tool or --trigger, not both")
 	}
+	if !merge.IsEvent(h.Event) {
+		return usageHint("gh-hooks show "+shellword.Quote(h.ID)+" (without --tool or --trigger) says why", "%s is under %q, an event Gemini does not know: Gemini never fires it, so it has no plan", h.ID, h.Event)
+	}
 	switch merge.ContextOf(h.Event) {
 	case merge.ToolContext:
 		if trigger != "" {
-			return usageError("%s is a %s hook: Gemini plans it for a tool; use --tool", h.ID, h.Event)
+			return usageError("%s is a hook of %s: Gemini plans it for a tool; use --tool", h.ID, h.Event)
 		}
 		// A Claude Code tool name is refused as effective and run refuse it.
 		return checkTool(tool)
 	case merge.TriggerContext:
 		if tool != "" {
-			return usageError("%s is a %s hook: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))
+			return usageError("%s is a hook of %s: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))
 		}
 	default:
-		return usageError("%s is a %s hook: Gemini fires %s without a tool or trigger", h.ID, h.Event, h.Event)
+		return usageError("%s is a hook of %s: Gemini fires %s without a tool or trigger", h.ID, h.Event, h.Event)
 	}
 	return nil
 }
