@@ -104,3 +104,32 @@ func warnUpper(w io.Writer, set *layers.Set, command string) bool {
 		"gh-hooks --project "+shellword.Quote(u.dir)+" "+command)
 	return true
 }
+
+// upperCommands returns the nearest directory above set's project
+// directory whose .gemini/commands holds a file, by upperProject's rules
+// (up to the repository root, never the home directory); "" when the
+// project is the home directory or nothing is found. Gemini loads project
+// commands from the working directory only, like project hooks.
+func upperCommands(set *layers.Set) string {
+	p := set.Paths
+	if p.ProjectIsHome {
+		return ""
+	}
+	home := filepath.Clean(p.Home)
+	if real, err := filepath.EvalSymlinks(home); err == nil {
+		home = real
+	}
+	for dir := p.ProjectDir; ; {
+		if exists(filepath.Join(dir, ".git")) {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || parent == home {
+			return ""
+		}
+		dir = parent
+		if entries, err := os.ReadDir(filepath.Join(dir, ".gemini", "commands")); err == nil && len(entries) > 0 {
+			return dir
+		}
+	}
+}
