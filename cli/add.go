@@ -44,7 +44,7 @@ func addCommand(e *env) *cli.Command {
 			"same name:command under the event in that file. Then the file as it would be is checked\n" +
 			"with every other layer by the rules of gh-hooks validate: an error for the new hook (a\n" +
 			"missing or non-executable script, say) refuses the hook, exit 1, unless --force; a warning\n" +
-			"(a Claude Code tool name as matcher, say) is printed and the hook added.",
+			"(a Claude Code tool name as matcher, say) is printed and the hook added.\n\n" + editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "event", Required: true, Usage: "Gemini event, e.g. BeforeTool", Destination: &o.Hook.Event},
 			&cli.StringFlag{Name: "command", Required: true, Usage: "shell command to run", Destination: &o.Hook.Command},

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -92,6 +93,7 @@ func Run(args []string, s Streams) int {
 	} else {
 		root := newRoot(e)
 		args = helpArgs(args)
+		args = leafHelpArgs(root, args)
 		if err = root.Run(context.Background(), args); err != nil {
 			if !errors.As(err, new(*exitError)) {
 				// urfave/cli's own errors (a bad flag value, an unknown
@@ -135,6 +137,43 @@ func helpArgs(args []string) []string {
 		}
 	}
 	return append(append([]string{args[0]}, args[2:]...), "--help")
+}
+
+// leafHelpArgs turns `gh-hooks show fmt --help` into `gh-hooks show
+// --help`: the flags may come after the arguments, and urfave/cli reads
+// the arguments of --help as a help topic (a subcommand), so it answered
+// "unknown command "fmt"". Only for a command without subcommands; words
+// after "--" and flag values are not looked at.
+func leafHelpArgs(root *cli.Command, args []string) []string {
+	c, path, help, inPath := root, []string{args[0]}, false, true
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if a == "--help" || a == "-h" {
+			help = true
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			if !strings.Contains(a, "=") {
+				if f := flagNamed(c, strings.TrimLeft(a, "-")); f != nil && takesValue(f) {
+					i++ // its value
+				}
+			}
+			continue
+		}
+		if sub := findCommand(c.Commands, a); inPath && sub != nil {
+			c = sub
+			path = append(path, a)
+		} else {
+			inPath = false // an argument: later words are not commands
+		}
+	}
+	if !help || c == root || len(c.Commands) > 0 {
+		return args
+	}
+	return append(path, "--help")
 }
 
 // exitError carries an exit code out of a command (contract: 1 error,
@@ -207,6 +246,7 @@ func newRoot(e *env) *cli.Command {
 		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
 			return usageFailure(e, c, err)
 		},
+		SuggestCommandFunc: adoptHelpCommand(e),
 		// Errors come back to Run, which prints them once; urfave/cli must
 		// not print or exit.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
@@ -257,6 +297,7 @@ func setUsageHandlers(e *env, cmds []*cli.Command) {
 			c.HideHelpCommand = true
 		} else {
 			setUsageHandlers(e, c.Commands)
+			c.SuggestCommandFunc = adoptHelpCommand(e)
 			if c.Action == nil {
 				c.Action = func(_ context.Context, c *cli.Command) error {
 					if c.Args().Len() == 0 {
@@ -266,6 +307,33 @@ func setUsageHandlers(e *env, cmds []*cli.Command) {
 				}
 			}
 		}
+	}
+}
+
+// adoptHelpCommand gives the help command that urfave/cli adds to the
+// root and to each group (after setUsageHandlers ran) gh-hooks' usage
+// errors, so that `gh-hooks help --bogus` prints one error, not urfave/cli's
+// "Incorrect Usage" as well; `help --help` shows the same help as `help`.
+// urfave/cli calls a SuggestCommandFunc with the commands of its group
+// just before it picks the one typed; the name is returned unchanged.
+func adoptHelpCommand(e *env) cli.SuggestCommandFunc {
+	return func(cmds []*cli.Command, name string) string {
+		for _, c := range cmds {
+			if c.OnUsageError != nil || c.Name != "help" {
+				continue
+			}
+			c.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
+				msg := err.Error()
+				if msg == "flag provided but not defined: -help" || msg == "flag provided but not defined: -h" {
+					if p := parentOf(c); p != nil && parentOf(p) != nil {
+						return cli.ShowSubcommandHelp(p)
+					}
+					return cli.ShowRootCommandHelp(c.Root())
+				}
+				return usageFailure(e, c, err)
+			}
+		}
+		return name
 	}
 }
 
@@ -331,6 +399,18 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 	}
 	// "invalid value "x" for flag -json: ..." names the flag with one dash.
 	msg = strings.Replace(msg, " for flag -", " for flag --", 1)
+	// An integer flag's value fails strconv, whose wording (strconv.ParseInt:
+	// parsing "abc": invalid syntax) is Go's, not the user's.
+	if head, why, ok := strings.Cut(msg, ": strconv."); ok {
+		msg = head + ": want a whole number"
+		if strings.HasSuffix(why, "value out of range") {
+			msg = head + ": out of range"
+		}
+	}
+	// urfave/cli's only "parse error" is a boolean flag's (--json=maybe).
+	if head, ok := strings.CutSuffix(msg, ": parse error"); ok {
+		msg = head + ": want true or false"
+	}
 	if topic, ok := strings.CutPrefix(msg, "No help topic for '"); ok {
 		topic = strings.TrimSuffix(topic, "'")
 		parent := rootOf(c)
@@ -409,6 +489,18 @@ func parentOf(c *cli.Command) *cli.Command {
 func noArgs(c *cli.Command) error {
 	if c.Args().Len() > 0 {
 		return usageHint("see '"+c.FullName()+" --help'", "%s takes no arguments, got %q", c.Name, c.Args().First())
+	}
+	return nil
+}
+
+// flagNamed is the flag of c or of one of its ancestors called name.
+func flagNamed(c *cli.Command, name string) cli.Flag {
+	for p := c; p != nil; p = parentOf(p) {
+		for _, f := range p.Flags {
+			if slices.Contains(f.Names(), name) {
+				return f
+			}
+		}
 	}
 	return nil
 }

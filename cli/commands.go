@@ -13,6 +13,7 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/slashcmd"
 )
@@ -142,6 +143,13 @@ func runCommands(o *commandsOptions) error {
 	} else {
 		warnGemini(o.Stderr, set.Gemini)
 		printCommands(newOut(o.env, set.Paths.Home), set, opts, cmds, l.Problems)
+	}
+	if !slices.ContainsFunc(cmds, func(c commandJSON) bool { return c.Scope == "project" }) {
+		if dir := upperCommands(set); dir != "" {
+			warn(o.Stderr, fmt.Sprintf("%s has no project commands, but %s above it has some: Gemini loads them when started in %s (it does not look above its working directory)",
+				set.Paths.ProjectDir, filepath.Join(dir, ".gemini", "commands"), dir),
+				"gh-hooks --project "+shellword.Quote(dir)+" commands")
+		}
 	}
 	for _, p := range l.Problems {
 		if p.Severity == config.SevError {

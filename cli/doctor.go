@@ -89,12 +89,18 @@ type doctorProblem struct {
 }
 
 // doctorCodes are the validate problems doctor shows: what stops a hook
-// from running or makes it deny everything. The rest is validate's.
+// from running (Gemini skips or discards it, its matcher never matches,
+// its file is ignored) or makes every run fail or time out at once. The
+// rest is validate's.
 var doctorCodes = map[string]bool{
 	validate.CodeProgramNotFound: true, validate.CodeAdapterNotFound: true,
 	validate.CodeHooksSwitch: true, validate.CodeHooksUnsupported: true, validate.CodeVersionNotModelled: true,
 	"script-missing": true, "script-not-executable": true, "system-file-skipped": true,
-	"project-enables-folder-trust": true,
+	"project-enables-folder-trust": true, "unknown-event": true, "unknown-type": true, "missing-type": true, "claude-hook-type": true,
+	"empty-command": true, "hook-invalid": true, "definition-invalid": true, "definition-no-hooks": true,
+	"trigger-matcher-regex": true, "unknown-trigger": true, "matcher-not-string": true, "comment": true,
+	"timeout-zero": true, "timeout-negative": true, "timeout-not-number": true, "timeout-too-large": true,
+	"runtime-hook": true, "plugin-no-command": true,
 }
 
 func runDoctor(o *doctorOptions) error {
@@ -158,6 +164,14 @@ func runDoctor(o *doctorOptions) error {
 		add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
 			Hook: hookAt(r, p), Fix: p.Hint})
 	}
+	// Started in a subdirectory, Gemini loads none of the project's hooks
+	// (spec §1.1): that is the answer to "why don't my hooks run?".
+	if u := upperProject(set); u != nil {
+		add(doctorProblem{Severity: config.SevWarning, Code: "project-above",
+			Message: fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them only when started in %s (it does not look above its working directory)",
+				set.Paths.ProjectDir, u.path, count(u.hooks, "hook"), u.dir),
+			Path: u.path, Fix: "start gemini in " + shellword.Quote(u.dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.dir) + " doctor"})
+	}
 	// Project hooks that gh-hooks has not approved (or that changed).
 	if projectHooks > 0 && !set.Fatal() {
 		t, err := loadTrust(o.env)
@@ -180,8 +194,18 @@ func runDoctor(o *doctorOptions) error {
 			if name == "" {
 				name = h.ID
 			}
-			add(doctorProblem{Severity: config.SevWarning, Code: "hook-" + string(h.Status), Message: msg, Path: set.Paths.Project, Hook: h.ID,
-				Fix: "gh-hooks " + flag + "trust audit, then gh-hooks " + flag + "trust approve " + shellword.Quote(name)})
+			p := doctorProblem{Severity: config.SevWarning, Code: "hook-" + string(h.Status), Message: msg, Path: set.Paths.Project, Hook: h.ID,
+				Fix: "gh-hooks " + flag + "trust audit, then gh-hooks " + flag + "trust approve " + shellword.Quote(name)}
+			// The hook's own line and column, so that the message is path:line:col like every other.
+			for _, mh := range r.Hooks {
+				if mh.ID == h.ID && mh.Path == p.Path {
+					p.Line, p.Column = mh.Line, 1
+					if l := layerOf(r, mh); l != nil && l.Doc != nil && mh.Node != nil {
+						_, p.Column = l.Doc.Position(mh.Node.Offset)
+					}
+				}
+			}
+			add(p)
 		}
 	}
 	// Most severe first, in the order found within a severity.

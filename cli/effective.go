@@ -38,7 +38,10 @@ func effectiveCommand(e *env) *cli.Command {
 			"enabled extensions, merged exactly as Gemini CLI 0.61.0 merges them. With --event, also\n" +
 			"prints the execution plan for that event (and --tool or --trigger).\n\n" +
 			pipedHelp("the hooks of an event as ID, LINE, MATCHER, HOOK, TIMEOUT, SEQ (yes or no),\n"+
-				"STATUS") + " --json prints one JSON object, with every hook whatever --event.",
+				"STATUS") + " --json prints one JSON object, with every hook whatever --event.\n\n" +
+			"Exit status: 0 ok, 1 when Gemini CLI would not start with these files (a settings file it\n" +
+			"cannot parse, say; the output is printed in full and the error listed under Problems),\n" +
+			"2 usage error.",
 		Flags: append(o.planFlags.flags("print the execution plan for this event"),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON}),
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -205,12 +208,27 @@ func runEffective(o *effectiveOptions) error {
 		printEffective(newOut(o.env, r.Set.Paths.Home), r, withoutVersionProblem(problems), plan)
 	}
 	warnUpper(o.Stderr, r.Set, "effective")
+	if p, ok := fatalProblem(r); ok && !o.JSON {
+		// The human output lists the error, with its hint, under Problems:
+		// stderr only says why the exit status is 1, so it is not printed twice.
+		return fail(fmt.Errorf("%s:%d:%d: Gemini CLI will not start (the error is listed under Problems)", p.Path, p.Line, p.Column), "")
+	}
 	return fatalError(r)
 }
 
 // fatalError returns exit 1, naming the first problem, when Gemini CLI
 // would refuse to start or crash.
 func fatalError(r *merge.Result) error {
+	p, ok := fatalProblem(r)
+	if !ok {
+		return nil
+	}
+	return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
+}
+
+// fatalProblem is the first problem that makes Gemini CLI refuse to start
+// or crash; false when there is none.
+func fatalProblem(r *merge.Result) (config.Problem, bool) {
 	fatal := r.Set.Fatals
 	if len(fatal) == 0 && r.Crash != "" {
 		for _, p := range r.Problems {
@@ -220,10 +238,9 @@ func fatalError(r *merge.Result) error {
 		}
 	}
 	if len(fatal) == 0 {
-		return nil
+		return config.Problem{}, false
 	}
-	p := fatal[0]
-	return fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message), p.Hint)
+	return fatal[0], true
 }
 
 func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *merge.Plan) {

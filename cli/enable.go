@@ -34,7 +34,8 @@ func enableCommand(e *env) *cli.Command {
 		Description: "Removes NAME from hooksConfig.disabled in every writable settings file that lists it\n" +
 			"(project and user; only the --scope file when given), like Gemini's /hooks enable but without\n" +
 			"rewriting the files. A list left empty is removed. --all empties those lists, like\n" +
-			"/hooks enable-all. A name that only the system layer disables is reported, not changed.",
+			"/hooks enable-all. A name that only the system layer disables is reported, not changed.\n\n" +
+			editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "remove every entry of the lists", Destination: &o.All},
 		}, o.writeOptions.flags("")...),
@@ -58,7 +59,7 @@ func disableCommand(e *env) *cli.Command {
 			"when missing. Gemini compares the entries exactly with each hook's name, or with the\n" +
 			"command of a hook without a name, and one entry disables every hook so called. --all adds\n" +
 			"the name of every hook Gemini would run now, like /hooks disable-all but without\n" +
-			"replacing the list or touching any other key.",
+			"replacing the list or touching any other key.\n\n" + editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "disable every active hook", Destination: &o.All},
 		}, o.writeOptions.flags("project")...),
@@ -178,6 +179,13 @@ func disableCheck(r *merge.Result, name string) (warning, hint string) {
 				"gh-hooks disable " + shellword.Quote(h.Name)
 		}
 	}
+	for _, h := range r.Hooks {
+		if h.ID == name {
+			// An id as effective prints it: hooksConfig.disabled holds names.
+			return fmt.Sprintf("%q is the id of a hook, not its name: Gemini compares hooksConfig.disabled with the name (or the command of a hook without a name), so the entry disables nothing", name),
+				"gh-hooks disable " + shellword.Quote(h.DisableName)
+		}
+	}
 	var cands []string
 	for _, h := range r.Hooks {
 		cands = append(cands, h.DisableName)
@@ -256,7 +264,11 @@ func runEnable(o *toggleOptions) error {
 			if o.Name == "" {
 				note(o.Stdout, "no hook is disabled in %s\n", scopeList(files))
 			} else if w, hint := disableCheck(merge.Merge(set), o.Name); w != "" {
-				// Not a hook's name either: probably a typo.
+				// Not a hook's name either: probably a typo. disableCheck's
+				// hint names the command for disable; here it is enable.
+				if rest, ok := strings.CutPrefix(hint, "gh-hooks disable "); ok {
+					hint = "gh-hooks enable " + rest
+				}
 				return fail(fmt.Errorf("no hook is called %q, and hooksConfig.disabled of %s does not list it", o.Name, scopeList(files)), hint)
 			} else {
 				note(o.Stdout, "%q is already enabled: %s does not list it\n", o.Name, scopeList(files))

@@ -167,7 +167,8 @@ func hostileCases() []hostileCase {
 			if err := os.Truncate(h.gemini("settings.json"), 65<<20); err != nil {
 				t.Fatal(err)
 			}
-		}, args: []string{"effective"}, code: 1, stderr: `PROJECT/\.gemini/settings\.json:1:1: .*68157440 bytes, more than the 64 MiB gh-hooks reads`},
+		}, args: []string{"effective"}, code: 1, stderr: `PROJECT/\.gemini/settings\.json:1:1: Gemini CLI will not start`,
+			stdout: `PROJECT/\.gemini/settings\.json:1:1: error: .*68157440 bytes, more than the 64 MiB gh-hooks reads`},
 		{name: "100,000 nested arrays fail fast", plant: func(t *testing.T, h *hostileEnv) {
 			write(t, h.gemini("settings.json"), `{"x": `+strings.Repeat("[", 100000), 0o644)
 		}, args: addArgs(), code: 1, stderr: `PROJECT/\.gemini/settings\.json:1:1006: nesting deeper than 1000 levels`},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/migrate"
 	"github.com/gh-hooks/gh-hooks/slashcmd"
@@ -192,8 +194,14 @@ func runMigrate(o *migrateOptions) error {
 	}
 	commands := o.Commands && !o.NoCommands
 	if len(job.sources) == 0 && (!commands || !hasDir(job.cmdFrom)) {
-		return fail(fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", ")),
-			"name the Claude settings file, project or plugin: gh-hooks migrate PATH (or --scope user)")
+		err := fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", "))
+		if len(o.Sources) == 0 && o.Scope == "project" {
+			if above := claudeProjectAbove(o.dir); above != "" {
+				// Run in a subdirectory: the Gemini project (and so the target) is where .claude is.
+				return fail(err, "the Claude project is "+above+": gh-hooks --project "+shellword.Quote(above)+" migrate")
+			}
+		}
+		return fail(err, "name the Claude settings file, project or plugin: gh-hooks migrate PATH (or --scope user)")
 	}
 	dry := o.DryRun || job.path == ""
 
@@ -286,8 +294,15 @@ func (o *migrateOptions) check() error {
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", dir, err), "")
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return fail(fmt.Errorf("%s: project is not a directory", abs), "pass an existing directory with --project")
+	// The same words as every other command (layers.Load).
+	if st, err := os.Stat(abs); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fail(fmt.Errorf("project directory %s: %w", abs, err), "pass an existing directory with --project")
+	} else if !st.IsDir() {
+		return fail(fmt.Errorf("project directory %s is not a directory", abs), "pass an existing directory with --project")
 	}
 	o.dir = abs
 	o.Convert.ProjectDir = abs
@@ -815,4 +830,27 @@ func paintFate(o *out, f migrate.Fate) any {
 		return o.yellow(string(f))
 	}
 	return string(f)
+}
+
+// claudeProjectAbove is the nearest directory above dir with a
+// .claude/settings.json or settings.local.json, looking up to the
+// repository root (the directory that holds .git) and stopping below the
+// home directory, whose .claude is the user's; "" when there is none.
+func claudeProjectAbove(dir string) string {
+	home, _ := os.UserHomeDir()
+	for {
+		if exists(filepath.Join(dir, ".git")) {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || parent == home {
+			return ""
+		}
+		dir = parent
+		for _, f := range []string{"settings.json", "settings.local.json"} {
+			if exists(filepath.Join(dir, ".claude", f)) {
+				return dir
+			}
+		}
+	}
 }

@@ -33,7 +33,8 @@ func removeCommand(e *env) *cli.Command {
 		Description: "Removes the hooks whose name is NAME (or whose command is exactly CMD, as written in the\n" +
 			"file), and the definitions, event keys and \"hooks\" object that the removal leaves empty.\n" +
 			"Without --scope it searches the project and user files (the system file only with\n" +
-			"--scope system). When several hooks match, it lists them and removes none unless --all.",
+			"--scope system). When several hooks match, it lists them and removes none unless --all.\n\n" +
+			editExitHelp,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "command", Usage: "remove hooks whose command is exactly `CMD`", Destination: &o.Selector.Command},
 			&cli.StringFlag{Name: "event", Usage: "only hooks under this event key", Destination: &o.Selector.Event},
@@ -97,11 +98,11 @@ func runRemove(o *removeOptions) error {
 		return noMatch(set, files, sel, what)
 	case len(all) > 1 && !o.All:
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d hooks %s match; remove none:", len(all), what)
+		fmt.Fprintf(&b, "%d hooks %s match, so none was removed:", len(all), what)
 		for _, f := range all {
 			fmt.Fprintf(&b, "\n  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command))
 		}
-		return fail(errors.New(b.String()), "pass --all to remove them all, or narrow the choice with --event and --scope")
+		return fail(errors.New(b.String()), "pass --all to remove them all, or pick one with --command CMD (its exact command), --event or --scope")
 	}
 	for _, f := range files {
 		var mine []found
@@ -181,6 +182,14 @@ func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) 
 	}
 	hooks := merge.Merge(set).Hooks
 	for _, h := range hooks {
+		if byName && h.ID == query && slices.ContainsFunc(files, func(f editFile) bool { return f.scope == h.Layer }) {
+			// An id as effective prints it: remove selects by name or command.
+			hint := "gh-hooks remove --command " + shellword.Quote(h.Command) + " --event " + shellword.Quote(h.Event)
+			if h.Name != "" {
+				hint = "gh-hooks remove " + shellword.Quote(h.Name) + " --event " + shellword.Quote(h.Event)
+			}
+			return fail(fmt.Errorf("%w: remove selects hooks by name or command, not by id", err), hint)
+		}
 		if byName && h.Name != query || !byName && h.Command != query {
 			continue
 		}

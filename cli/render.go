@@ -296,6 +296,11 @@ func cut(s string, width int) string {
 	return b.String()
 }
 
+// editExitHelp is the exit status paragraph of the commands that write
+// files (the contract's codes as they apply to them).
+const editExitHelp = "Exit status: 0 done (with --dry-run: nothing was written), 1 error (no file was changed),\n" +
+	"2 usage error."
+
 // pipedHelp is the paragraph of a table command's --help that says what
 // it prints where.
 func pipedHelp(columns string) string {

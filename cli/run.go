@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
@@ -49,7 +51,9 @@ func runCommand(e *env) *cli.Command {
 			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
 			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +
 			"chaining, and prints each hook's exit code, duration, output and the pitfalls that apply, then\n" +
-			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false).\n\n" +
+			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false).\n" +
+			"Without --tool a BeforeTool or AfterTool event is for run_shell_command; without --trigger\n" +
+			"SessionStart is for startup, SessionEnd for exit and PreCompress for manual.\n\n" +
 			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals\n" +
 			"for the project, a key in Gemini's trusted_hooks.json counts as approved) are held back: the\n" +
 			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
@@ -129,7 +133,17 @@ func runRun(o *runOptions) error {
 	cwd := t.project.Dir
 	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger}, override)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", inputName, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
+		where := inputName
+		var se *json.SyntaxError
+		// A decoder's Token reports imprecise offsets; Unmarshal's is the
+		// byte after the bad character. path:line:col, like every position.
+		if errors.As(err, &se) && errors.As(json.Unmarshal(override, new(any)), &se) && se.Offset > 0 && int(se.Offset) <= len(override) {
+			before := override[:se.Offset-1]
+			line := 1 + bytes.Count(before, []byte("\n"))
+			col := 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+			where = fmt.Sprintf("%s:%d:%d", inputName, line, col)
+		}
+		return fail(fmt.Errorf("%s: %w", where, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
 	}
 	// Gemini plans with the same tool name or trigger it puts in the
 	// payload (hookEventHandler.ts:92,118,183,198,213), so the plan follows
@@ -182,7 +196,12 @@ func runRun(o *runOptions) error {
 		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
 		if !plan.Runs && !r.Set.Trust.Trusted {
 			// merge's reason names the event; the cause is the folder (spec §1.7).
-			out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
+			if strings.Contains(plan.Why, "not even user hooks") {
+				// The reason already says what an untrusted folder means: add only why it is untrusted.
+				out.printf("  note: the folder is not trusted because %s\n", r.Set.Trust.Why)
+			} else {
+				out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
+			}
 		}
 	}
 	// From a subdirectory of a project Gemini loads no project file (spec
@@ -362,7 +381,7 @@ func payloadContext(stderr io.Writer, event string, in *runner.Object, tool, tri
 			return flag
 		}
 		if flag != "" && s != flag {
-			fmt.Fprintf(stderr, "warning: --input sets %s %q, which replaces --%s %s in the payload and the plan\n", field, s, flagName, flag)
+			warn(stderr, fmt.Sprintf("--input sets %s %q, which replaces --%s %s in the payload and the plan", field, s, flagName, flag), "")
 		}
 		return s
 	}
@@ -522,7 +541,10 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 		if ran && plan.Execution == "sequential" {
 			o.printf("  note: the plan is sequential, so Gemini would also chain their output into later hooks\n")
 		}
-		o.printf("  hint: %s\n", hint)
+		if ran {
+			// When nothing ran, the error on stderr carries this hint.
+			o.printf("  hint: %s\n", hint)
+		}
 	}
 	for _, w := range rep.Warnings {
 		o.printf("\n%s %s\n", o.yellow("Gemini warns:"), w)

@@ -12,6 +12,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
@@ -139,10 +140,12 @@ func runShow(o *showOptions) error {
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
 		}
-		return nil
+	} else {
+		printShow(newOut(o.env, r.Set.Paths.Home), r, &v)
 	}
-	printShow(newOut(o.env, r.Set.Paths.Home), r, &v)
-	return nil
+	// Gemini CLI would not start at all (a settings file it cannot parse,
+	// say): "active" holds only once that is fixed; exit 1 as effective does.
+	return fatalError(r)
 }
 
 // findHook resolves ref: a hook id, else a name, else the command of a
@@ -174,6 +177,10 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 		hint := "gh-hooks effective lists every hook with its id"
 		if best := closest(ref, cands); len(best) > 0 {
 			hint = "did you mean '" + best[0] + "'?"
+		} else if u := upperProject(r.Set); u != nil {
+			// Run from a subdirectory, the project's hooks are not loaded (spec §1.1).
+			return nil, fail(fmt.Errorf("no hook has the id or name %q in %s, but %s above it has %s", ref, r.Set.Paths.ProjectDir, u.path, count(u.hooks, "hook")),
+				"gh-hooks --project "+shellword.Quote(u.dir)+" show "+shellword.Quote(ref))
 		}
 		return nil, fail(fmt.Errorf("no hook has the id or name %q", ref), hint)
 	}
@@ -193,17 +200,22 @@ func checkShowContext(h *merge.Hook, tool, trigger string) error {
 	if tool != "" && trigger != "" {
 		return usageError("give --tool or --trigger, not both")
 	}
+	if !merge.IsEvent(h.Event) {
+		return usageHint("gh-hooks show "+shellword.Quote(h.ID)+" (without --tool or --trigger) says why", "%s is under %q, an event Gemini does not know: Gemini never fires it, so it has no plan", h.ID, h.Event)
+	}
 	switch merge.ContextOf(h.Event) {
 	case merge.ToolContext:
 		if trigger != "" {
-			return usageError("%s is a %s hook: Gemini plans it for a tool; use --tool", h.ID, h.Event)
+			return usageError("%s is a hook of %s: Gemini plans it for a tool; use --tool", h.ID, h.Event)
 		}
+		// A Claude Code tool name is refused as effective and run refuse it.
+		return checkTool(tool)
 	case merge.TriggerContext:
 		if tool != "" {
-			return usageError("%s is a %s hook: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))
+			return usageError("%s is a hook of %s: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))
 		}
 	default:
-		return usageError("%s is a %s hook: Gemini fires %s without a tool or trigger", h.ID, h.Event, h.Event)
+		return usageError("%s is a hook of %s: Gemini fires %s without a tool or trigger", h.ID, h.Event, h.Event)
 	}
 	return nil
 }
@@ -325,6 +337,8 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 	status := o.green("active: Gemini registers it and considers it for " + h.Event)
 	if !h.Active {
 		status = o.yellow("inactive: " + h.Reason)
+	} else if _, fatal := fatalProblem(r); fatal {
+		status = o.red("active once Gemini CLI starts: it will not start with these settings (see the error below)")
 	}
 	o.printf("%s\n", o.bold(h.ID))
 	rows := [][]any{

@@ -101,7 +101,8 @@ func trustAuditCommand(e *env) *cli.Command {
 			"file: hook-new and hook-changed are errors, script-unverified (a script that is missing,\n" +
 			"unreadable or cannot be located) and trust-check-skipped are warnings. With --quiet, the text\n" +
 			"format too prints only the new and changed hooks, one path:line:col line each.\n\n" +
-			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore)") + "\n\n" + trustProjectHelp + "\n\n" +
+			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore); or the\n"+
+				"     directory has no project hooks but one above it has (Gemini does not look up)") + "\n\n" + trustProjectHelp + "\n\n" +
 			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
 		Flags: append(o.Report.flags(strings.Join(auditCodes(), ", ")),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
@@ -133,7 +134,7 @@ func trustApproveCommand(e *env) *cli.Command {
 			"nothing is written. A copy of each approved script (up to 1 MiB) is kept for trust audit --diff.\n\n" +
 			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
 			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
-			"(the hooks already answered y are approved).\n\n" + trustProjectHelp,
+			"(the hooks already answered y are approved).\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
@@ -156,7 +157,7 @@ func trustRevokeCommand(e *env) *cli.Command {
 		Description: "Removes the approvals from gh-hooks' store (with --all the project's whole entry). Gemini's\n" +
 			"trusted_hooks.json is left alone: its keys only silence a warning, Gemini runs project hooks\n" +
 			"whether they are listed or not, and never removes keys itself. To make Gemini skip a hook,\n" +
-			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + trustProjectHelp,
+			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "revoke every approval of the project", Destination: &o.All},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
@@ -196,7 +197,7 @@ func trustPruneCommand(e *env) *cli.Command {
 		Name:        "prune",
 		Usage:       "drop approvals of projects whose directory no longer exists",
 		UsageText:   "gh-hooks trust prune [--dry-run]",
-		Description: "Gemini's trusted_hooks.json is left alone (Gemini never prunes it either).",
+		Description: "Gemini's trusted_hooks.json is left alone (Gemini never prunes it either).\n\n" + editExitHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
 		},
@@ -219,7 +220,7 @@ func trustBaselineCommand(e *env) *cli.Command {
 		Description: "Prints the fingerprints of the current project hooks (sorted, no machine paths). With --write\n" +
 			"it replaces FILE atomically, default <project>/.gemini/gh-hooks-trust.json. Commit it, and\n" +
 			"let CI run `gh-hooks trust audit --baseline .gemini/gh-hooks-trust.json`, which exits 3 when\n" +
-			"a project hook was added or changed without the baseline being updated.\n\n" + trustProjectHelp,
+			"a project hook was added or changed without the baseline being updated.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write the baseline file instead of printing it", Destination: &o.Write},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --write: print the diff, write nothing", Destination: &o.DryRun},
@@ -498,9 +499,13 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		head = append(head, []any{o.bold("store"), o.short(rep.Store)}, []any{o.bold("gemini"), o.short(rep.GeminiStore)})
 	}
 	o.table("", nil, head)
-	if len(rep.Hooks) == 0 {
+	switch {
+	case len(rep.Hooks) == 0 && t.r.Set.Paths.ProjectIsHome:
+		// Gemini has no project layer in the home directory (layers: project == home).
+		o.printf("\nNo project hooks: the project is the home directory, whose .gemini/settings.json Gemini reads once, as user settings.\n")
+	case len(rep.Hooks) == 0:
 		o.printf("\nNo project hooks in %s.\n", o.short(t.r.Set.Paths.Project))
-	} else {
+	default:
 		o.printf("\n")
 		// STATUS goes last: it is the widest cell and the coloured one
 		// (escape codes would skew the alignment of later columns).
@@ -674,10 +679,10 @@ func disableUnapproved(o *trustOptions, out *out, t *trustEnv, rep *fingerprint.
 		note(o.Stderr, "nothing to disable: every unapproved hook is already disabled, or none is unapproved\n")
 		return d, nil
 	}
-	note(o.Stderr, "warning: adding %s to hooksConfig.disabled in %s: Gemini matches this list by name in every project, layer and extension, so it disables every hook with these names everywhere, not only in %s, until you remove them\n",
-		quoteList(plan.Add), path, t.project.Dir)
+	warn(o.Stderr, fmt.Sprintf("adding %s to hooksConfig.disabled in %s: Gemini matches this list by name in every project, layer and extension, so it disables every hook with these names everywhere, not only in %s, until you remove them",
+		quoteList(plan.Add), path, t.project.Dir), "")
 	for _, s := range plan.Shared {
-		note(o.Stderr, "warning: %q is also the name of another hook (approved here, or in another layer or extension): that hook stops running too\n", s)
+		warn(o.Stderr, fmt.Sprintf("%q is also the name of another hook (approved here, or in another layer or extension): that hook stops running too", s), "")
 	}
 	ch, err := config.Update(path, func(doc *config.Document) ([]byte, error) {
 		e := doc.Edit()
@@ -741,11 +746,19 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	// recorded, so the user sees exactly that before anything is written.
 	plan, err := fingerprint.Approve(t.opts(), sel, true)
 	if err != nil {
+		if errors.Is(err, fingerprint.ErrNoSuchHook) && len(t.hooks) == 0 {
+			if u := upperProject(t.r.Set); u != nil {
+				// Run from a subdirectory: the hooks are in the project above (spec §1.1).
+				return fail(fmt.Errorf("%w; %s has no project hooks, but %s above it has %s", err, t.project.Dir, u.path, count(u.hooks, "hook")),
+					"gh-hooks --project "+shellword.Quote(u.dir)+" trust approve "+quoteWords(sel.Names))
+			}
+		}
 		return selectError(err)
 	}
 	out := newOut(o.env, t.r.Set.Paths.Home)
 	if len(plan.IDs) == 0 {
 		out.printf("No project hooks in %s.\n", t.project.Dir)
+		warnUpper(o.Stderr, t.r.Set, "trust approve --all")
 		return nil
 	}
 	printHookDetails(out, t, plan.IDs)
@@ -777,7 +790,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 // the user's mistake, a corrupt store a positioned error with its fix.
 func selectError(err error) error {
 	if errors.Is(err, fingerprint.ErrNoSuchHook) {
-		return fail(err, "")
+		return fail(err, "gh-hooks trust audit lists the project hooks with their names and ids")
 	}
 	return storeError(err)
 }
@@ -1022,6 +1035,12 @@ func runTrustBaseline(o *trustOptions) error {
 	if o.DryRun && !o.Write {
 		return usageError("--dry-run only applies to --write")
 	}
+	if o.File != "" && !o.Write {
+		// Without --write the baseline goes to stdout: a FILE would be ignored.
+		q := shellword.Quote(o.File)
+		return usageHint("gh-hooks trust baseline --write "+q+" (or gh-hooks trust baseline > "+q+")",
+			"a baseline FILE (%s) only applies to --write", o.File)
+	}
 	t, err := loadTrust(o.env)
 	if err != nil {
 		return err
@@ -1058,4 +1077,13 @@ func runTrustBaseline(o *trustOptions) error {
 	}
 	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", ch.Target, n)
 	return nil
+}
+
+// quoteWords shell-quotes each word and joins them with spaces.
+func quoteWords(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellword.Quote(w)
+	}
+	return strings.Join(q, " ")
 }

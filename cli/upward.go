@@ -116,3 +116,32 @@ func shellCommand(words ...string) string {
 	}
 	return strings.Join(q, " ")
 }
+
+// upperCommands returns the nearest directory above set's project
+// directory whose .gemini/commands holds a file, by upperProject's rules
+// (up to the repository root, never the home directory); "" when the
+// project is the home directory or nothing is found. Gemini loads project
+// commands from the working directory only, like project hooks.
+func upperCommands(set *layers.Set) string {
+	p := set.Paths
+	if p.ProjectIsHome {
+		return ""
+	}
+	home := filepath.Clean(p.Home)
+	if real, err := filepath.EvalSymlinks(home); err == nil {
+		home = real
+	}
+	for dir := p.ProjectDir; ; {
+		if exists(filepath.Join(dir, ".git")) {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || parent == home {
+			return ""
+		}
+		dir = parent
+		if entries, err := os.ReadDir(filepath.Join(dir, ".gemini", "commands")); err == nil && len(entries) > 0 {
+			return dir
+		}
+	}
+}

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -68,8 +71,14 @@ func runValidate(o *validateOptions) error {
 		problems, err = validate.Files(set, o.Files)
 		if err != nil {
 			hint := ""
-			if errors.Is(err, fs.ErrNotExist) {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				hint = "pass the path of an existing settings or hooks.json file"
+			case errors.Is(err, validate.ErrDirectory):
+				hint = "pass a settings file, or no argument to check every layer"
+				if f := dirFile(o.Files); f != "" {
+					hint = "gh-hooks validate " + shellword.Quote(f)
+				}
 			}
 			return fail(err, hint)
 		}
@@ -119,4 +128,21 @@ func runValidate(o *validateOptions) error {
 		return checkFailed
 	}
 	return nil
+}
+
+// dirFile is the settings or hooks file inside the first of paths that is
+// a directory ("" when there is none): .gemini gives .gemini/settings.json.
+func dirFile(paths []string) string {
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+			continue
+		}
+		for _, in := range []string{"settings.json", filepath.Join("hooks", "hooks.json")} {
+			if st, err := os.Stat(filepath.Join(p, in)); err == nil && st.Mode().IsRegular() {
+				return filepath.Join(p, in)
+			}
+		}
+		return ""
+	}
+	return ""
 }

@@ -273,7 +273,7 @@ func (sel Selection) pick(hooks []Hook) ([]bool, error) {
 		}
 	}
 	if len(unknown) > 0 {
-		return nil, fmt.Errorf("%w: %s (gh-hooks trust audit lists the project hooks)", ErrNoSuchHook, strings.Join(unknown, ", "))
+		return nil, fmt.Errorf("%w: %s", ErrNoSuchHook, strings.Join(unknown, ", "))
 	}
 	return picked, nil
 }

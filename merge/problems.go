@@ -132,7 +132,7 @@ func (r *Result) definitionProblems(event string, def *config.Node, add addFunc)
 	ptr := def.Pointer()
 	if def.Kind != config.Object {
 		add(ptr, config.SevWarning, "definition-invalid",
-			fmt.Sprintf("a %s definition must be an object, this is %s: Gemini discards it", event, def.Kind),
+			fmt.Sprintf("a definition of %s must be an object, this is %s: Gemini discards it", event, def.Kind),
 			`use {"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}`)
 		return
 	}

@@ -30,6 +30,10 @@ import (
 // A file that does not exist or another directory is an error (wrapping
 // fs.ErrNotExist for a missing file); a file that does not parse is a
 // problem, not an error.
+// ErrDirectory: a path given to Files is a directory that is not an
+// extension.
+var ErrDirectory = errors.New("is a directory")
+
 func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
 	inSet := map[string]string{}
 	for _, l := range set.Layers {
@@ -51,7 +55,7 @@ func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
 		}
 		if st.IsDir() {
 			if !layers.IsExtensionDir(abs) {
-				return nil, fmt.Errorf("%s: is a directory, not a settings or hooks file, nor an extension (no %s)", p, layers.ManifestFile)
+				return nil, fmt.Errorf("%s: %w, not a settings or hooks file, nor an extension (no %s)", p, ErrDirectory, layers.ManifestFile)
 			}
 			// An extension directory: its manifest and its hooks file.
 			extra = append(extra, extensionDir(set, abs)...)
