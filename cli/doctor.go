@@ -318,19 +318,7 @@ func printDoctor(o *out, d *doctorJSON) {
 		{o.bold("folder"), sprintf("%s (%s)", trust, d.FolderTrust.Why)},
 	}...))
 	o.printf("\n%s\n", o.bold("Layers"))
-	var rows [][]any
-	for _, l := range d.Layers {
-		status := o.green("loaded")
-		switch {
-		case l.Loaded:
-		case l.Path == "" || !l.Exists && l.Reason == "file does not exist":
-			status = o.dim("none")
-		default:
-			status = o.yellow("not loaded: " + l.Reason)
-		}
-		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
-	}
-	o.table("  ", nil, rows)
+	printLayers(o, d.Layers)
 	if d.OK {
 		o.printf("\nNothing is wrong: Gemini runs the %d active hook(s) as configured.\n", d.Hooks.Active)
 		return

@@ -262,19 +262,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		{o.bold("disabled"), orNone(quoteList(r.Disabled))},
 	})
 	o.printf("\n%s\n", o.bold("Layers"))
-	var rows [][]any
-	for _, l := range set.Layers {
-		status := o.green("loaded")
-		switch {
-		case l.Loaded:
-		case l.Path == "" || !l.Exists && l.Reason == "file does not exist":
-			status = o.dim("none")
-		default:
-			status = o.yellow("not loaded: " + l.Reason)
-		}
-		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
-	}
-	o.table("  ", nil, rows, 2, 1)
+	printLayers(o, set.Layers)
 
 	// Reasons are long and often shared (an untrusted folder stops every
 	// settings hook): the tables refer to them by number, listed once below.
@@ -301,7 +289,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 			continue
 		}
 		o.printf("\n%s\n", o.bold(ev))
-		rows = nil
+		var rows [][]any
 		for _, h := range r.Hooks {
 			if h.Event != ev {
 				continue
@@ -404,4 +392,22 @@ func planContext(p *merge.Plan) string {
 		return " for trigger " + p.Trigger
 	}
 	return ""
+}
+
+// printLayers prints each layer's file and whether Gemini loads it, for
+// effective and doctor.
+func printLayers(o *out, ls []*layers.Layer) {
+	var rows [][]any
+	for _, l := range ls {
+		status := o.green("loaded")
+		switch {
+		case l.Loaded:
+		case l.Path == "" || !l.Exists && l.Reason == "file does not exist":
+			status = o.dim("none")
+		default:
+			status = o.yellow("not loaded: " + l.Reason)
+		}
+		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
+	}
+	o.table("  ", nil, rows, 2, 1)
 }

@@ -838,19 +838,7 @@ func paintFate(o *out, f migrate.Fate) any {
 // home directory, whose .claude is the user's; "" when there is none.
 func claudeProjectAbove(dir string) string {
 	home, _ := os.UserHomeDir()
-	for {
-		if exists(filepath.Join(dir, ".git")) {
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir || parent == home {
-			return ""
-		}
-		dir = parent
-		for _, f := range []string{"settings.json", "settings.local.json"} {
-			if exists(filepath.Join(dir, ".claude", f)) {
-				return dir
-			}
-		}
-	}
+	return dirAbove(dir, home, func(dir string) bool {
+		return exists(filepath.Join(dir, ".claude", "settings.json")) || exists(filepath.Join(dir, ".claude", "settings.local.json"))
+	})
 }

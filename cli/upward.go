@@ -38,26 +38,42 @@ func upperProject(set *layers.Set) *upper {
 	if p.ProjectIsHome || countHooks(set.Settings(layers.Project).Doc) > 0 {
 		return nil
 	}
-	home := filepath.Clean(p.Home)
-	if real, err := filepath.EvalSymlinks(home); err == nil {
-		home = real
-	}
-	for dir := p.ProjectDir; ; {
-		if exists(filepath.Join(dir, ".git")) {
-			return nil // the repository root: no project above it
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir || parent == home {
-			return nil
-		}
-		dir = parent
+	var found *upper
+	dirAbove(p.ProjectDir, p.Home, func(dir string) bool {
 		path := filepath.Join(dir, ".gemini", "settings.json")
 		doc, err := config.ReadFile(path, config.Options{})
 		if err != nil {
-			continue
+			return false // a file that does not parse is passed over
 		}
 		if n := countHooks(doc); n > 0 {
-			return &upper{dir: dir, path: path, hooks: n}
+			found = &upper{dir: dir, path: path, hooks: n}
+		}
+		return found != nil
+	})
+	return found
+}
+
+// dirAbove walks up from start, one parent at a time, and returns the
+// first directory for which found is true. It stops at a repository root
+// (a directory that holds .git: nothing above it belongs to the project),
+// below the home directory (whose .gemini and .claude are the user's), and
+// at the filesystem root, returning "".
+func dirAbove(start, home string, found func(dir string) bool) string {
+	home = filepath.Clean(home)
+	if real, err := filepath.EvalSymlinks(home); err == nil {
+		home = real
+	}
+	for dir := start; ; {
+		if exists(filepath.Join(dir, ".git")) {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || parent == home {
+			return ""
+		}
+		dir = parent
+		if found(dir) {
+			return dir
 		}
 	}
 }
@@ -127,21 +143,8 @@ func upperCommands(set *layers.Set) string {
 	if p.ProjectIsHome {
 		return ""
 	}
-	home := filepath.Clean(p.Home)
-	if real, err := filepath.EvalSymlinks(home); err == nil {
-		home = real
-	}
-	for dir := p.ProjectDir; ; {
-		if exists(filepath.Join(dir, ".git")) {
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir || parent == home {
-			return ""
-		}
-		dir = parent
-		if entries, err := os.ReadDir(filepath.Join(dir, ".gemini", "commands")); err == nil && len(entries) > 0 {
-			return dir
-		}
-	}
+	return dirAbove(p.ProjectDir, p.Home, func(dir string) bool {
+		entries, err := os.ReadDir(filepath.Join(dir, ".gemini", "commands"))
+		return err == nil && len(entries) > 0
+	})
 }
