@@ -130,8 +130,10 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 		return s
 	}
 	if !o.tty {
+		// Piped: fields only, so that cut -f and awk -F'\t' see them;
+		// the indent is terminal layout.
 		for _, r := range rows {
-			fmt.Fprintln(o.w, indent+strings.Join(cells(r), "\t"))
+			fmt.Fprintln(o.w, strings.Join(cells(r), "\t"))
 		}
 		return
 	}
