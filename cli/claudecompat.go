@@ -29,7 +29,7 @@ func claudeCompatCommand(e *env) *cli.Command {
 			"would have made of the result: exit 2 and permissionDecision \"deny\" block, any other failing\n" +
 			"exit is a warning (never a denial), plain stdout is context where Claude makes it context, and\n" +
 			"updatedInput becomes Gemini's tool_input. It exits 0, or 1 for a warning; never 2, on which\n" +
-			"Gemini would deny. docs/claude-compat.md lists every mapping.",
+			"Gemini would deny. Every mapping: https://github.com/gh-hooks/gh-hooks/blob/main/docs/claude-compat.md",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "event", Required: true, Usage: "the Claude event the hook was written for (PreToolUse, Stop, ...)", Destination: &o.Hook.Event},
 			&cli.StringFlag{Name: "matcher", Usage: "the hook's Claude tool matcher, when it picks one of several Claude names of a Gemini tool", Destination: &o.Hook.Matcher},

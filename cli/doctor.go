@@ -186,7 +186,7 @@ func runDoctor(o *doctorOptions) error {
 			if h.Status == fingerprint.Approved {
 				continue
 			}
-			msg := "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") is new: nobody has reviewed and approved it"
+			msg := "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") is new: no approval matches it, and Gemini runs it without asking in a trusted folder"
 			if h.Status == fingerprint.Changed {
 				msg = "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") changed since it was approved: " + strings.Join(h.Changes, ", ")
 			}

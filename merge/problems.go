@@ -2,8 +2,10 @@ package merge
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 )
 
@@ -40,7 +42,7 @@ func (r *Result) addProblems() {
 			case !IsEvent(key):
 				add(ptr, config.SevWarning, "unknown-event",
 					fmt.Sprintf("Gemini does not know the hook event %q: it warns \"Invalid hook event name\" and skips every hook under it%s", key, suggestSuffix(key)),
-					eventHint(key))
+					eventHint(l.Path, key))
 				continue
 			}
 			var defs []*config.Node
@@ -75,7 +77,13 @@ func (r *Result) addProblems() {
 
 type addFunc func(ptr string, sev config.Severity, code, msg, hint string)
 
-func eventHint(key string) string {
+// eventHint is the fix for an unknown event key in the file at path. A
+// file in a .claude directory is Claude Code's (validate FILE checks any
+// file): its keys are Claude's events, and migrate converts them all.
+func eventHint(path, key string) string {
+	if filepath.Base(filepath.Dir(path)) == ".claude" {
+		return "this is a Claude Code settings file: gh-hooks migrate " + shellword.Quote(path) + " writes its hooks as Gemini hooks"
+	}
 	if s := Suggest(key); s != "" {
 		return fmt.Sprintf("rename the key to %q", s)
 	}
