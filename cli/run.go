@@ -289,7 +289,7 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 	case m.IsRegular() && fi.Size() > maxRunInput:
 		return nil, "", tooBig(name)
 	case !m.IsRegular() && m&fs.ModeNamedPipe == 0:
-		return nil, "", fail(fmt.Errorf("%s: not a regular file or a pipe (%s)", name, fileKind(m)), hint)
+		return nil, "", fail(fmt.Errorf("%s: not a regular file or a pipe (%s)", name, config.FileKind(m)), hint)
 	}
 	data, err = io.ReadAll(io.LimitReader(f, maxRunInput+1))
 	if err != nil {
@@ -299,19 +299,6 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 		return nil, "", tooBig(name)
 	}
 	return data, name, nil
-}
-
-// fileKind names a file type that --input refuses.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "type " + m.Type().String()
 }
 
 // claudeStyle adds to each hook that finished, and is not behind the

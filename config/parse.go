@@ -138,7 +138,7 @@ func ReadRegular(path string) ([]byte, error) {
 	case fi.IsDir():
 		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but a directory", ErrNotRegular)}
 	case !fi.Mode().IsRegular():
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but %s", ErrNotRegular, fileKind(fi.Mode()))}
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but %s", ErrNotRegular, FileKind(fi.Mode()))}
 	case fi.Size() > MaxFileSize:
 		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, more than the %d MiB gh-hooks reads", fi.Size(), MaxFileSize>>20)}
 	}
@@ -162,7 +162,7 @@ func readOpen(f *os.File, path string) ([]byte, fs.FileInfo, error) {
 			Msg: "cannot read file: is a directory", Hint: "a directory stands where Gemini expects a file: move it away"}
 	case !fi.Mode().IsRegular():
 		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
-			Msg:  "cannot read file: not a regular file but " + fileKind(fi.Mode()),
+			Msg:  "cannot read file: not a regular file but " + FileKind(fi.Mode()),
 			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
 	case fi.Size() > MaxFileSize:
 		return nil, nil, tooBig(path, fi.Size())
@@ -193,8 +193,9 @@ func readError(path string, err error) error {
 		Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
 }
 
-// fileKind names a non-regular file type for messages.
-func fileKind(m os.FileMode) string {
+// FileKind names a non-regular file type for messages ("a named pipe
+// (FIFO)", "a character device", ...).
+func FileKind(m os.FileMode) string {
 	switch {
 	case m&os.ModeNamedPipe != 0:
 		return "a named pipe (FIFO)"
