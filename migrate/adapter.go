@@ -71,28 +71,12 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string) (string, []s
 // hook.
 func stopCommands(sources []*Source) map[string]string {
 	out := map[string]string{}
-	for _, s := range sources {
-		h := s.hooks()
-		if h == nil {
-			continue
+	eachHandler(sources, func(s *Source, ev string, hn *config.Node) {
+		// A Stop hook with "if" is dropped (Claude never runs it).
+		if cmd, ok := handlerCommand(hn); ok && ev == "Stop" && !hn.Has("if") && out[cmd] == "" {
+			line, _ := s.Doc.PositionOf(hn.Pointer())
+			out[cmd] = fmt.Sprintf("%s:%d", s.Path, line)
 		}
-		groups := h.Get("Stop")
-		if groups == nil || groups.Kind != config.Array {
-			continue
-		}
-		for _, g := range groups.Items {
-			hs := g.Get("hooks")
-			if hs == nil || hs.Kind != config.Array {
-				continue
-			}
-			for _, hn := range hs.Items {
-				// A Stop hook with "if" is dropped (Claude never runs it).
-				if cmd, ok := handlerCommand(hn); ok && !hn.Has("if") && out[cmd] == "" {
-					line, _ := s.Doc.PositionOf(hn.Pointer())
-					out[cmd] = fmt.Sprintf("%s:%d", s.Path, line)
-				}
-			}
-		}
-	}
+	})
 	return out
 }

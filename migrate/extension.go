@@ -251,6 +251,16 @@ func under(root, p string) (string, bool) {
 // eachCommand calls fn with the event and the command (args folded in) of
 // every command handler of sources that Convert would consider.
 func eachCommand(sources []*Source, fn func(ev, cmd string)) {
+	eachHandler(sources, func(_ *Source, ev string, hn *config.Node) {
+		if cmd, ok := handlerCommand(hn); ok {
+			fn(ev, cmd)
+		}
+	})
+}
+
+// eachHandler calls fn with every handler object of sources, under its
+// Claude event key, in file order; shapes Convert skips are skipped.
+func eachHandler(sources []*Source, fn func(s *Source, ev string, hn *config.Node)) {
 	for _, s := range sources {
 		h := s.hooks()
 		if h == nil || h.Kind != config.Object {
@@ -267,9 +277,7 @@ func eachCommand(sources []*Source, fn func(ev, cmd string)) {
 					continue
 				}
 				for _, hn := range hs.Items {
-					if cmd, ok := handlerCommand(hn); ok {
-						fn(ev, cmd)
-					}
+					fn(s, ev, hn)
 				}
 			}
 		}
