@@ -329,13 +329,7 @@ func printDoctor(o *out, d *doctorJSON) {
 		if p.Code == validate.CodeVersionNotModelled {
 			continue // the gemini line above says it
 		}
-		sev := styled(p.Severity)
-		switch p.Severity {
-		case config.SevError:
-			sev = o.red(string(p.Severity))
-		case config.SevWarning:
-			sev = o.yellow(string(p.Severity))
-		}
+		sev := o.severity(p.Severity)
 		where := ""
 		if p.Path != "" && p.Line > 0 {
 			where = fmt.Sprintf("%s:%d:%d: ", o.short(p.Path), p.Line, p.Column)

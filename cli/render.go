@@ -320,17 +320,22 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// severity paints a problem's severity: errors red, warnings yellow.
+func (o *out) severity(s config.Severity) styled {
+	switch s {
+	case config.SevError:
+		return o.red(string(s))
+	case config.SevWarning:
+		return o.yellow(string(s))
+	}
+	return styled(s)
+}
+
 // printProblems prints diagnostics as path:line:col: severity: message
 // [code], each with its hint.
 func printProblems(o *out, problems []config.Problem, indent string) {
 	for _, p := range problems {
-		sev := styled(p.Severity)
-		switch p.Severity {
-		case config.SevError:
-			sev = o.red(string(p.Severity))
-		case config.SevWarning:
-			sev = o.yellow(string(p.Severity))
-		}
+		sev := o.severity(p.Severity)
 		line := sprintf("%s%s:%d:%d: %s: %s [%s]", indent, o.short(p.Path), p.Line, p.Column, sev, p.Message, p.Code)
 		o.printf("%s\n", o.fit(line, len(indent)+4))
 		if p.Hint != "" {
