@@ -156,7 +156,8 @@ func shorten(line string) string {
 // stdinRead are the ways a script reads its stdin, per language. The
 // expressions of this file are compiled on first use (lazyre): compiled at
 // start they cost every gh-hooks process, every adapter run among them,
-// some 2,400 allocations.
+// some 2,400 allocations: 6% to 7% of a whole adapter run around
+// `cat >/dev/null` (medians of 400 interleaved runs, lazy against eager).
 var stdinRead = map[string]*lazyre.Regexp{
 	LangShell:  lazyre.New(`(^|[\s;&|(]|\$\()(jq|cat|read|python3?|node)\b[^|;&]*$|\$\(\s*cat\s*\)|/dev/stdin|(^|[\s;&|(])(jq|read)\s`),
 	LangPython: lazyre.New(`\bsys\.stdin\b|\binput\(\)|\bfileinput\b|/dev/stdin`),
