@@ -334,7 +334,7 @@ func TestRun(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := Run(context.Background(), Hook{Event: tt.event}, tt.command, strings.NewReader(tt.stdin), &out, &errb, os.Environ())
+			code := Run(context.Background(), Hook{Event: tt.event}, tt.command, Process{Stdin: strings.NewReader(tt.stdin), Stdout: &out, Stderr: &errb, Env: os.Environ()})
 			if code != tt.wantCode {
 				t.Errorf("exit %d, want %d (stdout %.200q)", code, tt.wantCode, out.String())
 			}
@@ -352,7 +352,7 @@ func TestRunStopsTheHookGroup(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	var out bytes.Buffer
-	Run(ctx, Hook{Event: "Stop"}, "sleep 30 & sleep 30", strings.NewReader(`{"cwd":"/"}`), &out, &out, os.Environ())
+	Run(ctx, Hook{Event: "Stop"}, "sleep 30 & sleep 30", Process{Stdin: strings.NewReader(`{"cwd":"/"}`), Stdout: &out, Stderr: &out, Env: os.Environ()})
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("the adapter waited %v for a cancelled hook", d)
 	}

@@ -229,7 +229,7 @@ func docOutput() string {
 func docEnv(t *testing.T) string {
 	h := Hook{Event: "SessionStart", PluginRoot: "/plugins/guard"}
 	claude := map[string]any{"session_id": "S1", "cwd": "/work/project"}
-	r := runHook(context.Background(), h, `env; echo "CMD=${CLAUDE_PROJECT_DIR}|${CLAUDE_PLUGIN_ROOT}"`, claude, []byte("{}"), []string{"PATH=" + os.Getenv("PATH")})
+	r := runHook(context.Background(), h, `env; echo "CMD=${CLAUDE_PROJECT_DIR}|${CLAUDE_PLUGIN_ROOT}"`, claude, []byte("{}"), Process{Env: []string{"PATH=" + os.Getenv("PATH")}})
 	if r.Exit != 0 {
 		t.Fatalf("env: exit %d: %s", r.Exit, r.Stderr)
 	}

@@ -23,6 +23,15 @@ const (
 	maxOutput = 1 << 20
 )
 
+// Process is what the adapter runs in: its streams, environment ("K=V"
+// entries) and working directory ("" is the process's own).
+type Process struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Env            []string
+	Dir            string
+}
+
 // Run is `gh-hooks claude-compat`: it reads the payload Gemini sends on
 // stdin, runs command with the payload Claude Code would have sent, the
 // way Claude Code runs it (sh -c, CLAUDE_PROJECT_DIR and the other Claude
@@ -32,9 +41,10 @@ const (
 // returns the exit code for the adapter's process: 0, or 1 for a failure
 // that must not block (Gemini blocks on any exit of 2 or more).
 //
-// environ is the adapter's environment; ctx ends the hook (its whole
-// process group) when it is cancelled, as when Gemini stops the adapter.
-func Run(ctx context.Context, h Hook, command string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
+// p is the adapter's process; ctx ends the hook (its whole process
+// group) when it is cancelled, as when Gemini stops the adapter.
+func Run(ctx context.Context, h Hook, command string, p Process) int {
+	stdin, stdout := p.Stdin, p.Stdout
 	answer := func(o Output) int {
 		if o.JSON != nil {
 			stdout.Write(append(o.JSON, '\n'))
@@ -69,15 +79,20 @@ func Run(ctx context.Context, h Hook, command string, stdin io.Reader, stdout, s
 		return fail("building Claude's payload: %v", err)
 	}
 	tool, _ := claude["tool_name"].(string)
-	return answer(GeminiOutput(h, tool, runHook(ctx, h, command, claude, in, environ)))
+	return answer(GeminiOutput(h, tool, runHook(ctx, h, command, claude, in, p)))
 }
 
-// runHook runs command with sh -c in the current directory (Gemini starts
-// the adapter in the session's working directory, spec §5.2).
-func runHook(ctx context.Context, h Hook, command string, claude map[string]any, in []byte, environ []string) Result {
+// runHook runs command with sh -c in the adapter's working directory
+// (Gemini starts the adapter in the session's working directory, spec
+// §5.2).
+func runHook(ctx context.Context, h Hook, command string, claude map[string]any, in []byte, p Process) Result {
+	environ := p.Env
 	project, _ := claude["cwd"].(string)
 	if project == "" {
 		project = lookup(environ, "GEMINI_PROJECT_DIR")
+	}
+	if project == "" {
+		project = p.Dir
 	}
 	if project == "" {
 		project, _ = os.Getwd()
@@ -95,6 +110,7 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Env = env
+	cmd.Dir = p.Dir
 	cmd.Stdin = bytes.NewReader(in)
 	out, errb := &capped.Buffer{Max: maxOutput}, &capped.Buffer{Max: maxOutput}
 	cmd.Stdout, cmd.Stderr = out, errb

@@ -25,6 +25,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -32,23 +34,34 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/pathlook"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 )
 
-// Streams are where gh-hooks reads and writes. Terminal says whether Stdout
-// is a terminal (aligned tables and colour) and Width its width in columns
-// (0 when unknown); Main detects both, tests set them.
-type Streams struct {
+// Process is what gh-hooks runs in: the streams it reads and writes, the
+// terminal, the working directory and the environment. Main takes them
+// from the operating system; tests set them, so that one test process can
+// run many gh-hooks commands at once, each in its own directory and
+// environment.
+type Process struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	Terminal       bool
-	Width          int
+	// Terminal says whether Stdout is a terminal (aligned tables and
+	// colour) and Width its width in columns (0 when unknown).
+	Terminal bool
+	Width    int
+	// Dir is the working directory that relative paths and the default
+	// project resolve against; "" is the process's.
+	Dir string
+	// Env is the environment ("K=V" entries, the last of a name wins, as
+	// os/exec reads it); nil is the process's.
+	Env []string
 }
 
 // Main runs gh-hooks with args (args[0] is the program name) on the
 // process's streams and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := Streams{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	s := Process{Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	if f, ok := stdout.(*os.File); ok {
 		s.Terminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 		if s.Terminal {
@@ -58,10 +71,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return Run(args, s)
 }
 
-// env is what every command gets: the streams, the global flags and the
-// arguments as typed. Each command's options struct embeds it.
+// env is what every command gets: the process (streams, directory,
+// environment), the global flags and the arguments as typed. Each
+// command's options struct embeds it.
 type env struct {
-	Streams
+	Process
 	// project is --project: the workspace directory ("" means the current
 	// directory; like Gemini, there is no upward search).
 	project string
@@ -81,12 +95,74 @@ type env struct {
 	gemini *gemini.Install
 }
 
-// Run runs gh-hooks with args on s and returns the exit code.
-func Run(args []string, s Streams) int {
+// lookupEnv is os.LookupEnv in the command's environment.
+func (e *env) lookupEnv(k string) (string, bool) {
+	if e.Env == nil {
+		return os.LookupEnv(k)
+	}
+	for i := len(e.Env) - 1; i >= 0; i-- {
+		if name, v, ok := strings.Cut(e.Env[i], "="); ok && name == k {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// getenv is os.Getenv in the command's environment.
+func (e *env) getenv(k string) string {
+	v, _ := e.lookupEnv(k)
+	return v
+}
+
+// environ is os.Environ in the command's environment.
+func (e *env) environ() []string {
+	if e.Env == nil {
+		return os.Environ()
+	}
+	return e.Env
+}
+
+// home is the user's home directory, "" when unknown: $HOME, or with the
+// process's own environment os.UserHomeDir (which knows Windows'
+// %USERPROFILE%).
+func (e *env) home() string {
+	if e.Env == nil {
+		h, _ := os.UserHomeDir()
+		return h
+	}
+	return e.getenv("HOME")
+}
+
+// lookPath is exec.LookPath in the command's environment.
+func (e *env) lookPath(name string) (string, error) {
+	if e.Env == nil {
+		return exec.LookPath(name)
+	}
+	if p := pathlook.Find(name, e.getenv("PATH"), e.abs("")); p != "" {
+		return p, nil
+	}
+	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
+}
+
+// abs resolves a path from the command line against the working
+// directory ("" is the working directory itself). With the process's own
+// directory it returns p as given, and the lower packages resolve it
+// (filepath.Abs), so that their messages about a missing working
+// directory stay theirs.
+func (e *env) abs(p string) string {
+	if e.Dir == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(e.Dir, p)
+}
+
+// Run runs gh-hooks with args in p and returns the exit code.
+func Run(args []string, p Process) int {
 	if len(args) == 0 {
 		args = []string{"gh-hooks"}
 	}
-	e := &env{Streams: s, args: args}
+	s := p
+	e := &env{Process: p, args: args}
 	var err error
 	if h, command, ok := claudeCompatArgs(args); ok {
 		err = runClaudeCompat(context.Background(), &claudeCompatOptions{env: e, Hook: h, Command: command})

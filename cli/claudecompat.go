@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -55,7 +54,7 @@ func runClaudeCompat(ctx context.Context, o *claudeCompatOptions) error {
 	// (claudecompat's ownGroup). The adapter does not catch the signal:
 	// os/signal's set-up cost 1.9 ms, 13% of every adapter run
 	// (BenchmarkAdapterProcess).
-	if code := claudecompat.Run(ctx, o.Hook, o.Command, o.Stdin, o.Stdout, o.Stderr, os.Environ()); code != 0 {
+	if code := claudecompat.Run(ctx, o.Hook, o.Command, claudecompat.Process{Stdin: o.Stdin, Stdout: o.Stdout, Stderr: o.Stderr, Env: o.environ(), Dir: o.Dir}); code != 0 {
 		return &exitError{code: code}
 	}
 	return nil

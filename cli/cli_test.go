@@ -102,7 +102,7 @@ func TestComplete(t *testing.T) {
 // visibleCommands lists the names __complete must offer after path: every
 // command (or subcommand) that is not hidden, whoever added it.
 func visibleCommands(path ...string) []string {
-	cmds := newRoot(&env{Streams: Streams{Stdout: io.Discard, Stderr: io.Discard}}).Commands
+	cmds := newRoot(&env{Process: Process{Stdout: io.Discard, Stderr: io.Discard}}).Commands
 	for _, p := range path {
 		cmds = findCommand(cmds, p).Commands
 	}
@@ -192,7 +192,7 @@ func TestColour(t *testing.T) {
 				args = append([]string{"--no-color"}, args...)
 			}
 			var out, errb strings.Builder
-			code := Run(append([]string{"gh-hooks"}, args...), Streams{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Terminal: tt.tty, Width: 80})
+			code := Run(append([]string{"gh-hooks"}, args...), Process{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Terminal: tt.tty, Width: 80})
 			stdout, stderr := out.String(), errb.String()
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)

@@ -108,7 +108,7 @@ func completeCommand(e *env) *cli.Command {
 					words[i] = dequote(w)
 				}
 			}
-			for _, s := range complete(c.Root(), words) {
+			for _, s := range complete(e, c.Root(), words) {
 				fmt.Fprintln(e.Stdout, s)
 			}
 			return nil
@@ -119,22 +119,22 @@ func completeCommand(e *env) *cli.Command {
 // flagValues completes the value of a flag, by flag name; path is the
 // command ("migrate", "trust approve") and words the words typed before.
 // nil means "files".
-var flagValues = map[string]func(path string, words []string) []string{
-	"event":  func(string, []string) []string { return merge.Events },
-	"format": func(string, []string) []string { return formats },
-	"ignore": func(path string, _ []string) []string {
+var flagValues = map[string]func(e *env, path string, words []string) []string{
+	"event":  func(*env, string, []string) []string { return merge.Events },
+	"format": func(*env, string, []string) []string { return formats },
+	"ignore": func(_ *env, path string, _ []string) []string {
 		if path == "trust audit" {
 			return auditCodes()
 		}
 		return validateCodes()
 	},
-	"scope": func(path string, _ []string) []string {
+	"scope": func(_ *env, path string, _ []string) []string {
 		if path == "migrate" {
 			return []string{"project", "user"} // migrate has no system scope
 		}
 		return []string{"project", "user", "system"}
 	},
-	"trigger": func(_ string, words []string) []string {
+	"trigger": func(_ *env, _ string, words []string) []string {
 		if ev := flagIn(words, "event"); ev != "" {
 			return merge.Triggers[ev]
 		}
@@ -144,15 +144,15 @@ var flagValues = map[string]func(path string, words []string) []string{
 		}
 		return all
 	},
-	"tool": func(string, []string) []string { return validate.BuiltinTools() },
+	"tool": func(*env, string, []string) []string { return validate.BuiltinTools() },
 	// remove --command: the commands of the hooks remove can find by
 	// command (those without a name are found only that way).
-	"command": func(path string, words []string) []string {
+	"command": func(e *env, path string, words []string) []string {
 		if path != "remove" {
 			return nil
 		}
 		var cmds []string
-		for _, h := range removable(words) {
+		for _, h := range removable(e, words) {
 			cmds = append(cmds, h.Command)
 		}
 		return cmds
@@ -160,17 +160,17 @@ var flagValues = map[string]func(path string, words []string) []string{
 }
 
 // argValues completes positional arguments, by command path.
-var argValues = map[string]func(words []string) []string{
-	"completion": func([]string) []string { return []string{"bash", "fish", "zsh"} },
+var argValues = map[string]func(e *env, words []string) []string{
+	"completion": func(*env, []string) []string { return []string{"bash", "fish", "zsh"} },
 	// enable offers what hooksConfig.disabled lists in the files it
 	// edits, disable the hooks that no file disables yet (whether or not
 	// Gemini merges the file: an untrusted project's list counts).
-	"enable": func(words []string) []string {
-		set, _ := loadForCompletion(words)
+	"enable": func(e *env, words []string) []string {
+		set, _ := loadForCompletion(e, words)
 		return disabledIn(set, flagIn(words, "scope"))
 	},
-	"disable": func(words []string) []string {
-		set, r := loadForCompletion(words)
+	"disable": func(e *env, words []string) []string {
+		set, r := loadForCompletion(e, words)
 		if r == nil {
 			return nil
 		}
@@ -184,9 +184,9 @@ var argValues = map[string]func(words []string) []string{
 		return names
 	},
 	// remove NAME finds hooks by name only, in the files it edits.
-	"remove": func(words []string) []string {
+	"remove": func(e *env, words []string) []string {
 		var names []string
-		for _, h := range removable(words) {
+		for _, h := range removable(e, words) {
 			if h.Name != "" {
 				names = append(names, h.Name)
 			}
@@ -199,8 +199,8 @@ var argValues = map[string]func(words []string) []string{
 }
 
 // hookIDs completes show's argument with every hook's id and name.
-func hookIDs(words []string) []string {
-	_, r := loadForCompletion(words)
+func hookIDs(e *env, words []string) []string {
+	_, r := loadForCompletion(e, words)
 	if r == nil {
 		return nil
 	}
@@ -216,7 +216,7 @@ func hookIDs(words []string) []string {
 
 // complete returns the candidates for the last of words, sorted and
 // filtered by its prefix.
-func complete(root *cli.Command, words []string) []string {
+func complete(e *env, root *cli.Command, words []string) []string {
 	if len(words) == 0 {
 		words = []string{""}
 	}
@@ -249,13 +249,13 @@ func complete(root *cli.Command, words []string) []string {
 	switch {
 	case pending != nil:
 		if fn := flagValues[pending.Names()[0]]; fn != nil {
-			cands = fn(strings.Join(path, " "), before)
+			cands = fn(e, strings.Join(path, " "), before)
 		}
 	case strings.HasPrefix(cur, "-"):
 		if i := strings.Index(cur, "="); i >= 0 {
 			// --event=Be: complete the value, keeping the flag in front.
 			if fn := flagValues[strings.TrimLeft(cur[:i], "-")]; fn != nil {
-				for _, v := range fn(strings.Join(path, " "), before) {
+				for _, v := range fn(e, strings.Join(path, " "), before) {
 					cands = append(cands, cur[:i+1]+v)
 				}
 			}
@@ -285,7 +285,7 @@ func complete(root *cli.Command, words []string) []string {
 		}
 	default:
 		if fn := argValues[strings.Join(path, " ")]; fn != nil {
-			cands = fn(before)
+			cands = fn(e, before)
 		}
 	}
 	out := cands[:0:0]
@@ -349,8 +349,8 @@ func flagIn(words []string, name string) string {
 
 // loadForCompletion loads the layers for the --project among words; nil
 // when they cannot be loaded.
-func loadForCompletion(words []string) (*layers.Set, *merge.Result) {
-	set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project")})
+func loadForCompletion(e *env, words []string) (*layers.Set, *merge.Result) {
+	set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project"), WorkDir: e.Dir, Env: e.lookupEnv})
 	if err != nil {
 		return nil, nil
 	}
@@ -376,9 +376,9 @@ func disabledIn(set *layers.Set, scope string) []string {
 
 // hookNames completes with the names of the loaded hooks that keep (the
 // name hooksConfig.disabled matches, see merge.Hook.DisableName).
-func hookNames(keep func(h *merge.Hook) bool) func(words []string) []string {
-	return func(words []string) []string {
-		_, r := loadForCompletion(words)
+func hookNames(keep func(h *merge.Hook) bool) func(e *env, words []string) []string {
+	return func(e *env, words []string) []string {
+		_, r := loadForCompletion(e, words)
 		if r == nil {
 			return nil
 		}
@@ -394,8 +394,8 @@ func hookNames(keep func(h *merge.Hook) bool) func(words []string) []string {
 
 // removable are the hooks that remove can edit: those of the --scope
 // file, or of the project and user files.
-func removable(words []string) []*merge.Hook {
-	_, r := loadForCompletion(words)
+func removable(e *env, words []string) []*merge.Hook {
+	_, r := loadForCompletion(e, words)
 	if r == nil {
 		return nil
 	}

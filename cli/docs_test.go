@@ -14,7 +14,7 @@ import (
 
 // docsRoot is the command tree as the documents describe it.
 func docsRoot() *cli.Command {
-	return newRoot(&env{Streams: Streams{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+	return newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
 }
 
 // checkGenerated fails when path is not want; with -update it writes it.

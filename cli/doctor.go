@@ -104,7 +104,7 @@ var doctorCodes = map[string]bool{
 }
 
 func runDoctor(o *doctorOptions) error {
-	dir, err := physicalDir(o.project)
+	dir, err := o.physicalDir(o.project)
 	if err != nil {
 		return err
 	}

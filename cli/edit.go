@@ -48,8 +48,9 @@ func (w *writeOptions) flags(defaultScope string) []cli.Flag {
 // there is no project layer (the project is the home directory). A wait
 // for another process's lock is announced on stderr.
 func (e *env) writeOpts(projectDir, path string, dry bool) config.WriteOptions {
-	o := config.WriteOptions{DryRun: dry, OnWait: func(holder string) {
-		note(e.Stderr, "waiting for %s, which is writing in %s (giving up after %s)\n", holder, filepath.Dir(path), config.LockTimeout())
+	timeout := config.LockTimeout(e.getenv(config.LockTimeoutEnv))
+	o := config.WriteOptions{DryRun: dry, LockTimeout: timeout, OnWait: func(holder string) {
+		note(e.Stderr, "waiting for %s, which is writing in %s (giving up after %s)\n", holder, filepath.Dir(path), timeout)
 	}}
 	if projectDir == "" || e.allowOutside {
 		return o

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"io"
-	"os"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
@@ -17,7 +16,7 @@ func (e *env) detectGemini() (*gemini.Install, error) {
 	if e.gemini != nil {
 		return e.gemini, nil
 	}
-	in, err := gemini.Detect(os.Getenv)
+	in, err := gemini.Detect(e.getenv)
 	if err != nil {
 		var ue *gemini.UsageError
 		if errors.As(err, &ue) {
@@ -36,7 +35,7 @@ func (e *env) loadLayers(dir string) (*layers.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := layers.Load(layers.Options{ProjectDir: dir, Gemini: in})
+	set, err := layers.Load(layers.Options{ProjectDir: dir, WorkDir: e.Dir, Env: e.lookupEnv, Gemini: in})
 	if err != nil {
 		return nil, fail(err, "pass an existing directory with --project")
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"flag"
 	"io"
 	"os"
@@ -32,22 +33,51 @@ func hermeticPath(path string) string {
 
 var update = flag.Bool("update", false, "rewrite golden files and testscript expectations")
 
+// TestMain makes the test binary gh-hooks too, for the scripts' `exec
+// gh-hooks` and for hooks that start gh-hooks (the Claude adapter): run
+// under that name it is gh-hooks; otherwise a link named gh-hooks to it
+// is put first on PATH. (testscript.Main does the same, but also makes
+// every such program a script command, which would hide the scripts'
+// in-process gh-hooks command, runInScript.)
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	if filepath.Base(os.Args[0]) == "gh-hooks" {
 		// GH_HOOKS_TEST_TTY=1 stands for a terminal on stdout (80 columns
 		// unless GH_HOOKS_TEST_WIDTH says otherwise), so that scripts
 		// can check the terminal layout; production code detects it.
-		"gh-hooks": func() {
-			s := Streams{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
-			if os.Getenv("GH_HOOKS_TEST_TTY") == "1" {
-				s.Terminal, s.Width = true, 80
-				if w, err := strconv.Atoi(os.Getenv("GH_HOOKS_TEST_WIDTH")); err == nil {
-					s.Width = w
-				}
+		p := Process{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
+		if os.Getenv("GH_HOOKS_TEST_TTY") == "1" {
+			p.Terminal, p.Width = true, 80
+			if w, err := strconv.Atoi(os.Getenv("GH_HOOKS_TEST_WIDTH")); err == nil {
+				p.Width = w
 			}
-			os.Exit(Run(os.Args, s))
-		},
-	})
+		}
+		os.Exit(Run(os.Args, p))
+	}
+	os.Exit(runTests(m))
+}
+
+// runTests runs the tests with gh-hooks (this binary) first on PATH.
+func runTests(m *testing.M) int {
+	self, err := os.Executable()
+	if err != nil {
+		panic(err)
+	}
+	bin, err := os.MkdirTemp("", "gh-hooks-test-bin-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(bin)
+	if err := os.Symlink(self, filepath.Join(bin, "gh-hooks")); err != nil {
+		panic(err)
+	}
+	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	// A binary built with -race sleeps 1 s before it exits unless told
+	// not to: every gh-hooks process the tests start (the scripts' exec
+	// gh-hooks, the Claude adapter a hook runs) paid it.
+	if r := os.Getenv("GORACE"); !strings.Contains(r, "atexit_sleep_ms") {
+		os.Setenv("GORACE", strings.TrimSpace(r+" atexit_sleep_ms=0"))
+	}
+	return m.Run()
 }
 
 // run runs gh-hooks in-process on the given streams, stdout not a terminal.
@@ -55,7 +85,58 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
-	return Run(args, Streams{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+	return Run(args, Process{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+}
+
+// runInScript is the scripts' gh-hooks command: it runs gh-hooks in this
+// process, in the script's directory and environment and on its stdin,
+// as `exec gh-hooks` would run it in a process of its own. A process of
+// the race-enabled test binary takes some 90 ms to start, and the scripts
+// run gh-hooks some 700 times; `exec gh-hooks` stays for what needs a
+// process (a signal, a background command, a lock held by another one).
+func runInScript(ts *testscript.TestScript, neg bool, args []string) {
+	env, stdin := scriptProcess(ts)
+	p := Process{Stdin: bytes.NewReader(stdin), Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env}
+	// GH_HOOKS_TEST_TTY=1 stands for a terminal on stdout (80 columns
+	// unless GH_HOOKS_TEST_WIDTH says otherwise).
+	if ts.Getenv("GH_HOOKS_TEST_TTY") == "1" {
+		p.Terminal, p.Width = true, 80
+		if w, err := strconv.Atoi(ts.Getenv("GH_HOOKS_TEST_WIDTH")); err == nil {
+			p.Width = w
+		}
+	}
+	code := Run(append([]string{"gh-hooks"}, args...), p)
+	if code != 0 {
+		ts.Logf("[exit status %d]", code)
+	}
+	switch {
+	case neg && code == 0:
+		ts.Fatalf("unexpected command success")
+	case !neg && code != 0:
+		ts.Fatalf("unexpected command failure")
+	}
+}
+
+// scriptProcess returns the environment an `exec` of the script would
+// get, and the stdin it would read (which the script's stdin command set,
+// consumed now as an exec consumes it). testscript keeps both to itself,
+// so a shell writes them into files outside $WORK.
+func scriptProcess(ts *testscript.TestScript) (env []string, stdin []byte) {
+	dir, err := os.MkdirTemp("", "gh-hooks-script-")
+	ts.Check(err)
+	defer os.RemoveAll(dir)
+	envFile, inFile := filepath.Join(dir, "env"), filepath.Join(dir, "stdin")
+	ts.Check(ts.Exec("/bin/sh", "-c", `env -0 >"$0" && exec cat >"$1"`, envFile, inFile))
+	data, err := os.ReadFile(envFile)
+	ts.Check(err)
+	for _, kv := range strings.Split(string(data), "\x00") {
+		if kv != "" {
+			env = append(env, kv)
+		}
+	}
+	stdin, err = os.ReadFile(inFile)
+	ts.Check(err)
+	return env, stdin
 }
 
 // TestScripts runs the end-to-end scenarios in testdata/script. Every
@@ -63,10 +144,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // test reads the real home or /etc.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir:                 filepath.Join("testdata", "script"),
-		UpdateScripts:       *update,
-		RequireExplicitExec: true,
+		Dir:           filepath.Join("testdata", "script"),
+		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"gh-hooks": runInScript,
 			// chop FILE removes the newline at the end of FILE, which a
 			// txtar archive cannot leave out.
 			"chop": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -109,9 +190,6 @@ func TestScripts(t *testing.T) {
 			for _, k := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"} {
 				env.Setenv(k, filepath.Join(env.WorkDir, "xdg", strings.ToLower(strings.TrimPrefix(k, "XDG_"))))
 			}
-			// A binary built with -race sleeps 1 s before a successful
-			// exit unless told not to; every exec of gh-hooks paid it.
-			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			return os.MkdirAll(home, 0o755)
 		},
 	})

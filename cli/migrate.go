@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -196,7 +195,7 @@ func runMigrate(o *migrateOptions) error {
 	if len(job.sources) == 0 && (!commands || !hasDir(job.cmdFrom)) {
 		err := fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", "))
 		if len(o.Sources) == 0 && o.Scope == "project" {
-			if above := claudeProjectAbove(o.dir); above != "" {
+			if above := claudeProjectAbove(o.dir, o.home()); above != "" {
 				// Run in a subdirectory: the Gemini project (and so the target) is where .claude is.
 				return fail(err, "the Claude project is "+above+": gh-hooks --project "+shellword.Quote(above)+" migrate")
 			}
@@ -281,12 +280,14 @@ func (o *migrateOptions) check() error {
 	case migrate.AdapterAuto, migrate.AdapterAlways, migrate.AdapterNever:
 		o.Convert.Adapter = m
 		if m != migrate.AdapterNever {
-			o.Convert.AdapterBinary = adapterBinary()
+			o.Convert.AdapterBinary = adapterBinary(o.env)
 		}
 	default:
 		return usageError("--adapter %q: want auto, always or never", o.Adapter)
 	}
-	dir := o.project
+	o.Convert.LookPath = func(name string) bool { _, err := o.lookPath(name); return err == nil }
+	o.Convert.Home = o.home()
+	dir := o.abs(o.project)
 	if dir == "" {
 		dir = "."
 	}
@@ -307,7 +308,7 @@ func (o *migrateOptions) check() error {
 	o.dir = abs
 	o.Convert.ProjectDir = abs
 	if o.To != "" {
-		if o.To, err = filepath.Abs(o.To); err != nil {
+		if o.To, err = filepath.Abs(o.abs(o.To)); err != nil {
 			return fail(err, "")
 		}
 	}
@@ -316,13 +317,10 @@ func (o *migrateOptions) check() error {
 
 // resolveMigration classifies the sources and picks the target.
 func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
-	paths := layers.ResolvePaths(opts.dir, layers.OSEnv)
+	paths := layers.ResolvePaths(opts.dir, opts.lookupEnv)
 	// Claude Code reads ~/.claude from the real home; GEMINI_CLI_HOME is
 	// Gemini's knob only.
-	claudeHome, _ := os.UserHomeDir()
-	if h := os.Getenv("HOME"); h != "" {
-		claudeHome = h
-	}
+	claudeHome := opts.home()
 	job := &migrateJob{}
 	if !paths.ProjectIsHome {
 		job.projectDir = paths.ProjectDir
@@ -366,7 +364,7 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 	var plugin string
 	var settingsArgs []string
 	for _, a := range opts.Sources {
-		p, err := filepath.Abs(a)
+		p, err := filepath.Abs(opts.abs(a))
 		if err != nil {
 			return nil, fail(err, "")
 		}
@@ -634,7 +632,7 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 // printMigrate is the human report: sources, the fate table, a summary,
 // the commands, and with a dry run the diffs.
 func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON) {
-	o := newOut(opts.env, layers.ResolvePaths(opts.dir, layers.OSEnv).Home)
+	o := newOut(opts.env, layers.ResolvePaths(opts.dir, opts.lookupEnv).Home)
 	if len(job.sources) > 0 {
 		o.printf("%s %s (%s)\n", o.bold("Target"), o.short(job.display), job.target.Kind)
 		for _, s := range job.sources {
@@ -794,12 +792,12 @@ func firstNonEmpty(ss ...string) string {
 // name on PATH is this very program, else this program's absolute path
 // (a build in a checkout, or a copy under another name), so that the hook
 // finds the adapter either way.
-func adapterBinary() string {
+func adapterBinary(e *env) string {
 	self, err := os.Executable()
 	if err != nil {
 		return "gh-hooks"
 	}
-	onPath, err := exec.LookPath("gh-hooks")
+	onPath, err := e.lookPath("gh-hooks")
 	if err == nil {
 		a, errA := os.Stat(onPath)
 		b, errB := os.Stat(self)
@@ -836,8 +834,7 @@ func paintFate(o *out, f migrate.Fate) any {
 // .claude/settings.json or settings.local.json, looking up to the
 // repository root (the directory that holds .git) and stopping below the
 // home directory, whose .claude is the user's; "" when there is none.
-func claudeProjectAbove(dir string) string {
-	home, _ := os.UserHomeDir()
+func claudeProjectAbove(dir, home string) string {
 	return dirAbove(dir, home, func(dir string) bool {
 		return exists(filepath.Join(dir, ".claude", "settings.json")) || exists(filepath.Join(dir, ".claude", "settings.local.json"))
 	})

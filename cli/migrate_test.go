@@ -120,7 +120,7 @@ func testMigratedRun(t *testing.T, command, wantCommand string, wantRan bool, ad
 	}
 	rep, err := runner.Run(context.Background(),
 		runner.Plan{Event: "BeforeTool", Hooks: []runner.Hook{runner.FromMerge(*plan.Run[0])}},
-		in, runner.Options{Env: []string{"PATH=" + os.Getenv("PATH")}})
+		in, runner.Options{Env: []string{"PATH=" + os.Getenv("PATH"), "GORACE=" + os.Getenv("GORACE")}}) // GORACE: see runTests
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestMigrateConcurrentRunsAppendOnce(t *testing.T) {
 	for range n {
 		go func() {
 			var out, errb bytes.Buffer
-			o := &migrateOptions{env: &env{Streams: Streams{Stdout: &out, Stderr: &errb}, project: project},
+			o := &migrateOptions{env: &env{Process: Process{Stdout: &out, Stderr: &errb}, project: project},
 				Scope: "project", Commands: true, JSON: true, Adapter: "never"}
 			err := runMigrate(o)
 			var v struct{ Written bool }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -57,13 +58,13 @@ func runMan(o *manOptions) error {
 		_, err := fmt.Fprint(o.Stdout, manPage)
 		return err
 	}
-	dir := o.Dir
+	dir := o.abs(o.Dir)
 	if dir == "" {
-		data := os.Getenv("XDG_DATA_HOME")
+		data := o.getenv("XDG_DATA_HOME")
 		if data == "" {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return fail(fmt.Errorf("no home directory to install the man page in: %w", err), "pass --dir DIR")
+			home := o.home()
+			if home == "" {
+				return fail(errors.New("no home directory to install the man page in: $HOME is not set"), "pass --dir DIR")
 			}
 			data = filepath.Join(home, ".local", "share")
 		}

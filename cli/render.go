@@ -50,11 +50,11 @@ type out struct {
 
 // newOut returns the printer of stdout; home ("" for none) is shown as ~.
 func newOut(e *env, home string) *out {
-	noColor := os.Getenv("NO_COLOR") != "" // no-color.org: set and not empty
+	noColor := e.getenv("NO_COLOR") != "" // no-color.org: set and not empty
 	return &out{
 		w:     e.Stdout,
 		tty:   e.Terminal,
-		color: e.Terminal && !noColor && !e.noColor && os.Getenv("TERM") != "dumb",
+		color: e.Terminal && !noColor && !e.noColor && e.getenv("TERM") != "dumb",
 		width: e.Width,
 		wide:  e.wide,
 		home:  home,

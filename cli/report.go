@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -160,8 +159,8 @@ func hasErrors(ps []config.Problem) bool {
 // relative to: $GITHUB_WORKSPACE in a GitHub Actions job (annotations and
 // code-scanning alerts are attached to paths of the checked-out
 // repository), else the project directory.
-func reportBase(project string) string {
-	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(ws) {
+func (e *env) reportBase(project string) string {
+	if ws := e.getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(ws) {
 		return filepath.Clean(ws)
 	}
 	return project

@@ -174,7 +174,7 @@ func runRun(o *runOptions) error {
 		ctx, stopped, stop := stopOnSignal()
 		defer stop()
 		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
-		rep, err = runner.Run(ctx, rp, in, runner.Options{PlansDir: plansDir(r.Set.Paths.Home, cwd, runSessionID)})
+		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: o.environ(), PlansDir: plansDir(r.Set.Paths.Home, cwd, runSessionID)})
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
@@ -270,7 +270,7 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 		return data, "stdin", nil
 	}
 	hint := "pass a JSON file with --input FILE, or - for stdin"
-	f, err := os.Open(name)
+	f, err := os.Open(o.abs(name))
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return nil, "", fail(fmt.Errorf("%s: %w", name, pe.Err), hint)

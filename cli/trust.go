@@ -254,7 +254,10 @@ func (t *trustEnv) opts() fingerprint.Options {
 // working directory comes from getcwd(2), which has every symlink resolved
 // (Node's process.cwd(); spec §6 keys trusted_hooks.json by it), so $PWD,
 // which os.Getwd prefers, is not used.
-func physicalDir(flag string) (string, error) {
+func (e *env) physicalDir(flag string) (string, error) {
+	if flag == "" && e.Dir != "" {
+		flag = e.Dir
+	}
 	if flag == "" {
 		wd, err := syscall.Getwd()
 		if errors.Is(err, fs.ErrNotExist) {
@@ -266,7 +269,7 @@ func physicalDir(flag string) (string, error) {
 		}
 		return wd, nil
 	}
-	abs, err := filepath.Abs(flag)
+	abs, err := filepath.Abs(e.abs(flag))
 	if err != nil {
 		return "", fail(fmt.Errorf("%s: %w", flag, err), "")
 	}
@@ -283,7 +286,7 @@ func physicalDir(flag string) (string, error) {
 // loadTrust loads and merges the layers for the physical project directory
 // and picks out the project file's hooks.
 func loadTrust(e *env) (*trustEnv, error) {
-	dir, err := physicalDir(e.project)
+	dir, err := e.physicalDir(e.project)
 	if err != nil {
 		return nil, err
 	}
@@ -298,6 +301,7 @@ func loadTrust(e *env) (*trustEnv, error) {
 	if t.project, err = fingerprint.NewProject(dir); err != nil {
 		return nil, fail(err, "")
 	}
+	t.project.UserHome = e.home()
 	pl := set.Settings(layers.Project)
 	if pl != nil && pl.Err != nil {
 		// Gemini refuses to start; auditing nothing would pass silently.
@@ -404,7 +408,7 @@ func runTrustAudit(o *trustOptions) error {
 	}
 	var rep *fingerprint.Report
 	if b := o.Baseline; b != "" {
-		rep, err = fingerprint.CheckBaseline(t.project, t.hooks, b)
+		rep, err = fingerprint.CheckBaseline(t.project, t.hooks, o.abs(b))
 		if errors.Is(err, fs.ErrNotExist) {
 			return fail(fmt.Errorf("%s: no baseline file", b), "write one with `gh-hooks "+t.flag+"trust baseline --write "+shellword.Quote(b)+"`, review it and commit it")
 		}
@@ -440,7 +444,7 @@ func runTrustAudit(o *trustOptions) error {
 		ps := o.Report.filter(auditProblems(t, rep, o.Baseline))
 		if o.Report.Format == formatText {
 			printProblems(out, ps, "")
-		} else if err := writeReport(o.Stdout, o.Report.Format, reportBase(t.project.Dir), ps, auditSummary); err != nil {
+		} else if err := writeReport(o.Stdout, o.Report.Format, o.reportBase(t.project.Dir), ps, auditSummary); err != nil {
 			return fail(err, "")
 		}
 	} else {
@@ -978,7 +982,7 @@ type trustListJSON struct {
 }
 
 func runTrustList(o *trustOptions) error {
-	home := layers.ResolvePaths(".", layers.OSEnv).Home
+	home := layers.ResolvePaths(o.abs("."), o.lookupEnv).Home
 	entries, err := fingerprint.List(home)
 	if err != nil {
 		return storeError(err)
@@ -1007,7 +1011,7 @@ func runTrustList(o *trustOptions) error {
 }
 
 func runTrustPrune(o *trustOptions) error {
-	home := layers.ResolvePaths(".", layers.OSEnv).Home
+	home := layers.ResolvePaths(o.abs("."), o.lookupEnv).Home
 	gone, change, err := fingerprint.Prune(home, o.DryRun)
 	if err != nil {
 		return storeError(err)
@@ -1057,9 +1061,9 @@ func runTrustBaseline(o *trustOptions) error {
 	if path == "" {
 		path = fingerprint.BaselinePath(t.project)
 	}
-	wo := o.writeOpts(t.project.Dir, path, o.DryRun)
+	wo := o.writeOpts(t.project.Dir, o.abs(path), o.DryRun)
 	wo.Parse = config.Options{NoComments: true}
-	ch, err := config.Update(path, func(*config.Document) ([]byte, error) { return data, nil }, wo)
+	ch, err := config.Update(o.abs(path), func(*config.Document) ([]byte, error) { return data, nil }, wo)
 	if err != nil {
 		var pe *config.ParseError
 		if errors.As(err, &pe) {
@@ -1071,11 +1075,15 @@ func runTrustBaseline(o *trustOptions) error {
 		printDiff(o.Stdout, ch.Diff())
 		return nil
 	}
+	shown := ch.Target // the file a link leads to
+	if shown == o.abs(path) {
+		shown = path // as typed
+	}
 	if !ch.Written {
-		note(o.Stderr, "%s is up to date (%d hook(s))\n", ch.Target, n)
+		note(o.Stderr, "%s is up to date (%d hook(s))\n", shown, n)
 		return nil
 	}
-	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", ch.Target, n)
+	note(o.Stderr, "wrote %s (%d hook(s)): review and commit it\n", shown, n)
 	return nil
 }
 

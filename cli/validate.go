@@ -68,7 +68,7 @@ func runValidate(o *validateOptions) error {
 	var problems []config.Problem
 	r := merge.Merge(set)
 	if len(o.Files) > 0 {
-		problems, err = validate.Files(set, o.Files)
+		problems, err = validate.Files(set, o.Dir, o.Files)
 		if err != nil {
 			hint := ""
 			switch {
@@ -76,7 +76,7 @@ func runValidate(o *validateOptions) error {
 				hint = "pass the path of an existing settings or hooks.json file"
 			case errors.Is(err, validate.ErrDirectory):
 				hint = "pass a settings file, or no argument to check every layer"
-				if f := dirFile(o.Files); f != "" {
+				if f := dirFile(o.Dir, o.Files); f != "" {
 					hint = "gh-hooks validate " + shellword.Quote(f)
 				}
 			}
@@ -103,7 +103,7 @@ func runValidate(o *validateOptions) error {
 			return fail(err, "")
 		}
 	case formatSARIF, formatGitHub:
-		if err := writeReport(o.Stdout, o.Format, reportBase(r.Set.Paths.ProjectDir), problems, validateSummary); err != nil {
+		if err := writeReport(o.Stdout, o.Format, o.reportBase(r.Set.Paths.ProjectDir), problems, validateSummary); err != nil {
 			return fail(err, "")
 		}
 	case formatText:
@@ -132,13 +132,18 @@ func runValidate(o *validateOptions) error {
 
 // dirFile is the settings or hooks file inside the first of paths that is
 // a directory ("" when there is none): .gemini gives .gemini/settings.json.
-func dirFile(paths []string) string {
+// Relative paths are relative to dir ("" is the current directory).
+func dirFile(dir string, paths []string) string {
 	for _, p := range paths {
-		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+		q := p
+		if dir != "" && !filepath.IsAbs(p) {
+			q = filepath.Join(dir, p)
+		}
+		if st, err := os.Stat(q); err != nil || !st.IsDir() {
 			continue
 		}
 		for _, in := range []string{"settings.json", filepath.Join("hooks", "hooks.json")} {
-			if st, err := os.Stat(filepath.Join(p, in)); err == nil && st.Mode().IsRegular() {
+			if st, err := os.Stat(filepath.Join(q, in)); err == nil && st.Mode().IsRegular() {
 				return filepath.Join(p, in)
 			}
 		}

@@ -24,7 +24,7 @@ var errLockTimeout = errors.New("timed out")
 func lockDir(d *os.File, opts WriteOptions) (func(), error) {
 	timeout := opts.LockTimeout
 	if timeout <= 0 {
-		timeout = LockTimeout()
+		timeout = LockTimeout(os.Getenv(LockTimeoutEnv))
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {

@@ -47,7 +47,7 @@ func lockDir(d *os.File, opts WriteOptions) (func(), error) {
 	fd := int(d.Fd())
 	timeout := opts.LockTimeout
 	if timeout <= 0 {
-		timeout = LockTimeout()
+		timeout = LockTimeout(os.Getenv(LockTimeoutEnv))
 	}
 	noteAfter := time.Second
 	if opts.waitNote > 0 {

@@ -58,7 +58,7 @@ type WriteOptions struct {
 	// (user and system files, as Gemini follows them).
 	Within string
 	// LockTimeout is how long to wait for another process's lock before
-	// giving up (0: LockTimeout()). OnWait, if set, is called once after
+	// giving up (0: the process's $GH_HOOKS_LOCK_TIMEOUT, LockTimeout). OnWait, if set, is called once after
 	// about a second of waiting with a description of the holder ("pid 123
 	// (gh-hooks)").
 	LockTimeout time.Duration
@@ -76,14 +76,18 @@ type WriteOptions struct {
 }
 
 // DefaultLockTimeout is how long Update waits for a lock held by another
-// process, unless GH_HOOKS_LOCK_TIMEOUT (a Go duration such as 30s)
-// says otherwise.
+// process, unless LockTimeoutEnv says otherwise.
 const DefaultLockTimeout = 10 * time.Second
 
-// LockTimeout returns the lock timeout: GH_HOOKS_LOCK_TIMEOUT when it is a
-// valid positive duration, else DefaultLockTimeout.
-func LockTimeout() time.Duration {
-	if d, err := time.ParseDuration(os.Getenv("GH_HOOKS_LOCK_TIMEOUT")); err == nil && d > 0 {
+// LockTimeoutEnv is the environment variable that sets the lock timeout,
+// a Go duration such as 30s.
+const LockTimeoutEnv = "GH_HOOKS_LOCK_TIMEOUT"
+
+// LockTimeout returns the lock timeout that v, the value of
+// LockTimeoutEnv, sets: v when it is a valid positive duration, else
+// DefaultLockTimeout.
+func LockTimeout(v string) time.Duration {
+	if d, err := time.ParseDuration(v); err == nil && d > 0 {
 		return d
 	}
 	return DefaultLockTimeout

@@ -25,6 +25,10 @@ type Project struct {
 	// key of gh-hooks' own store, so that one project reached through two
 	// paths has one approval.
 	Real string
+	// UserHome is $HOME where Gemini runs the hooks, which inherit its
+	// environment (spec §5.2): ~ and $HOME in a command lead there, out
+	// of the project. "" is this process's $HOME.
+	UserHome string
 }
 
 // NewProject resolves dir into a Project. The directory must exist.
@@ -108,7 +112,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 			if cmd == "" {
 				cmd = h.Command
 			}
-			scripts, unknown = findScripts(cmd, p.Dir, p.Real, h.Env, root, rootErr)
+			scripts, unknown = findScripts(cmd, p, h.Env, root, rootErr)
 		}
 		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: recordOf(h, scripts)})
 	}

@@ -102,8 +102,7 @@ func (s Script) Data() []byte { return s.data }
 var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"}
 
 // findScripts returns the files command can start when Gemini runs it in
-// project directory dir (real: dir with symlinks resolved) with the hook's
-// env, in order of first appearance, without duplicates, each read and
+// project p with the hook's env, in order of first appearance, without duplicates, each read and
 // hashed; and what the analysis cannot know (shellcmd's Unknown, plus
 // files too large to hash), as reasons.
 //
@@ -116,7 +115,8 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 //
 // root is the project opened with os.OpenRoot (nil: opened here), rootErr
 // why it could not be.
-func findScripts(command, dir, real string, env map[string]string, root *os.Root, rootErr error) ([]Script, []string) {
+func findScripts(command string, p Project, env map[string]string, root *os.Root, rootErr error) ([]Script, []string) {
+	dir, real := p.Dir, p.Real
 	q := runner.EscapeShellArg(dir)
 	line := command
 	for _, n := range projectVars {
@@ -134,7 +134,11 @@ func findScripts(command, dir, real string, env map[string]string, root *os.Root
 	for _, n := range projectVars {
 		vars[n] = dir
 	}
-	if home := os.Getenv("HOME"); home != "" {
+	home := p.UserHome
+	if home == "" {
+		home = os.Getenv("HOME")
+	}
+	if home != "" {
 		// Gemini's hooks inherit its environment (spec §5.2): ~ and $HOME
 		// are the user's home, outside the project.
 		vars["HOME"] = home

@@ -116,7 +116,7 @@ func TestFindScripts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			got, unknown := findScripts(tt.cmd, dir, dir, tt.env, nil, nil)
+			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, tt.env, nil, nil)
 			if diff := cmp.Diff(tt.want, brief(got), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("findScripts(%q) (-want +got):\n%s", tt.cmd, diff)
 			}
@@ -144,7 +144,7 @@ func TestFindScripts(t *testing.T) {
 func TestFindScriptsWord(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "x.sh"), "echo\n")
-	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, dir, dir, nil, nil, nil)
+	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, Project{Dir: dir, Real: dir}, nil, nil, nil)
 	if len(got) != 1 || got[0].Word != "$GEMINI_PROJECT_DIR/x.sh" || got[0].Role != "program" {
 		t.Errorf("got %+v", got)
 	}
@@ -196,7 +196,7 @@ func TestFindScriptsHostileFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			got, unknown := findScripts(tt.cmd, dir, dir, nil, nil, nil)
+			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil)
 			if diff := cmp.Diff([]string{tt.want}, brief(got)); diff != "" {
 				t.Fatalf("(-want +got):\n%s", diff)
 			}
@@ -251,7 +251,7 @@ func TestFindScriptsQuotedProjectDir(t *testing.T) {
 		{`"${GEMINI_PROJECT_DIR}/x.sh"`, ScriptOK},
 	}
 	for _, tt := range tests {
-		got, _ := findScripts(tt.cmd, dir, dir, nil, nil, nil)
+		got, _ := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil)
 		if len(got) != 1 || got[0].State != tt.wantState {
 			t.Errorf("findScripts(%q) = %+v, want one script in state %s", tt.cmd, got, tt.wantState)
 		}

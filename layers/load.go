@@ -124,8 +124,11 @@ func (s *Set) Settings(kind string) *Layer {
 // Options configures Load.
 type Options struct {
 	// ProjectDir is the workspace directory (Gemini's cwd); "" means the
-	// current directory.
+	// working directory. Messages name it as given.
 	ProjectDir string
+	// WorkDir is the working directory, which a relative ProjectDir is
+	// relative to; "" is the process's.
+	WorkDir string
 	// Env is the environment; nil means the process environment.
 	Env Env
 	// Gemini is the Gemini CLI to model (gemini.Detect); nil means none
@@ -144,20 +147,27 @@ func Load(opts Options) (*Set, error) {
 	}
 	dir := opts.ProjectDir
 	if dir == "" {
+		dir = opts.WorkDir
+	}
+	if dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
 			return nil, fmt.Errorf("cannot determine the project directory: %w", err)
 		}
 		dir = wd
 	}
+	shown := dir
+	if opts.WorkDir != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join(opts.WorkDir, dir)
+	}
 	if st, err := os.Stat(dir); err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err // the path is in the message already
 		}
-		return nil, fmt.Errorf("project directory %s: %w", dir, err)
+		return nil, fmt.Errorf("project directory %s: %w", shown, err)
 	} else if !st.IsDir() {
-		return nil, fmt.Errorf("project directory %s is not a directory", dir)
+		return nil, fmt.Errorf("project directory %s is not a directory", shown)
 	}
 	// Gemini's cwd is process.cwd(), the physical directory: a project
 	// reached through a symbolic link is seen (and keyed) by its real path.

@@ -48,6 +48,8 @@ type Options struct {
 	// only a plugin's files and those of the settings file's .claude
 	// directory.
 	ProjectDir string
+	// Home is the user's home, where ~/.claude lives; "" is $HOME.
+	Home string
 	// LookPath reports whether a program is on PATH where the hooks will
 	// run; nil uses exec.LookPath.
 	LookPath func(name string) bool

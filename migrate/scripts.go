@@ -64,7 +64,10 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 	if claudeToolEvents[ev] && claudecompat.NeedsMatcher(matcher) {
 		h.Matcher = matcher
 	}
-	project, home := c.opts.ProjectDir, os.Getenv("HOME")
+	project, home := c.opts.ProjectDir, c.opts.Home
+	if home == "" {
+		home = os.Getenv("HOME")
+	}
 	var roots []string
 	if d := filepath.Dir(s.Path); filepath.Base(d) == ".claude" {
 		if x := filepath.Dir(d); s.Kind == KindSettings && x != home {

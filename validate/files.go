@@ -34,7 +34,9 @@ import (
 // extension.
 var ErrDirectory = errors.New("is a directory")
 
-func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
+// Relative paths are relative to dir ("" is the current directory); errors
+// name each path as given.
+func Files(set *layers.Set, dir string, paths []string) ([]config.Problem, error) {
 	inSet := map[string]string{}
 	for _, l := range set.Layers {
 		if l.Path != "" {
@@ -45,11 +47,15 @@ func Files(set *layers.Set, paths []string) ([]config.Problem, error) {
 	var alone []string
 	var extra []config.Problem
 	for _, p := range paths {
-		st, err := os.Stat(p)
+		q := p
+		if dir != "" && !filepath.IsAbs(p) {
+			q = filepath.Join(dir, p)
+		}
+		st, err := os.Stat(q)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, unwrapPath(err))
 		}
-		abs, err := filepath.Abs(p)
+		abs, err := filepath.Abs(q)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}

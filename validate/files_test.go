@@ -42,7 +42,7 @@ func TestFiles(t *testing.T) {
 			for _, f := range tt.files {
 				paths = append(paths, filepath.Join(root, f))
 			}
-			ps, err := Files(set, paths)
+			ps, err := Files(set, "", paths)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestFiles(t *testing.T) {
 		})
 	}
 
-	_, err := Files(set, []string{filepath.Join(root, "nope.json")})
+	_, err := Files(set, "", []string{filepath.Join(root, "nope.json")})
 	if !errors.Is(err, fs.ErrNotExist) || !strings.HasSuffix(err.Error(), "nope.json: no such file or directory") {
 		t.Errorf("missing file: err = %v, want a not-exist error naming the file", err)
 	}
@@ -84,7 +84,7 @@ func TestCorpus(t *testing.T) {
 			abs, _ := filepath.Abs(f)
 			// Corpus names flatten paths (hooks-hooks.json), so every file is
 			// read as a settings file; extension files are plain JSON, a subset.
-			ps, err := Files(set, []string{abs})
+			ps, err := Files(set, "", []string{abs})
 			if err != nil {
 				t.Fatal(err)
 			}

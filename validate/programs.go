@@ -9,6 +9,7 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/pathlook"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
@@ -32,9 +33,6 @@ var blockingEvents = map[string]bool{
 	"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true,
 	"BeforeModel": true, "AfterModel": true,
 }
-
-// maxPathDirs bounds the PATH folders looked at for one program.
-const maxPathDirs = 1024
 
 // programs reports the programs h runs by name that are not on PATH, and
 // a migrated hook's missing adapter. A program the command probes first
@@ -175,20 +173,7 @@ func (c *checker) onPath(name, path string) bool {
 	if v, ok := c.found[key]; ok {
 		return v
 	}
-	found := false
-	for i, d := range filepath.SplitList(path) {
-		if i >= maxPathDirs {
-			break
-		}
-		if d == "" || !filepath.IsAbs(d) {
-			d = filepath.Join(c.r.Set.Paths.ProjectDir, d)
-		}
-		st, err := os.Stat(filepath.Join(d, name))
-		if err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
-			found = true
-			break
-		}
-	}
+	found := pathlook.Find(name, path, c.r.Set.Paths.ProjectDir) != ""
 	if c.found == nil {
 		c.found = map[string]bool{}
 	}

@@ -85,7 +85,7 @@ func TestSARIFOutputValidates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := cli.Run(append([]string{"gh-hooks"}, tt.args...), cli.Streams{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr})
+			code := cli.Run(append([]string{"gh-hooks"}, tt.args...), cli.Process{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr})
 			if code != tt.want {
 				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tt.want, stderr.String())
 			}
