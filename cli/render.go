@@ -307,7 +307,12 @@ const editExitHelp = "Exit status: 0 done (with --dry-run: nothing was written),
 // it prints where.
 func pipedHelp(columns string) string {
 	return "On a terminal the output is aligned tables cut to the terminal's width (--wide keeps every\n" +
-		"cell whole). Piped, each table row is one line of tab-separated fields, without a header\n" +
+		"cell whole). " + pipedRows(columns)
+}
+
+// pipedRows is the sentence of pipedHelp that names the piped fields.
+func pipedRows(columns string) string {
+	return "Piped, each table row is one line of tab-separated fields, without a header\n" +
 		"and never cut, as gh prints them: " + columns + "."
 }
 
