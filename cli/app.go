@@ -206,6 +206,23 @@ func usageHint(hint, format string, a ...any) error {
 	return &exitError{code: 2, err: fmt.Errorf(format, a...), hint: hint}
 }
 
+// noHook is the error, worded alike by show, trust, remove and enable,
+// for hook references (ids, names or commands, as typed) that match no
+// hook: `no hook matches "x"` ("x", "y" for several), then " in WHERE"
+// when where says where gh-hooks looked ("" for every loaded hook). Its
+// hint is a "did you mean" when a name is close, else hooksListHint (or,
+// for project hooks only, trust audit).
+func noHook(refs []string, where string) error {
+	msg := "no hook matches " + quoteList(refs)
+	if where != "" {
+		msg += " in " + where
+	}
+	return errors.New(msg)
+}
+
+// hooksListHint is the fix of a noHook error without a closer name.
+const hooksListHint = "gh-hooks effective lists every hook with its id, name and command"
+
 // checkFailed exits 3 without another message.
 var checkFailed = &exitError{code: 3}
 

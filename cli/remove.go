@@ -86,6 +86,9 @@ func runRemove(o *removeOptions) error {
 			all = append(all, found{f, m})
 		}
 	}
+	if len(all) == 0 {
+		return noMatch(set, files, sel)
+	}
 	what := fmt.Sprintf("named %q", sel.Name)
 	if sel.Name == "" {
 		what = fmt.Sprintf("with command %q", sel.Command)
@@ -94,8 +97,6 @@ func runRemove(o *removeOptions) error {
 		what += " under " + sel.Event
 	}
 	switch {
-	case len(all) == 0:
-		return noMatch(set, files, sel, what)
 	case len(all) > 1 && !o.All:
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d hooks %s match, so none was removed:", len(all), what)
@@ -174,12 +175,16 @@ func staleDisabled(e *env, set *layers.Set, removed []found) {
 // not find it and the command that does (another --scope or --event), or
 // that gh-hooks does not edit its layer; else it suggests the closest
 // names and commands, never the one that failed.
-func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) error {
-	err := fmt.Errorf("no hook %s in %s", what, scopeList(files))
+func noMatch(set *layers.Set, files []editFile, sel edit.Selector) error {
 	query, byName := sel.Name, sel.Name != ""
 	if !byName {
 		query = sel.Command
 	}
+	where := scopeList(files)
+	if sel.Event != "" {
+		where = "the " + sel.Event + " hooks of " + where
+	}
+	err := noHook([]string{query}, where)
 	hooks := merge.Merge(set).Hooks
 	for _, h := range hooks {
 		if byName && h.ID == query && slices.ContainsFunc(files, func(f editFile) bool { return f.scope == h.Layer }) {
@@ -223,7 +228,7 @@ func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) 
 		hints = append(hints, "gh-hooks remove --command "+shellword.Quote(s))
 	}
 	if len(hints) == 0 {
-		return fail(err, "gh-hooks effective lists every hook with its name, command and file")
+		return fail(err, hooksListHint)
 	}
 	if len(hints) > 3 {
 		hints = hints[:3]
