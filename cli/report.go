@@ -94,16 +94,23 @@ func (r *reportFlags) check(known []string) error {
 				continue
 			}
 			if !slices.Contains(known, code) {
-				hint := "codes: " + strings.Join(known, ", ")
-				if best := closest(code, known); len(best) > 0 {
-					hint = "did you mean --ignore " + best[0] + "?"
-				}
-				return usageHint(hint, "unknown problem code %q", code)
+				return usageHint(codesHint(code, known), "unknown problem code %q", code)
 			}
 			r.ignored[code] = true
 		}
 	}
 	return nil
+}
+
+// codesHint is the hint for an unknown --ignore code: the closest code
+// when one is close, else every code known, wrapped to 80 columns under
+// the hint (validate has some 70: one line of them was unreadable).
+func codesHint(code string, known []string) string {
+	if best := closest(code, known); len(best) > 0 {
+		return "did you mean --ignore " + best[0] + "?"
+	}
+	return "--ignore takes these codes (the one in brackets after each problem):\n" +
+		wrap("  "+strings.Join(known, ", "), 0, 80)
 }
 
 // args returns the report flags as given, after check, for a command
