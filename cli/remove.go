@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -98,12 +97,11 @@ func runRemove(o *removeOptions) error {
 	}
 	switch {
 	case len(all) > 1 && !o.All:
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d hooks %s match, so none was removed:", len(all), what)
+		msg := lines{fmt.Sprintf("%d hooks %s match, so none was removed:", len(all), what)}
 		for _, f := range all {
-			fmt.Fprintf(&b, "\n  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command))
+			msg = append(msg, fmt.Sprintf("  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command)))
 		}
-		return fail(errors.New(b.String()), "pass --all to remove them all, or pick one with --command CMD (its exact command), --event or --scope")
+		return fail(msg, "pass --all to remove them all, or pick one with --command CMD (its exact command), --event or --scope")
 	}
 	for _, f := range files {
 		var mine []found

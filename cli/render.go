@@ -381,9 +381,10 @@ func (o *out) fit(line styled, hang int) styled {
 
 // warn prints a warning and its hint on stderr.
 func warn(w io.Writer, msg, hint string) {
-	fmt.Fprintf(w, "gh-hooks: warning: %s\n", visible.EscapeText(msg))
+	// One line each, like an error's (message).
+	fmt.Fprintf(w, "gh-hooks: warning: %s\n", visible.Escape(msg))
 	if hint != "" {
-		fmt.Fprintf(w, "hint: %s\n", visible.EscapeText(hint))
+		fmt.Fprintf(w, "hint: %s\n", visible.Escape(hint))
 	}
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -184,12 +183,11 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 		}
 		return nil, fail(noHook([]string{ref}, ""), hint)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d hooks are named %q; show one by its id:", len(found), ref)
+	msg := lines{fmt.Sprintf("%d hooks are named %q; show one by its id:", len(found), ref)}
 	for _, h := range found {
-		fmt.Fprintf(&b, "\n  %s  %s:%d  %s", h.ID, h.Path, h.Line, hookLabel(h))
+		msg = append(msg, fmt.Sprintf("  %s  %s:%d  %s", h.ID, h.Path, h.Line, hookLabel(h)))
 	}
-	return nil, fail(errors.New(b.String()), "gh-hooks show "+found[0].ID)
+	return nil, fail(msg, "gh-hooks show "+found[0].ID)
 }
 
 // checkShowContext checks --tool and --trigger against the hook's event.
