@@ -188,16 +188,46 @@ func Run(args []string, p Process) int {
 		ee = usageFailure(e, nil, err)
 	}
 	if ee.err != nil {
-		fmt.Fprintf(s.Stderr, "gh-hooks: %s\n", visible.EscapeText(ee.err.Error()))
+		fmt.Fprintf(s.Stderr, "gh-hooks: %s\n", message(ee.err))
 	}
-	hint := ee.hint
-	if hint == "" && ee.code == 2 && e.command != "" {
-		hint = "see '" + e.command + " --help'"
+	var hint error
+	switch {
+	case ee.hintLines != nil:
+		hint = ee.hintLines
+	case ee.hint != "":
+		hint = errors.New(ee.hint)
+	case ee.code == 2 && e.command != "":
+		hint = errors.New("see '" + e.command + " --help'")
 	}
-	if hint != "" {
-		fmt.Fprintf(s.Stderr, "hint: %s\n", visible.EscapeText(hint))
+	if hint != nil {
+		fmt.Fprintf(s.Stderr, "hint: %s\n", message(hint))
 	}
 	return ee.code
+}
+
+// lines is a message of several lines that gh-hooks composed (the hooks
+// that share a name, one per line): message keeps its line breaks and
+// escapes each line on its own.
+type lines []string
+
+func (l lines) Error() string { return strings.Join(l, "\n") }
+
+// message is err's text for stderr. It is one line: every control
+// character is escaped, a newline too, since a path, a hook's name or any
+// other string from a file can hold one and must not start a line of its
+// own ("gh-hooks: ..." or "hint: ..." that gh-hooks did not write). Only
+// an err that is a lines value itself, not wrapped, keeps its breaks; a
+// wrapped one is printed on one line, which is safe.
+func message(err error) string {
+	l, ok := err.(lines)
+	if !ok {
+		return visible.Escape(err.Error())
+	}
+	esc := make([]string, len(l))
+	for i, s := range l {
+		esc[i] = visible.Escape(s)
+	}
+	return strings.Join(esc, "\n")
 }
 
 // helpArgs turns `gh-hooks help trust audit` into `gh-hooks trust audit
@@ -258,6 +288,9 @@ type exitError struct {
 	code int
 	err  error
 	hint string
+	// hintLines is a hint of several lines gh-hooks composed (codesHint),
+	// printed as lines; hint is then "".
+	hintLines lines
 }
 
 func (e *exitError) Error() string {
@@ -281,6 +314,23 @@ func usageError(format string, a ...any) error {
 func usageHint(hint, format string, a ...any) error {
 	return &exitError{code: 2, err: fmt.Errorf(format, a...), hint: hint}
 }
+
+// noHook is the error, worded alike by show, trust, remove and enable,
+// for hook references (ids, names or commands, as typed) that match no
+// hook: `no hook matches "x"` ("x", "y" for several), then " in WHERE"
+// when where says where gh-hooks looked ("" for every loaded hook). Its
+// hint is a "did you mean" when a name is close, else hooksListHint (or,
+// for project hooks only, trust audit).
+func noHook(refs []string, where string) error {
+	msg := "no hook matches " + quoteList(refs)
+	if where != "" {
+		msg += " in " + where
+	}
+	return errors.New(msg)
+}
+
+// hooksListHint is the fix of a noHook error without a closer name.
+const hooksListHint = "gh-hooks effective lists every hook with its id, name and command"
 
 // checkFailed exits 3 without another message.
 var checkFailed = &exitError{code: 3}

@@ -269,7 +269,7 @@ func runEnable(o *toggleOptions) error {
 				if rest, ok := strings.CutPrefix(hint, "gh-hooks disable "); ok {
 					hint = "gh-hooks enable " + rest
 				}
-				return fail(fmt.Errorf("no hook is called %q, and hooksConfig.disabled of %s does not list it", o.Name, scopeList(files)), hint)
+				return fail(fmt.Errorf("%w, and hooksConfig.disabled of %s does not list it", noHook([]string{o.Name}, ""), scopeList(files)), hint)
 			} else {
 				note(o.Stdout, "%q is already enabled: %s does not list it\n", o.Name, scopeList(files))
 			}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -86,6 +85,9 @@ func runRemove(o *removeOptions) error {
 			all = append(all, found{f, m})
 		}
 	}
+	if len(all) == 0 {
+		return noMatch(set, files, sel)
+	}
 	what := fmt.Sprintf("named %q", sel.Name)
 	if sel.Name == "" {
 		what = fmt.Sprintf("with command %q", sel.Command)
@@ -94,15 +96,12 @@ func runRemove(o *removeOptions) error {
 		what += " under " + sel.Event
 	}
 	switch {
-	case len(all) == 0:
-		return noMatch(set, files, sel, what)
 	case len(all) > 1 && !o.All:
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d hooks %s match, so none was removed:", len(all), what)
+		msg := lines{fmt.Sprintf("%d hooks %s match, so none was removed:", len(all), what)}
 		for _, f := range all {
-			fmt.Fprintf(&b, "\n  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command))
+			msg = append(msg, fmt.Sprintf("  %s  %s:%d  %s", f.id(), f.file.path, f.m.Line, label(f.m.Name, f.m.Command)))
 		}
-		return fail(errors.New(b.String()), "pass --all to remove them all, or pick one with --command CMD (its exact command), --event or --scope")
+		return fail(msg, "pass --all to remove them all, or pick one with --command CMD (its exact command), --event or --scope")
 	}
 	for _, f := range files {
 		var mine []found
@@ -174,12 +173,16 @@ func staleDisabled(e *env, set *layers.Set, removed []found) {
 // not find it and the command that does (another --scope or --event), or
 // that gh-hooks does not edit its layer; else it suggests the closest
 // names and commands, never the one that failed.
-func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) error {
-	err := fmt.Errorf("no hook %s in %s", what, scopeList(files))
+func noMatch(set *layers.Set, files []editFile, sel edit.Selector) error {
 	query, byName := sel.Name, sel.Name != ""
 	if !byName {
 		query = sel.Command
 	}
+	where := scopeList(files)
+	if sel.Event != "" {
+		where = "the " + sel.Event + " hooks of " + where
+	}
+	err := noHook([]string{query}, where)
 	hooks := merge.Merge(set).Hooks
 	for _, h := range hooks {
 		if byName && h.ID == query && slices.ContainsFunc(files, func(f editFile) bool { return f.scope == h.Layer }) {
@@ -223,7 +226,7 @@ func noMatch(set *layers.Set, files []editFile, sel edit.Selector, what string) 
 		hints = append(hints, "gh-hooks remove --command "+shellword.Quote(s))
 	}
 	if len(hints) == 0 {
-		return fail(err, "gh-hooks effective lists every hook with its name, command and file")
+		return fail(err, hooksListHint)
 	}
 	if len(hints) > 3 {
 		hints = hints[:3]

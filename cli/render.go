@@ -307,7 +307,12 @@ const editExitHelp = "Exit status: 0 done (with --dry-run: nothing was written),
 // it prints where.
 func pipedHelp(columns string) string {
 	return "On a terminal the output is aligned tables cut to the terminal's width (--wide keeps every\n" +
-		"cell whole). Piped, each table row is one line of tab-separated fields, without a header\n" +
+		"cell whole). " + pipedRows(columns)
+}
+
+// pipedRows is the sentence of pipedHelp that names the piped fields.
+func pipedRows(columns string) string {
+	return "Piped, each table row is one line of tab-separated fields, without a header\n" +
 		"and never cut, as gh prints them: " + columns + "."
 }
 
@@ -376,9 +381,10 @@ func (o *out) fit(line styled, hang int) styled {
 
 // warn prints a warning and its hint on stderr.
 func warn(w io.Writer, msg, hint string) {
-	fmt.Fprintf(w, "gh-hooks: warning: %s\n", visible.EscapeText(msg))
+	// One line each, like an error's (message).
+	fmt.Fprintf(w, "gh-hooks: warning: %s\n", visible.Escape(msg))
 	if hint != "" {
-		fmt.Fprintf(w, "hint: %s\n", visible.EscapeText(hint))
+		fmt.Fprintf(w, "hint: %s\n", visible.Escape(hint))
 	}
 }
 

@@ -93,16 +93,26 @@ func (r *reportFlags) check(known []string) error {
 				continue
 			}
 			if !slices.Contains(known, code) {
-				hint := "codes: " + strings.Join(known, ", ")
-				if best := closest(code, known); len(best) > 0 {
-					hint = "did you mean --ignore " + best[0] + "?"
-				}
-				return usageHint(hint, "unknown problem code %q", code)
+				return codesError(code, known)
 			}
 			r.ignored[code] = true
 		}
 	}
 	return nil
+}
+
+// codesError is the usage error for an unknown --ignore code. Its hint
+// is the closest code when one is close, else every code known, wrapped
+// to 80 columns under the hint (validate has some 70: one line of them
+// was unreadable).
+func codesError(code string, known []string) error {
+	err := fmt.Errorf("unknown problem code %q", code)
+	if best := closest(code, known); len(best) > 0 {
+		return &exitError{code: 2, err: err, hint: "did you mean --ignore " + best[0] + "?"}
+	}
+	hint := lines{"--ignore takes these codes (the one in brackets after each problem):"}
+	hint = append(hint, strings.Split(wrap("  "+strings.Join(known, ", "), 0, 80), "\n")...)
+	return &exitError{code: 2, err: err, hintLines: hint}
 }
 
 // args returns the report flags as given, after check, for a command

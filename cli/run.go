@@ -70,7 +70,8 @@ func runCommand(e *env) *cli.Command {
 			"Limits: --input reads at most 16 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
 			"stderr the first 1 MiB is kept (the rest is read and dropped, and the result says it was cut:\n" +
 			"stdoutCut, stderrCut and the byte counts in --json). Output Gemini reads as plain text, and\n" +
-			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does.",
+			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does.\n\n" +
+			runPipedHelp,
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
 			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 16 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
@@ -84,6 +85,15 @@ func runCommand(e *env) *cli.Command {
 		},
 	}
 }
+
+// runPipedHelp is run's paragraph on what it prints where: on a terminal
+// a block of lines per hook, piped a row of fields (resultRow).
+var runPipedHelp = "On a terminal each hook's result is a block of lines (exit code, output, what Gemini parsed,\n" +
+	"warnings). " + pipedRows("each hook's result as ID, HOOK, RESULT (exit N, or failed),\n"+
+	"DURATION, TIMEOUT, STDOUT, STDERR (up to 1000 characters, newlines as \\n; - when empty),\n"+
+	"PARSED (what Gemini made of the output, or error: why the hook failed), WARNINGS (joined by\n"+
+	"\"; \", - when none); and a held-back hook as ID, HOOK, STATUS") + " The event line and the\n" +
+	"decision stay lines of text. --json prints one JSON object with the whole report."
 
 // heldJSON is one project hook that was not run because it is not
 // approved.
@@ -513,17 +523,34 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	for _, id := range plan.Deduplicated {
 		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
 	}
-	for i, res := range rep.Hooks {
-		printResult(o, i+1, res)
+	if o.tty {
+		for i, res := range rep.Hooks {
+			printResult(o, i+1, res)
+		}
+	} else if len(rep.Hooks) > 0 {
+		// Piped: one row of fields per hook, like every table (runPipedHelp).
+		var rows [][]any
+		for _, res := range rep.Hooks {
+			rows = append(rows, resultRow(res))
+		}
+		o.printf("\n")
+		o.table("", nil, rows)
 	}
 	if len(held) > 0 {
 		o.printf("\n%s\n", o.yellow(fmt.Sprintf("Held back: %d project hook(s) not approved (Gemini runs them; gh-hooks does not without approval)", len(held))))
+		var rows [][]any
 		for _, h := range held {
 			why := h.Status
 			if len(h.Changes) > 0 {
 				why += ": " + strings.Join(h.Changes, ", ")
 			}
-			o.printf("  %s  %s  (%s)\n", h.ID, label(h.Name, h.Command), why)
+			if o.tty {
+				o.printf("  %s  %s  (%s)\n", h.ID, label(h.Name, h.Command), why)
+			}
+			rows = append(rows, []any{h.ID, label(h.Name, h.Command), why})
+		}
+		if !o.tty {
+			o.table("  ", nil, rows)
 		}
 		if ran && plan.Execution == "sequential" {
 			o.printf("  note: the plan is sequential, so Gemini would also chain their output into later hooks\n")
@@ -573,6 +600,33 @@ func printResult(o *out, n int, r runner.Result) {
 	for _, w := range r.Warnings {
 		o.printf("   %s %s\n", o.yellow("warning:"), w)
 	}
+}
+
+// resultRow is a hook's result as the fields of a piped row: ID, HOOK,
+// RESULT, DURATION, TIMEOUT, STDOUT, STDERR, PARSED, WARNINGS (see
+// runPipedHelp). The cells say what printResult's lines say; a stream is
+// kept whole up to 1000 characters, its newlines escaped by the table.
+func resultRow(r runner.Result) []any {
+	result := "failed"
+	if r.ExitCode != nil {
+		result = fmt.Sprintf("exit %d", *r.ExitCode)
+		if r.Signal != "" {
+			result += " (killed by " + r.Signal + ")"
+		}
+	}
+	parsed := parsedLine(r)
+	if r.Error != "" {
+		parsed = "error: " + r.Error
+	}
+	stream := func(s string) string {
+		return orDash(clip(strings.TrimRight(s, " \t\r\n"), 1000))
+	}
+	warnings := "-"
+	if len(r.Warnings) > 0 {
+		warnings = strings.Join(r.Warnings, "; ")
+	}
+	return []any{r.ID, label(r.Name, r.Command), result, fmt.Sprintf("%d ms", r.DurationMS), ms(float64(r.TimeoutMS)),
+		stream(r.Stdout), stream(r.Stderr), parsed, warnings}
 }
 
 // printStream prints a hook's stream, trimmed, at most five lines of at

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -174,22 +173,21 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 				cands = append(cands, h.Name)
 			}
 		}
-		hint := "gh-hooks effective lists every hook with its id"
+		hint := hooksListHint
 		if best := closest(ref, cands); len(best) > 0 {
 			hint = "did you mean '" + best[0] + "'?"
 		} else if u := upperProject(r.Set); u != nil {
 			// Run from a subdirectory, the project's hooks are not loaded (spec §1.1).
-			return nil, fail(fmt.Errorf("no hook has the id or name %q in %s, but %s above it has %s", ref, r.Set.Paths.ProjectDir, u.path, count(u.hooks, "hook")),
+			return nil, fail(fmt.Errorf("%w, but %s above it has %s", noHook([]string{ref}, r.Set.Paths.ProjectDir), u.path, count(u.hooks, "hook")),
 				"gh-hooks --project "+shellword.Quote(u.dir)+" show "+shellword.Quote(ref))
 		}
-		return nil, fail(fmt.Errorf("no hook has the id or name %q", ref), hint)
+		return nil, fail(noHook([]string{ref}, ""), hint)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d hooks are named %q; show one by its id:", len(found), ref)
+	msg := lines{fmt.Sprintf("%d hooks are named %q; show one by its id:", len(found), ref)}
 	for _, h := range found {
-		fmt.Fprintf(&b, "\n  %s  %s:%d  %s", h.ID, h.Path, h.Line, hookLabel(h))
+		msg = append(msg, fmt.Sprintf("  %s  %s:%d  %s", h.ID, h.Path, h.Line, hookLabel(h)))
 	}
-	return nil, fail(errors.New(b.String()), "gh-hooks show "+found[0].ID)
+	return nil, fail(msg, "gh-hooks show "+found[0].ID)
 }
 
 // checkShowContext checks --tool and --trigger against the hook's event.

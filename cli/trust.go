@@ -753,11 +753,11 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 		if errors.Is(err, fingerprint.ErrNoSuchHook) && len(t.hooks) == 0 {
 			if u := upperProject(t.r.Set); u != nil {
 				// Run from a subdirectory: the hooks are in the project above (spec §1.1).
-				return fail(fmt.Errorf("%w; %s has no project hooks, but %s above it has %s", err, t.project.Dir, u.path, count(u.hooks, "hook")),
+				return fail(fmt.Errorf("%w, but %s above it has %s", noHook(sel.Names, t.project.Dir), u.path, count(u.hooks, "hook")),
 					"gh-hooks --project "+shellword.Quote(u.dir)+" trust approve "+quoteWords(sel.Names))
 			}
 		}
-		return selectError(err)
+		return selectError(t, err)
 	}
 	out := newOut(o.env, t.r.Set.Paths.Home)
 	if len(plan.IDs) == 0 {
@@ -778,7 +778,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	}
 	res, err := fingerprint.Approve(t.opts(), sel, false)
 	if err != nil {
-		return selectError(err)
+		return selectError(t, err)
 	}
 	for _, w := range res.Warnings {
 		warn(o.Stderr, w, "")
@@ -790,13 +790,36 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	return nil
 }
 
-// selectError maps fingerprint's errors: a name that selects nothing is
-// the user's mistake, a corrupt store a positioned error with its fix.
-func selectError(err error) error {
-	if errors.Is(err, fingerprint.ErrNoSuchHook) {
-		return fail(err, "gh-hooks trust audit lists the project hooks with their names and ids")
+// selectError maps fingerprint's errors: names that select nothing are
+// the user's mistake (noHook, with the closest project hook or where to
+// see them), a corrupt store a positioned error with its fix.
+func selectError(t *trustEnv, err error) error {
+	var ns *fingerprint.NoSuchHookError
+	if !errors.As(err, &ns) {
+		return storeError(err)
 	}
-	return storeError(err)
+	where := "the project hooks"
+	if l := t.r.Set.Settings(layers.Project); l != nil && l.Path != "" {
+		where = "the project hooks (" + l.Path + ")"
+	}
+	var cands []string
+	for _, h := range t.hooks {
+		cands = append(cands, h.ID)
+		if h.Name != "" {
+			cands = append(cands, h.Name)
+		}
+	}
+	hint := "gh-hooks " + t.flag + "trust audit lists the project hooks with their ids, names and commands"
+	for _, n := range ns.Names {
+		if best := closest(n, cands); len(best) > 0 {
+			hint = "did you mean '" + best[0] + "'?"
+			if len(ns.Names) > 1 {
+				hint = fmt.Sprintf("did you mean '%s' for %q?", best[0], n)
+			}
+			break
+		}
+	}
+	return fail(noHook(ns.Names, where), hint)
 }
 
 // printHookDetails prints everything about the hooks being approved that
@@ -916,7 +939,7 @@ ask:
 	}
 	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids}, o.DryRun)
 	if err != nil {
-		return selectError(err)
+		return selectError(t, err)
 	}
 	if o.DryRun {
 		printChanges(out, res.Files)
@@ -954,7 +977,7 @@ func runTrustRevoke(o *trustOptions) error {
 	}
 	res, err := fingerprint.Revoke(t.opts(), sel, o.DryRun)
 	if err != nil {
-		return selectError(err)
+		return selectError(t, err)
 	}
 	out := newOut(o.env, t.r.Set.Paths.Home)
 	if o.DryRun {

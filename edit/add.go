@@ -43,6 +43,10 @@ type Warning struct{ Msg, Hint string }
 // probably not as intended.
 func (h Hook) Validate() ([]Warning, error) {
 	var warns []Warning
+	if strings.TrimSpace(h.Event) == "" {
+		// --event= given empty: say so, not `unknown event ""`.
+		return nil, invalid("give the event to hook, e.g. --event BeforeTool; events: "+strings.Join(merge.Events, ", "), "the event is empty")
+	}
 	if !merge.IsEvent(h.Event) {
 		hint := "events: " + strings.Join(merge.Events, ", ")
 		if s := merge.Suggest(h.Event); s != "" {

@@ -2,11 +2,13 @@ package edit
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/merge"
 )
 
 func parse(t testing.TB, s string) *config.Document {
@@ -34,6 +36,8 @@ func TestValidate(t *testing.T) {
 			err: `unknown event "PreToolUse": Gemini CLI skips it and runs none of its hooks`, hint: "Gemini calls it BeforeTool: use --event BeforeTool"},
 		{name: "lower case event", h: Hook{Event: "beforetool", Command: "x"},
 			err: `unknown event "beforetool": Gemini CLI skips it and runs none of its hooks`, hint: "Gemini calls it BeforeTool: use --event BeforeTool"},
+		{name: "empty event", h: Hook{Event: "", Command: "x"}, err: "the event is empty",
+			hint: "give the event to hook, e.g. --event BeforeTool; events: " + strings.Join(merge.Events, ", ")},
 		{name: "blank command", h: Hook{Event: "BeforeTool", Command: "  "}, err: "the command is empty",
 			hint: `give the shell command to run, e.g. --command "$GEMINI_PROJECT_DIR/hooks/check.sh"`},
 		{name: "seconds", h: Hook{Event: "BeforeTool", Command: "x", Timeout: 30},

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/internal/visible"
@@ -260,7 +261,7 @@ func (sel Selection) pick(hooks []Hook) ([]bool, error) {
 	if len(sel.Names) == 0 {
 		return nil, fmt.Errorf("%w: name the hooks or select all", ErrNoSelection)
 	}
-	var unknown []string
+	var unknown NoSuchHookError
 	for _, n := range sel.Names {
 		found := false
 		for i, h := range hooks {
@@ -269,14 +270,31 @@ func (sel Selection) pick(hooks []Hook) ([]bool, error) {
 			}
 		}
 		if !found {
-			unknown = append(unknown, fmt.Sprintf("%q", n))
+			unknown.Names = append(unknown.Names, n)
 		}
 	}
-	if len(unknown) > 0 {
-		return nil, fmt.Errorf("%w: %s", ErrNoSuchHook, strings.Join(unknown, ", "))
+	if len(unknown.Names) > 0 {
+		return nil, &unknown
 	}
 	return picked, nil
 }
+
+// NoSuchHookError is a selection's names that match no project hook, in
+// the order given; errors.Is(err, ErrNoSuchHook) holds for it.
+type NoSuchHookError struct {
+	Names []string
+}
+
+func (e *NoSuchHookError) Error() string {
+	q := make([]string, len(e.Names))
+	for i, n := range e.Names {
+		q[i] = strconv.Quote(n)
+	}
+	return ErrNoSuchHook.Error() + ": " + strings.Join(q, ", ")
+}
+
+// Is makes a NoSuchHookError match ErrNoSuchHook.
+func (e *NoSuchHookError) Is(target error) bool { return target == ErrNoSuchHook }
 
 // Result says what Approve or Revoke did.
 type Result struct {
