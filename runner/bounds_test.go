@@ -17,6 +17,7 @@ import (
 // the whole output where the kept part tells (spec §5.4), else says it
 // cannot tell.
 func TestOutputCut(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	// xs prints n copies of c.
 	xs := func(n, c string) string { return "head -c " + n + " /dev/zero | tr '\\0' '" + c + "'" }
@@ -83,6 +84,7 @@ func TestOutputCut(t *testing.T) {
 // to wait for the pipes, this test would take 30 s per case and report
 // no warning about the background process.
 func TestEscapedChildTimeout(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	tests := []struct{ name, command string }{
 		{"in the hook's group", "sleep 30 & echo started"},
@@ -113,6 +115,7 @@ func TestEscapedChildTimeout(t *testing.T) {
 // the pipes before the timeout is waited for, and its output counts, as
 // in Gemini.
 func TestBackgroundChildFinishesInTime(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	h := cmdHook("h", `(sleep 0.2; echo '{"decision":"deny","reason":"late"}') &`)
 	rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{}, h)
@@ -125,6 +128,7 @@ func TestBackgroundChildFinishesInTime(t *testing.T) {
 // reported as a missing bash (Node's "spawn bash ENOENT", which Gemini
 // shows, is quoted as Gemini's view).
 func TestMissingWorkingDirectory(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
@@ -154,6 +158,7 @@ func TestMissingWorkingDirectory(t *testing.T) {
 // TestCancelStopsEscapedChildWait: cancelling (Ctrl-C in run) returns
 // even while a process outside the hook's group holds its stdout.
 func TestCancelStopsEscapedChildWait(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("setsid is not installed")
@@ -177,6 +182,7 @@ func TestCancelStopsEscapedChildWait(t *testing.T) {
 // TestTimedOutFloodIsCut: a hook that prints without end until its
 // timeout costs the bound, and the result says the stream was cut.
 func TestTimedOutFloodIsCut(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	h := cmdHook("h", "cat /dev/zero")
 	h.Timeout = 1000 // for cat to start and print on a loaded machine

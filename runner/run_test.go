@@ -17,6 +17,7 @@ import (
 // TestOutputTable reproduces every verified row of spec §5.4 with a real
 // hook script, one hook per BeforeTool event.
 func TestOutputTable(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	type want struct {
 		Success  bool
@@ -103,6 +104,7 @@ func TestOutputTable(t *testing.T) {
 
 // TestAggregation runs real hooks through each strategy of spec §5.8.
 func TestAggregation(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	emit := func(id, out string) Hook { return cmdHook(id, script(t, "emit.sh", out)) }
 	tests := []struct {
@@ -177,6 +179,7 @@ func TestAggregation(t *testing.T) {
 // TestSequentialChaining proves each event's input rewrite (spec §5.6) by
 // having the last hook echo the stdin it received.
 func TestSequentialChaining(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	tests := []struct {
 		name    string
@@ -221,6 +224,7 @@ func TestSequentialChaining(t *testing.T) {
 // TestChainTypeError: a string hookSpecificOutput makes applyHookOutputToInput
 // throw, so the event reports that TypeError alone and later hooks never run.
 func TestChainTypeError(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	dir := t.TempDir()
 	rep := run(t, "BeforeTool", true, testInput(t, "BeforeTool", dir, ""), Options{},
@@ -243,6 +247,7 @@ func TestChainTypeError(t *testing.T) {
 // TestParallel proves hooks start together (a waits for a file that b
 // creates; run in sequence it would time out) and results keep plan order.
 func TestParallel(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	dir := t.TempDir()
 	a := cmdHook("a", `while [ ! -e flag ]; do sleep 0.01; done; echo a`)
@@ -261,6 +266,7 @@ func TestParallel(t *testing.T) {
 
 // TestEnvAndCwd checks the child environment and working directory (spec §5.2).
 func TestEnvAndCwd(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	dir := t.TempDir()
 	h := cmdHook("env", script(t, "env.sh"))
@@ -285,6 +291,7 @@ func TestEnvAndCwd(t *testing.T) {
 // space: the docs' "$GEMINI_PROJECT_DIR/x" breaks, the unquoted and
 // ${...} forms work.
 func TestExpandCommandSpace(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	dir := filepath.Join(t.TempDir(), "my project")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -335,6 +342,7 @@ func TestExpandCommandSpace(t *testing.T) {
 // of 0 and NaN, a process group kill and SIGKILL escalation for a hook that
 // ignores SIGTERM.
 func TestTimeout(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	tests := []struct {
 		name      string
@@ -383,6 +391,7 @@ func TestTimeout(t *testing.T) {
 // TestTimeoutKeepsStreams: on timeout the output is not parsed, but the
 // captured streams are still reported.
 func TestTimeoutKeepsStreams(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	h := cmdHook("slow", script(t, "trap_term.sh"))
 	// Long enough for bash to start and print before the timeout on a
@@ -399,6 +408,7 @@ func TestTimeoutKeepsStreams(t *testing.T) {
 // TestHookTypes: plugin runs like command, runtime and a plugin without a
 // command fail with Gemini's messages, and the failure warning names them.
 func TestHookTypes(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	dir := t.TempDir()
 	rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", dir, ""), Options{},
@@ -431,6 +441,7 @@ func TestHookTypes(t *testing.T) {
 
 // TestCancel: cancelling the context kills running hooks.
 func TestCancel(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -446,6 +457,7 @@ func TestCancel(t *testing.T) {
 
 // TestRunBadCwd: a non-string cwd in the input is an error, not a panic.
 func TestRunBadCwd(t *testing.T) {
+	t.Parallel()
 	in := testInput(t, "BeforeTool", t.TempDir(), `{"cwd":5}`)
 	_, err := Run(context.Background(), Plan{Event: "BeforeTool"}, in, Options{})
 	if diff := cmp.Diff("input cwd: want a string, got a number", errString(err)); diff != "" {
@@ -465,6 +477,7 @@ func nan() float64 { return math.NaN() }
 // TestStdinEPIPE: a hook that exits without reading a large payload is
 // not an error (Gemini ignores EPIPE).
 func TestStdinEPIPE(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	big := `{"prompt":"` + strings.Repeat("x", 4<<20) + `"}`
 	rep := run(t, "BeforeAgent", false, testInput(t, "BeforeAgent", t.TempDir(), big), Options{}, cmdHook("h", "exit 0"))
@@ -476,6 +489,7 @@ func TestStdinEPIPE(t *testing.T) {
 
 // TestReportJSON pins the --json shape of a report.
 func TestReportJSON(t *testing.T) {
+	t.Parallel()
 	needBash(t)
 	rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{}, cmdHook("h", script(t, "json_deny.sh")))
 	b, err := json.Marshal(rep)
