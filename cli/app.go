@@ -161,7 +161,6 @@ func Run(args []string, p Process) int {
 	if len(args) == 0 {
 		args = []string{"gh-hooks"}
 	}
-	s := p
 	e := &env{Process: p, args: args}
 	var err error
 	if h, command, ok := claudeCompatArgs(args); ok {
@@ -188,7 +187,7 @@ func Run(args []string, p Process) int {
 		ee = usageFailure(e, nil, err)
 	}
 	if ee.err != nil {
-		fmt.Fprintf(s.Stderr, "gh-hooks: %s\n", message(ee.err))
+		fmt.Fprintf(p.Stderr, "gh-hooks: %s\n", message(ee.err))
 	}
 	var hint error
 	switch {
@@ -200,7 +199,7 @@ func Run(args []string, p Process) int {
 		hint = errors.New("see '" + e.command + " --help'")
 	}
 	if hint != nil {
-		fmt.Fprintf(s.Stderr, "hint: %s\n", message(hint))
+		fmt.Fprintf(p.Stderr, "hint: %s\n", message(hint))
 	}
 	return ee.code
 }
