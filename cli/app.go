@@ -59,16 +59,17 @@ type Process struct {
 }
 
 // Main runs gh-hooks with args (args[0] is the program name) on the
-// process's streams and returns the exit code.
+// process's streams, in its working directory and environment, and
+// returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := Process{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	p := Process{Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	if f, ok := stdout.(*os.File); ok {
-		s.Terminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
-		if s.Terminal {
-			s.Width = terminalWidth(f)
+		p.Terminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+		if p.Terminal {
+			p.Width = terminalWidth(f)
 		}
 	}
-	return Run(args, s)
+	return Run(args, p)
 }
 
 // env is what every command gets: the process (streams, directory,
