@@ -51,7 +51,12 @@ type catalogueCase struct {
 // catalogueEnv is the temporary tree of one case.
 type catalogueEnv struct {
 	root, home, project string
+	// env is the commands' environment (Process.Env).
+	env []string
 }
+
+// setenv sets k for the case's commands.
+func (c *catalogueEnv) setenv(k, v string) { c.env = append(c.env, k+"="+v) }
 
 func (c *catalogueEnv) projectFile() string {
 	return filepath.Join(c.project, ".gemini", "settings.json")
@@ -211,13 +216,13 @@ func catalogue() []catalogueCase {
 			return p
 		}, pos: "2:18", code: "parse-error", msg: `invalid`, eff: 1, val: 3, add: 1, scope: "user"},
 		{name: "broken system defaults", setup: func(t *testing.T, c *catalogueEnv) string {
-			t.Setenv("GH_HOOKS_TRUST_SYSTEM_FILES_FOR_TESTING", "1")
+			c.setenv("GH_HOOKS_TRUST_SYSTEM_FILES_FOR_TESTING", "1")
 			p := filepath.Join(c.root, "etc", "system-defaults.json")
 			write(t, p, `{"hooksConfig": {"enabled": tru}}`, 0o644)
 			return p
 		}, pos: "1:29", code: "parse-error", msg: `invalid`, eff: 1, val: 3},
 		{name: "broken trustedFolders.json", setup: func(t *testing.T, c *catalogueEnv) string {
-			t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "") // consult trustedFolders.json
+			c.setenv("GEMINI_CLI_TRUST_WORKSPACE", "") // consult trustedFolders.json
 			write(t, c.projectFile(), "{}\n", 0o644)
 			p := filepath.Join(c.home, ".gemini", "trustedFolders.json")
 			write(t, p, `{"/x": "TRUST_FOLDER",}`, 0o644)
@@ -303,7 +308,9 @@ func snapshot(t *testing.T, root string) map[string]fileState {
 }
 
 // runGuarded runs the entry point and turns a panic into a test failure.
-func runGuarded(t *testing.T, args []string) (code int, stdout, stderr string) {
+//
+// env is the environment (nil: the process's).
+func runGuarded(t *testing.T, env []string, args []string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	func() {
@@ -312,7 +319,7 @@ func runGuarded(t *testing.T, args []string) (code int, stdout, stderr string) {
 				t.Fatalf("gh-hooks %s panicked: %v", strings.Join(args, " "), r)
 			}
 		}()
-		code = run(append([]string{"gh-hooks"}, args...), strings.NewReader(""), &out, &errb)
+		code = Run(append([]string{"gh-hooks"}, args...), Process{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: env})
 	}()
 	return code, out.String(), errb.String()
 }
@@ -329,10 +336,13 @@ func TestBadInputCatalogue(t *testing.T) {
 		}
 		seen[tt.name] = true
 		t.Run(tt.name, func(t *testing.T) {
-			home, project := hermetic(t)
+			// The commands get their environment in Process, not from the
+			// process: the cases run side by side.
+			t.Parallel()
+			home, project, vars := hermeticVars(t)
+			c := &catalogueEnv{root: filepath.Dir(home), home: home, project: project, env: append(os.Environ(), vars...)}
 			// Trusted, so that the project layer takes part in the merge.
-			t.Setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
-			c := &catalogueEnv{root: filepath.Dir(home), home: home, project: project}
+			c.setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
 			path := c.projectFile()
 			if tt.setup != nil {
 				path = tt.setup(t, c)
@@ -363,7 +373,7 @@ func TestBadInputCatalogue(t *testing.T) {
 			before := snapshot(t, c.root)
 
 			// effective --json: exit code; a parse or problem is in the JSON at its place.
-			code, stdout, stderr := runGuarded(t, append(global, "effective", "--json"))
+			code, stdout, stderr := runGuarded(t, c.env, append(global, "effective", "--json"))
 			if code != tt.eff {
 				t.Errorf("effective --json: exit %d, want %d\nstderr: %.500s", code, tt.eff, stderr)
 			}
@@ -375,7 +385,7 @@ func TestBadInputCatalogue(t *testing.T) {
 			}
 
 			// validate: errors exit 3 with path:line:col on stdout.
-			code, stdout, stderr = runGuarded(t, append(global, "validate"))
+			code, stdout, stderr = runGuarded(t, c.env, append(global, "validate"))
 			if code != tt.val {
 				t.Errorf("validate: exit %d, want %d\nstdout: %.500s\nstderr: %.500s", code, tt.val, stdout, stderr)
 			}
@@ -388,7 +398,7 @@ func TestBadInputCatalogue(t *testing.T) {
 			if tt.scope != "" {
 				addArgs = append(addArgs, "--scope", tt.scope)
 			}
-			code, _, stderr = runGuarded(t, append(addArgs, "--dry-run"))
+			code, _, stderr = runGuarded(t, c.env, append(addArgs, "--dry-run"))
 			if code != tt.add {
 				t.Errorf("add --dry-run: exit %d, want %d\nstderr: %.500s", code, tt.add, stderr)
 			}
@@ -403,7 +413,7 @@ func TestBadInputCatalogue(t *testing.T) {
 				t.Errorf("add --dry-run: stderr %.500q does not match %q", stderr, addMsg)
 			}
 			if tt.add != 0 || tt.addMsg != "" {
-				code, _, stderr = runGuarded(t, addArgs)
+				code, _, stderr = runGuarded(t, c.env, addArgs)
 				if code != 1 {
 					t.Errorf("add: exit %d, want 1\nstderr: %.500s", code, stderr)
 				}
@@ -424,7 +434,7 @@ func TestBadInputCatalogue(t *testing.T) {
 				{"commands", "--json"},
 				{"effective", "--event", "BeforeTool", "--tool", "write_file"},
 			} {
-				code, _, stderr = runGuarded(t, append(append([]string(nil), global...), args...))
+				code, _, stderr = runGuarded(t, c.env, append(append([]string(nil), global...), args...))
 				if code == 2 || code > 3 || code == 1 && !strings.Contains(stderr, "gh-hooks: ") {
 					t.Errorf("%s: exit %d\nstderr: %.500s", strings.Join(args, " "), code, stderr)
 				}

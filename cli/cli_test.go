@@ -17,6 +17,19 @@ import (
 // returns the home and project directories.
 func hermetic(t *testing.T) (home, project string) {
 	t.Helper()
+	home, project, vars := hermeticVars(t)
+	for _, kv := range vars {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	return home, project
+}
+
+// hermeticVars makes the directories of hermetic and returns the variables
+// it sets, for a test that passes them in Process.Env instead (and so can
+// run in parallel).
+func hermeticVars(t *testing.T) (home, project string, vars []string) {
+	t.Helper()
 	dir := t.TempDir()
 	home, project = filepath.Join(dir, "home"), filepath.Join(dir, "project")
 	for _, d := range []string{filepath.Join(home, ".gemini"), filepath.Join(project, ".gemini"), filepath.Join(dir, "etc")} {
@@ -24,16 +37,15 @@ func hermetic(t *testing.T) (home, project string) {
 			t.Fatal(err)
 		}
 	}
-	t.Setenv("HOME", home)
-	t.Setenv("GEMINI_CLI_HOME", home)
-	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(dir, "etc", "settings.json"))
-	t.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(dir, "etc", "system-defaults.json"))
-	t.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", filepath.Join(home, ".gemini", "trustedFolders.json"))
+	vars = []string{"HOME=" + home, "GEMINI_CLI_HOME=" + home,
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(dir, "etc", "settings.json"),
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + filepath.Join(dir, "etc", "system-defaults.json"),
+		"GEMINI_CLI_TRUSTED_FOLDERS_PATH=" + filepath.Join(home, ".gemini", "trustedFolders.json"),
+		"NO_COLOR=1"}
 	for _, k := range []string{"GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_RESTRICTED_MODE", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "SANDBOX", "GH_HOOKS_TEST_TTY"} {
-		t.Setenv(k, "")
+		vars = append(vars, k+"=")
 	}
-	t.Setenv("NO_COLOR", "1")
-	return home, project
+	return home, project, vars
 }
 
 // runMain runs the real entry point and returns exit code, stdout, stderr.

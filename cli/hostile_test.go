@@ -218,7 +218,7 @@ func TestHostileRepository(t *testing.T) {
 			write(t, filepath.Join(h.outside, "shared.json"), "{}\n", 0o644)
 			tt.plant(t, h)
 			before := map[string]map[string]fileState{"HOME": snapshot(t, home), "OUTSIDE": snapshot(t, h.outside)}
-			code, stdout, stderr := runGuarded(t, append([]string{"--project", project}, tt.args...))
+			code, stdout, stderr := runGuarded(t, nil, append([]string{"--project", project}, tt.args...))
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
 			}

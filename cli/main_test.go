@@ -63,15 +63,36 @@ func runTests(m *testing.M) int {
 	if err != nil {
 		panic(err)
 	}
-	bin, err := os.MkdirTemp("", "gh-hooks-test-bin-")
+	tmp, err := os.MkdirTemp("", "gh-hooks-test-")
 	if err != nil {
 		panic(err)
 	}
-	defer os.RemoveAll(bin)
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "bin")
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		panic(err)
+	}
 	if err := os.Symlink(self, filepath.Join(bin, "gh-hooks")); err != nil {
 		panic(err)
 	}
 	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	// Tests give each command its own home and paths (hermetic,
+	// hermeticVars, the scripts' Setup); the process's own lead into a
+	// temporary directory too, so that no test can reach the real home or
+	// /etc through them.
+	home := filepath.Join(tmp, "home")
+	for k, v := range map[string]string{
+		"HOME": home, "GEMINI_CLI_HOME": home,
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(tmp, "etc", "settings.json"),
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH": filepath.Join(tmp, "etc", "system-defaults.json"),
+		"GEMINI_CLI_TRUSTED_FOLDERS_PATH": filepath.Join(home, ".gemini", "trustedFolders.json"),
+		"XDG_CONFIG_HOME":                 filepath.Join(tmp, "xdg", "config"),
+		"XDG_CACHE_HOME":                  filepath.Join(tmp, "xdg", "cache"),
+		"XDG_DATA_HOME":                   filepath.Join(tmp, "xdg", "data"),
+		"XDG_STATE_HOME":                  filepath.Join(tmp, "xdg", "state"),
+	} {
+		os.Setenv(k, v)
+	}
 	// A binary built with -race sleeps 1 s before it exits unless told
 	// not to: every gh-hooks process the tests start (the scripts' exec
 	// gh-hooks, the Claude adapter a hook runs) paid it.

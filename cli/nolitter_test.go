@@ -98,7 +98,7 @@ func TestFailedCommandsLeaveTheTreeAlone(t *testing.T) {
 			t.Chdir(project)
 			root := filepath.Dir(home)
 			before := snapshot(t, root)
-			code, stdout, stderr := runGuarded(t, append([]string{"--project", project}, tt.args...))
+			code, stdout, stderr := runGuarded(t, nil, append([]string{"--project", project}, tt.args...))
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout: %.800s\nstderr: %.800s", code, tt.code, stdout, stderr)
 			}
