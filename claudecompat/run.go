@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gh-hooks/gh-hooks/internal/capped"
+	"github.com/gh-hooks/gh-hooks/internal/envlist"
 )
 
 // Limits of what the adapter reads and keeps. The payload of a write_file
@@ -89,7 +90,7 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 	environ := p.Env
 	project, _ := claude["cwd"].(string)
 	if project == "" {
-		project = lookup(environ, "GEMINI_PROJECT_DIR")
+		project = envlist.Get(environ, "GEMINI_PROJECT_DIR")
 	}
 	if project == "" {
 		project = p.Dir
@@ -128,15 +129,6 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 		r.Exit = -1
 	}
 	return r
-}
-
-func lookup(environ []string, key string) string {
-	for i := len(environ) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
-			return v
-		}
-	}
-	return ""
 }
 
 // claudeOrder is the order of the fields of Claude Code's payload

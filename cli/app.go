@@ -34,6 +34,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/envlist"
 	"github.com/gh-hooks/gh-hooks/internal/pathlook"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 )
@@ -101,12 +102,7 @@ func (e *env) lookupEnv(k string) (string, bool) {
 	if e.Env == nil {
 		return os.LookupEnv(k)
 	}
-	for i := len(e.Env) - 1; i >= 0; i-- {
-		if name, v, ok := strings.Cut(e.Env[i], "="); ok && name == k {
-			return v, true
-		}
-	}
-	return "", false
+	return envlist.Lookup(e.Env, k)
 }
 
 // getenv is os.Getenv in the command's environment.

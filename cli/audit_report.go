@@ -75,6 +75,9 @@ func statusCode(s fingerprint.Status) string {
 
 // unverified reports whether the fingerprint cannot vouch for a script.
 func unverified(s fingerprint.Script) bool {
+	if s.State == fingerprint.ScriptMissing && s.OnPath() {
+		return false // bash looks further along PATH
+	}
 	return s.State != fingerprint.ScriptOK && s.State != fingerprint.ScriptOutside
 }
 

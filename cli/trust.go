@@ -582,7 +582,9 @@ func scriptNotes(id string, scripts []fingerprint.Script) []string {
 	for _, s := range scripts {
 		switch s.State {
 		case fingerprint.ScriptMissing:
-			notes = append(notes, fmt.Sprintf("%s: script %s is missing", id, scriptLabel(s)))
+			if !s.OnPath() {
+				notes = append(notes, fmt.Sprintf("%s: script %s is missing", id, scriptLabel(s)))
+			}
 		case fingerprint.ScriptUnreadable:
 			notes = append(notes, fmt.Sprintf("%s: script %s is unreadable: %s", id, scriptLabel(s), s.Detail))
 		case fingerprint.ScriptNotRegular:

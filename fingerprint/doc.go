@@ -11,7 +11,9 @@
 // reads the command as bash does (mvdan.cc/sh): cd, wrappers (timeout,
 // nice, xargs, env, exec, ...), if, { }, functions, substitutions,
 // redirections (bash < f), pipes into a shell (cat f | sh), sh -c '...',
-// BASH_ENV=, PATH=./bin:$PATH, interpreters (bash, node, python3, ...),
+// BASH_ENV=, PATH=./bin:$PATH (in the command or the hook's env, whose
+// PATH is also where bash itself is looked up), interpreters (bash, node,
+// python3, ...),
 // task files (package.json for npm run, Makefile for make) and the
 // command inside the Claude adapter (gh-hooks claude-compat -- CMD).
 // They are resolved as Gemini's runner resolves them: cwd is the project,

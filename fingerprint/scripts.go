@@ -74,6 +74,14 @@ type Script struct {
 	inside bool
 }
 
+// OnPath reports whether the file is one of the places bash looks for a
+// program named without a slash, in a PATH folder the command or the
+// hook's env adds: when it is missing, bash looks further along PATH. Its
+// absence is still recorded, so that planting one changes the fingerprint.
+func (s Script) OnPath() bool {
+	return s.Role == string(shellcmd.RoleProgram) && !strings.Contains(s.Word, "/")
+}
+
 // id is the script's identity inside a fingerprint: its project-relative
 // path.
 func (s Script) id() string { return s.Path }

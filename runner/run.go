@@ -9,12 +9,15 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gh-hooks/gh-hooks/internal/capped"
+	"github.com/gh-hooks/gh-hooks/internal/envlist"
 	"github.com/gh-hooks/gh-hooks/internal/js"
+	"github.com/gh-hooks/gh-hooks/internal/pathlook"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
 
@@ -334,6 +337,19 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("Gemini cannot start the hook there either and reports %q, as if bash were missing; the hook counts as failed", gemini))
 		}
 		return finish()
+	}
+	if runtime.GOOS != "windows" && !strings.Contains(shell, "/") {
+		// Node's spawn looks the shell up in the child's env.PATH, the
+		// hook's own env included (spec §5.2; Node's child_process docs:
+		// "options.env.PATH ... is used for the command lookup"): a hook
+		// whose env sets PATH runs the bash found there, or none.
+		found := pathlook.Find(shell, envlist.Get(env, "PATH"), cwd)
+		if found == "" {
+			r.Error = "spawn " + shell + " ENOENT" // Node's words, as Gemini reports them
+			r.Warnings = append(r.Warnings, fmt.Sprintf("no %s in the folders of the hook's PATH, where Gemini looks the shell up (the hook's env included): the hook counts as failed", shell))
+			return finish()
+		}
+		shell = found
 	}
 	cmd := exec.Command(shell, "-c", r.Expanded)
 	cmd.Dir = cwd

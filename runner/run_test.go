@@ -290,6 +290,46 @@ func TestEnvAndCwd(t *testing.T) {
 // TestExpandCommandSpace proves spec §5.3 with a project path containing a
 // space: the docs' "$GEMINI_PROJECT_DIR/x" breaks, the unquoted and
 // ${...} forms work.
+// TestShellFromHookPath: Node's spawn looks bash up in the child's
+// env.PATH, the hook's env included (spec §5.2), so a hook whose env sets
+// PATH runs the bash found there, and fails to start without one.
+func TestShellFromHookPath(t *testing.T) {
+	t.Parallel()
+	needBash(t)
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fake := "#!/bin/sh\necho \"the project's bash ran: $*\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "bin", "bash"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Env: []string{"PATH=" + os.Getenv("PATH")}}
+	for _, tt := range []struct {
+		name, path, wantOut, wantErr string
+	}{
+		{"relative folder of the project first", "./bin:/usr/bin:/bin", "the project's bash ran: -c echo hi\n", ""},
+		{"no bash on it", filepath.Join(dir, "nothing"), "", "spawn bash ENOENT"},
+		{"the inherited PATH", "", "hi\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := cmdHook("shell", "echo hi")
+			if tt.path != "" {
+				h.Env = map[string]string{"PATH": tt.path}
+				h.EnvKeys = []string{"PATH"}
+			}
+			rep := run(t, "SessionStart", false, testInput(t, "SessionStart", dir, ""), opt, h)
+			got := rep.Hooks[0]
+			if got.Stdout != tt.wantOut || got.Error != tt.wantErr {
+				t.Errorf("stdout %q, error %q; want %q, %q", got.Stdout, got.Error, tt.wantOut, tt.wantErr)
+			}
+			if warned := strings.Contains(strings.Join(got.Warnings, "\n"), "no bash in the folders of the hook's PATH"); warned != (tt.wantErr != "") {
+				t.Errorf("warnings %q: want the no-bash warning only when the hook cannot start", got.Warnings)
+			}
+		})
+	}
+}
+
 func TestExpandCommandSpace(t *testing.T) {
 	t.Parallel()
 	needBash(t)

@@ -107,7 +107,10 @@ type Options struct {
 	Dir string
 	// Vars are the variables whose values are known when the command runs
 	// (GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR, the hook's env). Others are
-	// unknown; $HOME is the user's home when set here.
+	// unknown; $HOME is the user's home when set here. PATH and BASH_ENV
+	// here are the environment bash starts with: bash itself and the
+	// command's programs are looked up in that PATH, and bash reads the
+	// BASH_ENV file before the command.
 	Vars map[string]string
 }
 
@@ -122,6 +125,17 @@ func Analyze(command string, o Options) *Analysis {
 	st := &state{dir: o.Dir, vars: map[string]string{}}
 	for k, v := range o.Vars {
 		st.vars[k] = v
+	}
+	// A hook's env reaches the process that runs bash (spec §5.2): Node's
+	// spawn looks bash up in that env's PATH (child_process: "options.env.PATH
+	// ... is used for the command lookup"), and a non-interactive bash runs
+	// the BASH_ENV file first.
+	if p, ok := o.Vars["PATH"]; ok {
+		st.path = pathDirs(val{s: p, known: true}, st)
+		w.exec(arg{v: val{s: "bash", known: true}, text: "bash"}, st)
+	}
+	if f := o.Vars["BASH_ENV"]; f != "" {
+		w.file("BASH_ENV="+f, val{s: f, known: true}, RoleSource, st)
 	}
 	if err := w.script(command, st, 0); err != "" {
 		a.SyntaxError = err

@@ -130,6 +130,42 @@ EOF`, []string{"program /p/from-heredoc.sh"}, nil},
 	}
 }
 
+// TestAnalyzeHookEnv: a hook's env is the environment bash starts with.
+// Its PATH is where bash itself is looked up (Node's spawn) and then the
+// command's programs; its BASH_ENV is shell code bash runs first. Either
+// can lead into files the repository controls.
+func TestAnalyzeHookEnv(t *testing.T) {
+	tests := []struct {
+		name     string
+		vars     map[string]string
+		cmd      string
+		files    []string
+		programs []string
+	}{
+		{"PATH", map[string]string{"PATH": "./bin:/usr/bin"}, `jq .`,
+			[]string{"program /p/bin/bash", "program /usr/bin/bash", "program /p/bin/jq", "program /usr/bin/jq"}, []string{"bash", "jq"}},
+		{"BASH_ENV", map[string]string{"BASH_ENV": "./init.sh"}, `echo hi`,
+			[]string{"source /p/init.sh"}, []string{"echo"}},
+		{"empty BASH_ENV", map[string]string{"BASH_ENV": ""}, `echo hi`, nil, []string{"echo"}},
+		{"neither", map[string]string{"HOME": "/h"}, `jq .`, nil, []string{"jq"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: tt.vars})
+			if diff := cmp.Diff(tt.files, files(a), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+			var names []string
+			for _, p := range a.Programs {
+				names = append(names, p.Name)
+			}
+			if diff := cmp.Diff(tt.programs, names); diff != "" {
+				t.Errorf("programs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestAnalyzePrograms(t *testing.T) {
 	a := Analyze(`jq -r .x | grep -q y && timeout 5 bun run lint || npx prettier -c . ; ./local`, Options{Dir: "/p"})
 	var names []string

@@ -53,6 +53,14 @@ func (c *checker) programs(h *merge.Hook) {
 	path := c.path()
 	if p, ok := h.Env["PATH"]; ok {
 		path = p
+		// Node's spawn looks bash itself up in the hook's PATH (spec §5.2):
+		// without one there the hook never starts.
+		if !c.onPath("bash", path) {
+			c.add(h.Path, commandPointer(h), config.SevWarning, CodeProgramNotFound,
+				"the hook's env sets PATH to "+quoteShort(p)+", which has no bash: Gemini looks the shell up there, cannot start the hook (\"spawn bash ENOENT\"), shows a warning and goes on, on every run",
+				"add the folder that holds bash to the hook's PATH, e.g. \"PATH\": \"./bin:/usr/bin:/bin\"")
+			return
+		}
 	}
 	sev, effect := config.SevWarning, "the hook fails with bash's exit 127 on every run (Gemini shows a warning, and the hook does nothing)"
 	if blockingEvents[h.Event] {
