@@ -50,6 +50,13 @@ func TestRead(t *testing.T) {
 			return p
 		}
 	}
+	fifo := func(t *testing.T, dir string) string {
+		p := filepath.Join(dir, "fifo")
+		if err := mkfifo(p); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		return p
+	}
 	existing := func(p string) mk {
 		return func(t *testing.T, _ string) string {
 			if _, err := os.Stat(p); err != nil {
@@ -84,14 +91,8 @@ func TestRead(t *testing.T) {
 			limit: 100, want: result{Data: "linked", Size: 6},
 		},
 		{
-			name: "fifo",
-			mk: func(t *testing.T, dir string) string {
-				p := filepath.Join(dir, "fifo")
-				if err := mkfifo(p); err != nil {
-					t.Skipf("mkfifo: %v", err)
-				}
-				return p
-			},
+			name:  "fifo",
+			mk:    fifo,
 			limit: 100,
 			want: result{Size: -1, Err: "not a regular file but a named pipe (FIFO)",
 				NotRegular: &NotRegularError{Mode: fs.ModeNamedPipe}},
@@ -116,13 +117,7 @@ func TestRead(t *testing.T) {
 		{name: "head of a shorter file", mk: file("hi"), head: true, limit: 5, want: result{Data: "hi", Size: 2}},
 		{
 			name: "head of a fifo",
-			mk: func(t *testing.T, dir string) string {
-				p := filepath.Join(dir, "fifo")
-				if err := mkfifo(p); err != nil {
-					t.Skipf("mkfifo: %v", err)
-				}
-				return p
-			},
+			mk:   fifo,
 			head: true, limit: 5,
 			want: result{Size: -1, Err: "not a regular file but a named pipe (FIFO)",
 				NotRegular: &NotRegularError{Mode: fs.ModeNamedPipe}},
