@@ -23,6 +23,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -299,7 +300,7 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 	case m.IsRegular() && fi.Size() > maxRunInput:
 		return nil, "", tooBig(name)
 	case !m.IsRegular() && m&fs.ModeNamedPipe == 0:
-		return nil, "", fail(fmt.Errorf("%s: not a regular file or a pipe (%s)", name, config.FileKind(m)), hint)
+		return nil, "", fail(fmt.Errorf("%s: not a regular file or a pipe (%s)", name, regfile.Kind(m)), hint)
 	}
 	data, err = io.ReadAll(io.LimitReader(f, maxRunInput+1))
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/internal/js"
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 
 	"github.com/tailscale/hujson"
 	"github.com/tidwall/jsonc"
@@ -98,7 +98,7 @@ const MaxFileSize = 64 << 20
 // bad-input catalogue). The file is opened without blocking and checked on
 // the open descriptor, so a file swapped after a check cannot block it.
 func ReadFile(path string, opts Options) (*Document, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := regfile.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, err
@@ -125,56 +125,45 @@ var ErrNotRegular = errors.New("not a regular file")
 // files of a repository other than settings (Claude commands, migrated
 // command files), which a repository can plant as a FIFO to hang a reader.
 func ReadRegular(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := regfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
+	data, _, err := regfile.Read(f, MaxFileSize)
+	var nr *regfile.NotRegularError
+	var tl *regfile.TooLargeError
 	switch {
-	case fi.IsDir():
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but a directory", ErrNotRegular)}
-	case !fi.Mode().IsRegular():
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but %s", ErrNotRegular, FileKind(fi.Mode()))}
-	case fi.Size() > MaxFileSize:
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, more than the %d MiB gh-hooks reads", fi.Size(), MaxFileSize>>20)}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err == nil && len(data) > MaxFileSize {
-		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("more than the %d MiB gh-hooks reads", MaxFileSize>>20)}
+	case errors.As(err, &nr):
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w but %s", ErrNotRegular, regfile.Kind(nr.Mode))}
+	case errors.As(err, &tl) && tl.Grew:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("more than the %d MiB gh-hooks reads", MaxFileSize>>20)}
+	case errors.As(err, &tl):
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, more than the %d MiB gh-hooks reads", tl.Size, MaxFileSize>>20)}
 	}
 	return data, err
 }
 
-// readOpen reads f, opened O_NONBLOCK, if it is a regular file of at most
-// MaxFileSize bytes; path names it in errors.
+// readOpen reads f, opened with regfile, if it is a regular file of at
+// most MaxFileSize bytes; path names it in errors.
 func readOpen(f *os.File, path string) ([]byte, fs.FileInfo, error) {
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, readError(path, err)
-	}
+	data, fi, err := regfile.Read(f, MaxFileSize)
+	var nr *regfile.NotRegularError
+	var tl *regfile.TooLargeError
 	switch {
-	case fi.IsDir():
+	case err == nil:
+		return data, fi, nil
+	case errors.As(err, &nr) && nr.Mode.IsDir():
 		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
 			Msg: "cannot read file: is a directory", Hint: "a directory stands where Gemini expects a file: move it away"}
-	case !fi.Mode().IsRegular():
+	case errors.As(err, &nr):
 		return nil, nil, &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
-			Msg:  "cannot read file: not a regular file but " + FileKind(fi.Mode()),
+			Msg:  "cannot read file: not a regular file but " + regfile.Kind(nr.Mode),
 			Hint: "replace it with a regular file: Gemini CLI would block or fail reading it"}
-	case fi.Size() > MaxFileSize:
-		return nil, nil, tooBig(path, fi.Size())
+	case errors.As(err, &tl):
+		return nil, nil, tooBig(path, tl.Size)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, nil, readError(path, err)
-	}
-	if len(data) > MaxFileSize {
-		return nil, nil, tooBig(path, int64(len(data)))
-	}
-	return data, fi, nil
+	return nil, nil, readError(path, err)
 }
 
 func tooBig(path string, size int64) error {
@@ -191,22 +180,6 @@ func readError(path string, err error) error {
 	}
 	return &ParseError{Path: path, Line: 1, Column: 1, Code: "read-error",
 		Msg: "cannot read file: " + unwrapPathError(err), Hint: hint}
-}
-
-// FileKind names a non-regular file type for messages ("a named pipe
-// (FIFO)", "a character device", ...).
-func FileKind(m os.FileMode) string {
-	switch {
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 func unwrapPathError(err error) string {

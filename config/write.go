@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 )
 
@@ -560,7 +561,7 @@ func (t *target) read(opts Options) (*Document, fs.FileInfo, error) {
 	if t.root == nil {
 		return nil, nil, fs.ErrNotExist
 	}
-	f, err := t.root.OpenFile(t.rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := regfile.OpenIn(t.root, t.rel)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, err

@@ -4,15 +4,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 )
 
 // Bounds of the approved-scripts cache.
@@ -129,15 +128,12 @@ func approvedContent(home, stamp string) []byte {
 	if !ok || !isHex(sum) {
 		return nil
 	}
-	f, err := os.OpenFile(filepath.Join(CacheDir(home), sum), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := regfile.Open(filepath.Join(CacheDir(home), sum))
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() > KeepMax {
-		return nil
-	}
-	data, err := io.ReadAll(io.LimitReader(f, KeepMax+1))
+	data, _, err := regfile.Read(f, KeepMax)
 	if err != nil {
 		return nil
 	}

@@ -28,10 +28,10 @@
 //
 // Files are read only through an os.Root on the project, so a symbolic
 // link out of the project is never followed (its target is recorded
-// instead); only regular files are read, opened with O_NONBLOCK, at most
-// MaxScript bytes. A file that is missing, unreadable, not regular, too
-// large or outside the project is named with that state rather than
-// guessed. The content of approved scripts up to KeepMax is kept under
+// instead); only regular files are read, opened and checked with
+// internal/regfile (without blocking on a FIFO), at most MaxScript bytes.
+// A file that is missing, unreadable, not regular, too large or outside
+// the project is named with that state rather than guessed. The content of approved scripts up to KeepMax is kept under
 // CacheDir, by hash, so that Explain can diff a changed script.
 //
 // # Stores

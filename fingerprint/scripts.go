@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/gh-hooks/gh-hooks/internal/capped"
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 	"github.com/gh-hooks/gh-hooks/runner"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
@@ -211,11 +213,12 @@ func classify(s *Script, p, dir, real string, root *os.Root, rootErr error) {
 }
 
 // readScript hashes the file rel inside root. It opens only through root,
-// so a symbolic link that leads out of the project is not followed; with
-// O_NONBLOCK, so that a FIFO does not block the open; it reads only a
-// regular file, at most MaxScript bytes.
+// so a symbolic link that leads out of the project is not followed, and
+// with regfile, so that a FIFO does not block the open; it reads only a
+// regular file, at most MaxScript bytes, and keeps the content of one of
+// at most KeepMax bytes.
 func readScript(s *Script, root *os.Root, rel string) {
-	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	f, err := regfile.OpenIn(root, rel)
 	if err != nil {
 		switch {
 		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
@@ -230,47 +233,30 @@ func readScript(s *Script, root *os.Root, rel string) {
 		return
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	switch {
-	case err != nil:
-		s.State, s.Detail = ScriptUnreadable, errText(err)
-		return
-	case fi.IsDir():
-		s.State, s.Detail = ScriptUnreadable, "is a directory"
-		return
-	case !fi.Mode().IsRegular():
-		s.State, s.Detail = ScriptNotRegular, fi.Mode().Type().String()
-		return
-	case fi.Size() > MaxScript:
-		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("%d bytes", fi.Size())
-		return
-	}
 	h := sha256.New()
-	var n int64
-	if fi.Size() <= KeepMax {
-		// Small enough to keep: read it whole (one byte past the bound,
-		// in case it grew after the Stat).
-		data, err := io.ReadAll(io.LimitReader(f, KeepMax+1))
-		if err != nil {
-			s.State, s.Detail = ScriptUnreadable, errText(err)
-			return
-		}
-		if len(data) <= KeepMax {
-			sum := sha256.Sum256(data)
-			s.State, s.SHA256, s.data = ScriptOK, hex.EncodeToString(sum[:]), data
-			return
-		}
-		h.Write(data)
-		n = int64(len(data))
-	}
-	m, err := io.Copy(h, io.LimitReader(f, MaxScript+1-n))
+	kept := capped.Buffer{Max: KeepMax}
+	_, err = regfile.Copy(io.MultiWriter(h, &kept), f, MaxScript)
+	var nr *regfile.NotRegularError
+	var tl *regfile.TooLargeError
 	switch {
-	case err != nil:
-		s.State, s.Detail = ScriptUnreadable, errText(err)
-	case n+m > MaxScript:
-		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("more than %d bytes", MaxScript)
-	default:
+	case err == nil:
 		s.State, s.SHA256 = ScriptOK, hex.EncodeToString(h.Sum(nil))
+		if !kept.Cut() {
+			s.data = kept.Bytes()
+			if s.data == nil {
+				s.data = []byte{} // an empty file is kept, not too large
+			}
+		}
+	case errors.As(err, &nr) && nr.Mode.IsDir():
+		s.State, s.Detail = ScriptUnreadable, "is a directory"
+	case errors.As(err, &nr):
+		s.State, s.Detail = ScriptNotRegular, nr.Mode.Type().String()
+	case errors.As(err, &tl) && tl.Grew:
+		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("more than %d bytes", MaxScript)
+	case errors.As(err, &tl):
+		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("%d bytes", tl.Size)
+	default:
+		s.State, s.Detail = ScriptUnreadable, errText(err)
 	}
 }
 

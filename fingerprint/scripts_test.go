@@ -257,3 +257,47 @@ func TestFindScriptsQuotedProjectDir(t *testing.T) {
 		}
 	}
 }
+
+// A script is hashed whole up to MaxScript and its content kept up to
+// KeepMax: an empty file is kept (not too large), one past KeepMax is
+// hashed but not kept.
+func TestReadScriptKeepsUpToKeepMax(t *testing.T) {
+	dir := t.TempDir()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	type got struct {
+		State        ScriptState
+		SHA256       string
+		Kept, Detail string
+		KeptNil      bool
+	}
+	tests := []struct {
+		name, content string
+		want          got
+	}{
+		{"empty", "", got{State: ScriptOK, SHA256: sum("")}},
+		{"small", "echo hi\n", got{State: ScriptOK, SHA256: sum("echo hi\n"), Kept: "echo hi\n"}},
+		{"at KeepMax", strings.Repeat("a", KeepMax),
+			got{State: ScriptOK, SHA256: sum(strings.Repeat("a", KeepMax)), Kept: strings.Repeat("a", KeepMax)}},
+		{"past KeepMax", strings.Repeat("b", KeepMax+1),
+			got{State: ScriptOK, SHA256: sum(strings.Repeat("b", KeepMax+1)), KeptNil: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			writeFile(t, filepath.Join(dir, "s.sh"), tt.content)
+			s := Script{}
+			readScript(&s, root, "s.sh")
+			g := got{State: s.State, SHA256: s.SHA256, Kept: string(s.data), Detail: s.Detail, KeptNil: s.data == nil}
+			if diff := cmp.Diff(tt.want, g); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	data, state, detail := ReadScript(root, "s.sh")
+	if diff := cmp.Diff([]any{[]byte(nil), ScriptTooLarge, "more than 1048576 bytes"}, []any{data, state, detail}); diff != "" {
+		t.Errorf("ReadScript past KeepMax (-want +got):\n%s", diff)
+	}
+}

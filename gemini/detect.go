@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 )
 
 // OverrideEnv names the variable that replaces detection (spec
@@ -294,38 +294,31 @@ func readPackageJSON(p string) (name, version string, err error) {
 
 // readSmall reads at most limit bytes of a regular file; anything else
 // (a FIFO, a device, a folder, a larger file) is an error. The file is
-// opened without blocking (openNoBlock), so a FIFO cannot stall it.
+// opened and checked with regfile, so a FIFO cannot stall it.
 func readSmall(p string, limit int64) ([]byte, error) { return readFile(p, limit, false) }
 
 // readFile is readSmall that, with head, returns the first limit bytes of
 // a larger file instead of an error.
 func readFile(p string, limit int64, head bool) ([]byte, error) {
-	f, err := openNoBlock(p)
+	f, err := regfile.Open(p)
 	if err != nil {
 		return nil, unwrapPath(err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
+	read := regfile.Read
+	if head {
+		read = regfile.Head
 	}
-	if !st.Mode().IsRegular() {
+	data, _, err := read(f, limit)
+	var nr *regfile.NotRegularError
+	var tl *regfile.TooLargeError
+	switch {
+	case errors.As(err, &nr):
 		return nil, errors.New("not a regular file")
-	}
-	if st.Size() > limit && !head {
+	case errors.As(err, &tl):
 		return nil, fmt.Errorf("larger than %d bytes", limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		if !head {
-			return nil, fmt.Errorf("larger than %d bytes", limit)
-		}
-		data = data[:limit]
-	}
-	return data, nil
+	return data, err
 }
 
 func isFile(p string) bool {
