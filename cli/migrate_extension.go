@@ -72,7 +72,7 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 				p.Hint+", then run migrate again (nothing was written: Gemini would skip the extension)")
 		}
 		x.Name, x.Manifest.Status = name, "kept"
-		if old, err := os.ReadFile(x.Manifest.Target); err == nil && bytes.Equal(old, x.Manifest.data) {
+		if old, err := config.ReadRegular(x.Manifest.Target); err == nil && bytes.Equal(old, x.Manifest.data) {
 			x.Manifest.Status = "unchanged"
 		}
 		x.Manifest.data = nil
@@ -134,14 +134,14 @@ func hasMCP(plugin string) bool {
 func writeExtensionFiles(x *extensionJSON, job *migrateJob, force, dry bool) error {
 	for i := range x.Files {
 		f := &x.Files[i]
-		data, err := os.ReadFile(f.Source)
+		data, err := config.ReadRegular(f.Source)
 		if err != nil {
 			return fail(err, "")
 		}
 		var old []byte
 		exists := false
 		if !job.preview {
-			old, err = os.ReadFile(f.Target)
+			old, err = config.ReadRegular(f.Target)
 			exists = err == nil
 		}
 		switch {
@@ -172,7 +172,7 @@ func writeManifest(x *extensionJSON, job *migrateJob, dry bool) error {
 		f.Status, f.Diff = "would-write", config.Diff(f.Target, nil, f.data)
 		return nil
 	}
-	if old, err := os.ReadFile(f.Target); err == nil && bytes.Equal(old, f.data) {
+	if old, err := config.ReadRegular(f.Target); err == nil && bytes.Equal(old, f.data) {
 		f.Status = "unchanged"
 		return nil
 	}

@@ -1,7 +1,6 @@
 package layers
 
 import (
-	"bufio"
 	"errors"
 	"io/fs"
 	"os"
@@ -219,14 +218,14 @@ func hydrate(n *config.Node, vars map[string]string) *config.Node {
 // common cases (comments, export prefix, quotes).
 func readDotenv(path string) map[string]string {
 	out := map[string]string{}
-	f, err := os.Open(path)
+	// A linked extension's folder can be a cloned repository: a FIFO or a
+	// device there must not hang gh-hooks.
+	data, err := config.ReadRegular(path)
 	if err != nil {
 		return out
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}

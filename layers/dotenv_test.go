@@ -1,0 +1,38 @@
+//go:build unix
+
+package layers
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReadDotenv(t *testing.T) {
+	dir := t.TempDir()
+	env := filepath.Join(dir, ".env")
+	content := "# comment\nexport A=1\nB = \"two words\"\nC=x # trailing\nnot a pair\nD='q'\n"
+	if err := os.WriteFile(env, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"A": "1", "B": "two words", "C": "x", "D": "q"}
+	if diff := cmp.Diff(want, readDotenv(env)); diff != "" {
+		t.Errorf("readDotenv (-want +got):\n%s", diff)
+	}
+	if got := readDotenv(filepath.Join(dir, "missing")); len(got) != 0 {
+		t.Errorf("missing file: %v, want nothing", got)
+	}
+	// A linked extension can live in a cloned repository: a FIFO planted
+	// as its .env is not read (a plain open would wait for a writer
+	// forever).
+	fifo := filepath.Join(dir, "fifo.env")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	if got := readDotenv(fifo); len(got) != 0 {
+		t.Errorf("FIFO: %v, want nothing", got)
+	}
+}
