@@ -175,8 +175,13 @@ func (c *converter) missingPrograms(data []byte, dir string) []claudecompat.Find
 	a := shellcmd.Analyze(string(data), shellcmd.Options{Dir: dir})
 	lines := strings.Split(string(data), "\n")
 	var out []claudecompat.Finding
+	more := 0
 	for _, p := range a.Programs {
 		if p.Path != "" || strings.Contains(p.Name, "/") || shellcmd.IsBuiltin(p.Name) || look(p.Name) {
+			continue
+		}
+		if len(out) == maxMissing {
+			more++ // a script of thousands of them is not thousands of findings
 			continue
 		}
 		line, text := 0, ""
@@ -193,8 +198,16 @@ func (c *converter) missingPrograms(data []byte, dir string) []claudecompat.Find
 		out = append(out, claudecompat.Finding{Kind: claudecompat.KindProgram, Line: line, Text: text,
 			Note: fmt.Sprintf("runs %s, which is not on PATH here: the script fails where it reaches it (exit 127; the adapter reports it as a warning and blocks nothing)", p.Name)})
 	}
+	if more > 0 {
+		last := out[len(out)-1]
+		out = append(out, claudecompat.Finding{Kind: claudecompat.KindProgram, Line: last.Line, Text: last.Text,
+			Note: fmt.Sprintf("and %d more programs after this one that are not on PATH here", more)})
+	}
 	return out
 }
+
+// maxMissing is how many programs not on PATH a script's report names.
+const maxMissing = 20
 
 // scriptChanges are the changes a hook's scripts bring to its fate: each
 // uncovered finding behind the adapter, or, without the adapter, that

@@ -135,6 +135,9 @@ func (w *walker) exec(name arg, st *state) {
 		return
 	}
 	for _, d := range st.path {
+		if w.full() {
+			break
+		}
 		if d == "" {
 			w.unknown("PATH set to a computed value")
 			continue

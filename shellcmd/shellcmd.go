@@ -19,13 +19,14 @@
 // cover.
 //
 // Analyze reads no file and runs nothing; its work is bounded by the
-// length of the command (MaxCommand) and by the nesting of commands inside
-// strings (MaxDepth).
+// length of the command (MaxCommand), by the nesting of commands inside
+// strings (MaxDepth) and by the number of files it lists (MaxFiles).
 package shellcmd
 
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -39,6 +40,12 @@ const (
 	// MaxDepth is how deep commands inside strings (sh -c, eval-free
 	// wrappers, trap, find -exec) are followed.
 	MaxDepth = 6
+	// MaxFiles is how many files an analysis lists: every program of a
+	// command looked up in every folder a PATH adds is a file, and a
+	// hostile command of 12,000 folders and 12,000 programs made 144
+	// million (trust audit ran for minutes). A command that reaches more
+	// is not covered (one Unknown).
+	MaxFiles = 1000
 )
 
 // Role says how a command reaches a file.
@@ -188,8 +195,20 @@ func (w *walker) unknown(why string) {
 	}
 }
 
+// full reports whether the analysis lists MaxFiles files, saying so once.
+func (w *walker) full() bool {
+	if len(w.a.Files) < MaxFiles {
+		return false
+	}
+	w.unknown("more than " + strconv.Itoa(MaxFiles) + " files (programs looked up in the PATH folders, scripts)")
+	return true
+}
+
 // file records a file reached by word, resolved against st.dir.
 func (w *walker) file(word string, v val, role Role, st *state) {
+	if w.full() {
+		return
+	}
 	f := File{Word: word, Role: role}
 	switch {
 	case !v.known:

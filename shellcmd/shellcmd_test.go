@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -194,6 +195,17 @@ func TestAnalyzeBounds(t *testing.T) {
 	a = Analyze(`if then fi (`, Options{Dir: "/p"})
 	if a.SyntaxError == "" {
 		t.Error("no syntax error for a command bash cannot parse")
+	}
+	// Every program looked up in every folder a PATH adds is a file: a
+	// hostile command of thousands of each stops at MaxFiles.
+	var dirs, progs []string
+	for i := range 3000 {
+		dirs = append(dirs, "./d"+strconv.Itoa(i))
+		progs = append(progs, "p"+strconv.Itoa(i))
+	}
+	a = Analyze("PATH="+strings.Join(dirs, ":")+"; "+strings.Join(progs, "; "), Options{Dir: "/p"})
+	if len(a.Files) != MaxFiles || len(a.Programs) != len(progs) || len(a.Unknown) != 1 || !strings.Contains(a.Unknown[0], "more than 1000 files") {
+		t.Errorf("PATH of 3000 folders and 3000 programs: %d files, %d programs, unknown %q", len(a.Files), len(a.Programs), a.Unknown)
 	}
 }
 

@@ -1,11 +1,13 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
@@ -80,10 +82,19 @@ func (c *checker) programs(h *merge.Hook) {
 			return // sourced shell code can change PATH
 		}
 	}
+	missing := 0
 	for _, p := range a.Programs {
 		if p.Path != "" || p.Package || shellcmd.IsBuiltin(p.Name) || slices.Contains(a.Checked, p.Name) ||
 			(wrapped && p.Name == w.Binary) || c.onPath(p.Name, path) || c.onAddedPath(p.Name, a) {
 			continue
+		}
+		if missing++; missing > maxMissing {
+			// A command of thousands of missing programs (a hostile
+			// repository's) is not thousands of problems.
+			c.add(h.Path, commandPointer(h), sev, CodeProgramNotFound,
+				fmt.Sprintf("the command %s runs more programs that are not on PATH than the %d above", quoteShort(h.Command), maxMissing),
+				"fix the command; gh-hooks show "+h.ID+" lists every program it runs")
+			return
 		}
 		s, why := sev, effect
 		if wrapped {
@@ -97,10 +108,21 @@ func (c *checker) programs(h *merge.Hook) {
 	}
 }
 
-// quoteShort quotes a command for a message, cut to 60 characters.
+// maxMissing is how many programs not on PATH are reported for one hook.
+const maxMissing = 10
+
+// quoteShort quotes a command for a message, cut to 60 characters (59
+// and an ellipsis), without converting the whole of a long command.
 func quoteShort(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:59]) + "…"
+	n := 0
+	for i := range s {
+		if n == 59 {
+			if utf8.RuneCountInString(s[i:]) > 1 {
+				s = s[:i] + "…"
+			}
+			break
+		}
+		n++
 	}
 	return strconv.Quote(s)
 }

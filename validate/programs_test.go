@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -140,5 +141,84 @@ func mustLink(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestProgramsHookEnvAndBounds: a hook env PATH without bash means the
+// hook never starts (one problem, nothing about its programs); a command
+// of many missing programs is maxMissing problems and one that says there
+// are more.
+func TestProgramsHookEnvAndBounds(t *testing.T) {
+	var many []string
+	for i := range maxMissing + 5 {
+		many = append(many, "nosuch-"+strconv.Itoa(i))
+	}
+	tests := []struct {
+		name, hook string
+		want       []string // messages, in order, as substrings
+	}{
+		{"env PATH without bash", `{"type": "command", "command": "nosuch-x", "env": {"PATH": "/nonexistent"}}`,
+			[]string{`the hook's env sets PATH to "/nonexistent", which has no bash`}},
+		{"env PATH with bash", `{"type": "command", "command": "nosuch-x", "env": {"PATH": "BIN"}}`,
+			[]string{`runs nosuch-x, which is not on PATH`}},
+		{"many missing", `{"type": "command", "command": ` + strconv.Quote(strings.Join(many, "; ")) + `}`,
+			append(func() (w []string) {
+				for _, m := range many[:maxMissing] {
+					w = append(w, "runs "+m+", which is not on PATH")
+				}
+				return w
+			}(), "runs more programs that are not on PATH than the 10 above")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := tree(t, map[string]string{"bin/bash": "#!/bin/sh\n"})
+			if err := os.Chmod(filepath.Join(root, "bin", "bash"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			hook := strings.ReplaceAll(tt.hook, "BIN", filepath.Join(root, "bin"))
+			if err := os.MkdirAll(filepath.Join(root, "proj", ".gemini"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			settings := `{"hooks": {"SessionStart": [{"hooks": [` + hook + `]}]}}`
+			if err := os.WriteFile(filepath.Join(root, "proj", ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			home := filepath.Join(root, "home")
+			set, err := layers.Load(layers.Options{ProjectDir: filepath.Join(root, "proj"), Env: layers.MapEnv(map[string]string{
+				"HOME": home, "GEMINI_CLI_HOME": home, "GEMINI_CLI_TRUST_WORKSPACE": "true",
+				"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(root, "etc", "settings.json"),
+				"PATH":                            filepath.Join(root, "bin"),
+			})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range Check(merge.Merge(set)) {
+				if p.Code == CodeProgramNotFound {
+					got = append(got, p.Message)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d problems, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
+			}
+			for i, w := range tt.want {
+				if !strings.Contains(got[i], w) {
+					t.Errorf("problem %d = %q, want it to contain %q", i, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestQuoteShort(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"echo hi", `"echo hi"`},
+		{strings.Repeat("é", 60), strconv.Quote(strings.Repeat("é", 60))},
+		{strings.Repeat("é", 61), strconv.Quote(strings.Repeat("é", 59) + "…")},
+		{strings.Repeat("a", 100000), strconv.Quote(strings.Repeat("a", 59) + "…")},
+	} {
+		if got := quoteShort(tt.in); got != tt.want {
+			t.Errorf("quoteShort(%.20q) = %.80s, want %.80s", tt.in, got, tt.want)
+		}
 	}
 }
