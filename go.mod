@@ -3,6 +3,7 @@ module github.com/gh-hooks/gh-hooks
 go 1.26.8
 
 require (
+	github.com/agnivade/levenshtein v1.2.2
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/gofrs/flock v0.13.1
 	github.com/google/go-cmp v0.7.0

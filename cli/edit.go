@@ -8,6 +8,7 @@ import (
 	"sort"
 	"unicode/utf8"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -238,7 +239,7 @@ func closest(q string, cands []string) []string {
 		if m := utf8.RuneCountInString(c); m > n+limit || n > m+limit {
 			continue // at least |n-m| edits apart
 		}
-		if d := editDistance(q, c); d <= limit {
+		if d := levenshtein.ComputeDistance(q, c); d <= limit {
 			best = append(best, scored{c, d})
 		}
 	}
@@ -253,26 +254,4 @@ func closest(q string, cands []string) []string {
 		out = append(out, best[i].s)
 	}
 	return out
-}
-
-// editDistance is the edit distance between a and b in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
