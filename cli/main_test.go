@@ -42,19 +42,24 @@ var update = flag.Bool("update", false, "rewrite golden files and testscript exp
 // in-process gh-hooks command, runInScript.)
 func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == "gh-hooks" {
-		// GH_HOOKS_TEST_TTY=1 stands for a terminal on stdout (80 columns
-		// unless GH_HOOKS_TEST_WIDTH says otherwise), so that scripts
-		// can check the terminal layout; production code detects it.
 		p := Process{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
-		if os.Getenv("GH_HOOKS_TEST_TTY") == "1" {
-			p.Terminal, p.Width = true, 80
-			if w, err := strconv.Atoi(os.Getenv("GH_HOOKS_TEST_WIDTH")); err == nil {
-				p.Width = w
-			}
-		}
+		p.Terminal, p.Width = testTerminal(os.Getenv)
 		os.Exit(Run(os.Args, p))
 	}
 	os.Exit(runTests(m))
+}
+
+// testTerminal is the scripts' stand-in for a terminal on stdout, which
+// production code detects: GH_HOOKS_TEST_TTY=1, 80 columns unless
+// GH_HOOKS_TEST_WIDTH says otherwise.
+func testTerminal(getenv func(string) string) (tty bool, width int) {
+	if getenv("GH_HOOKS_TEST_TTY") != "1" {
+		return false, 0
+	}
+	if w, err := strconv.Atoi(getenv("GH_HOOKS_TEST_WIDTH")); err == nil {
+		return true, w
+	}
+	return true, 80
 }
 
 // runTests runs the tests with gh-hooks (this binary) first on PATH.
@@ -119,14 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runInScript(ts *testscript.TestScript, neg bool, args []string) {
 	env, stdin := scriptProcess(ts)
 	p := Process{Stdin: bytes.NewReader(stdin), Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env}
-	// GH_HOOKS_TEST_TTY=1 stands for a terminal on stdout (80 columns
-	// unless GH_HOOKS_TEST_WIDTH says otherwise).
-	if ts.Getenv("GH_HOOKS_TEST_TTY") == "1" {
-		p.Terminal, p.Width = true, 80
-		if w, err := strconv.Atoi(ts.Getenv("GH_HOOKS_TEST_WIDTH")); err == nil {
-			p.Width = w
-		}
-	}
+	p.Terminal, p.Width = testTerminal(ts.Getenv)
 	code := Run(append([]string{"gh-hooks"}, args...), p)
 	if code != 0 {
 		ts.Logf("[exit status %d]", code)
