@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -158,7 +158,7 @@ func catalogue() []catalogueCase {
 		}, pos: "1:1", code: "read-error", msg: `too many levels of symbolic links`, eff: 1, val: 3, add: 1,
 			addMsg: `: cannot resolve symbolic link: too many levels of symbolic links`},
 		{name: "named pipe", setup: func(t *testing.T, c *catalogueEnv) string {
-			if err := syscall.Mkfifo(c.projectFile(), 0o644); err != nil {
+			if err := testenv.Mkfifo(c.projectFile(), 0o644); err != nil {
 				t.Skipf("no FIFOs here: %v", err)
 			}
 			return c.projectFile()

@@ -1,3 +1,5 @@
+//go:build unix
+
 package cli
 
 import (
@@ -9,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -135,25 +138,25 @@ func hostileCases() []hostileCase {
 				}
 			}},
 		{name: "settings.json is a FIFO: refused without blocking", plant: func(t *testing.T, h *hostileEnv) {
-			if err := syscall.Mkfifo(h.gemini("settings.json"), 0o644); err != nil {
+			if err := testenv.Mkfifo(h.gemini("settings.json"), 0o644); err != nil {
 				t.Skipf("no FIFOs: %v", err)
 			}
 		}, args: addArgs(), code: 1, stderr: `PROJECT/\.gemini/settings\.json:1:1: cannot read file: not a regular file but a named pipe`},
 		{name: "settings.json is a FIFO: trust audit does not block", plant: func(t *testing.T, h *hostileEnv) {
-			if err := syscall.Mkfifo(h.gemini("settings.json"), 0o644); err != nil {
+			if err := testenv.Mkfifo(h.gemini("settings.json"), 0o644); err != nil {
 				t.Skipf("no FIFOs: %v", err)
 			}
 		}, args: []string{"trust", "audit"}, code: 1, stderr: `not a regular file but a named pipe`},
 		{name: "a Claude command planted as a FIFO: migrate does not block", plant: func(t *testing.T, h *hostileEnv) {
 			mkdir(t, filepath.Join(h.project, ".claude", "commands"))
-			if err := syscall.Mkfifo(filepath.Join(h.project, ".claude", "commands", "review.md"), 0o644); err != nil {
+			if err := testenv.Mkfifo(filepath.Join(h.project, ".claude", "commands", "review.md"), 0o644); err != nil {
 				t.Skipf("no FIFOs: %v", err)
 			}
 		}, args: []string{"migrate"}, code: 1, stderr: `PROJECT/\.claude/commands/review\.md: read claude command: .*not a regular file but a named pipe \(FIFO\)`},
 		{name: "a migrated command's target planted as a FIFO is kept unread", plant: func(t *testing.T, h *hostileEnv) {
 			write(t, filepath.Join(h.project, ".claude", "commands", "review.md"), "Review the code.\n", 0o644)
 			mkdir(t, h.gemini("commands"))
-			if err := syscall.Mkfifo(h.gemini("commands", "review.toml"), 0o644); err != nil {
+			if err := testenv.Mkfifo(h.gemini("commands", "review.toml"), 0o644); err != nil {
 				t.Skipf("no FIFOs: %v", err)
 			}
 		}, args: []string{"migrate", "--force"}, code: 0, stdout: `(?s)review\.toml.*not a regular file but a named pipe \(FIFO\); not overwritten`,

@@ -271,34 +271,6 @@ func mkdirAll(t *testing.T, dir string) {
 	}
 }
 
-// snapshot maps every path under dir to its type, mode and content (or
-// link target).
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		v := fi.Mode().String()
-		switch {
-		case fi.Mode()&fs.ModeSymlink != 0:
-			l, _ := os.Readlink(p)
-			v += " -> " + l
-		case fi.Mode().IsRegular():
-			b, _ := os.ReadFile(p)
-			v += " " + string(b)
-		}
-		out[p] = v
-		return nil
-	})
-	return out
-}
-
 // TestUpdateRealPermissions runs Update as another user (nobody), which
 // root can arrange: a file the user may not write is refused by access(2)
 // although the owner's write bit is set and the directory would let the

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -98,4 +99,32 @@ func TestNewDirectoryForWrite(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// snapshot maps every path under dir to its type, mode and content (or
+// link target).
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		v := fi.Mode().String()
+		switch {
+		case fi.Mode()&fs.ModeSymlink != 0:
+			l, _ := os.Readlink(p)
+			v += " -> " + l
+		case fi.Mode().IsRegular():
+			b, _ := os.ReadFile(p)
+			v += " " + string(b)
+		}
+		out[p] = v
+		return nil
+	})
+	return out
 }

@@ -4,9 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -286,7 +286,7 @@ func TestDetectHostileFiles(t *testing.T) {
 			pj := filepath.Join(root, "lib/node_modules/@google/gemini-cli/package.json")
 			switch kind {
 			case "fifo":
-				if err := syscall.Mkfifo(pj, 0o644); err != nil {
+				if err := testenv.Mkfifo(pj, 0o644); err != nil {
 					t.Skip(err)
 				}
 			case "huge":
@@ -298,7 +298,7 @@ func TestDetectHostileFiles(t *testing.T) {
 			case "fifo-shim":
 				js := filepath.Join(root, "lib/node_modules/@google/gemini-cli/bundle/gemini.js")
 				os.Remove(js)
-				if err := syscall.Mkfifo(js, 0o755); err != nil {
+				if err := testenv.Mkfifo(js, 0o755); err != nil {
 					t.Skip(err)
 				}
 			}

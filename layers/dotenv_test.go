@@ -5,9 +5,9 @@ package layers
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -29,7 +29,7 @@ func TestReadDotenv(t *testing.T) {
 	// as its .env is not read (a plain open would wait for a writer
 	// forever).
 	fifo := filepath.Join(dir, "fifo.env")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := testenv.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 	if got := readDotenv(fifo); len(got) != 0 {

@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -120,7 +120,7 @@ if d["tool_name"] == "Write" and d["tool_input"]["file_path"].endswith(".lock"):
 			if tt.fifo != "" {
 				p := filepath.Join(project, filepath.FromSlash(tt.fifo))
 				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := syscall.Mkfifo(p, 0o644); err != nil {
+				if err := testenv.Mkfifo(p, 0o644); err != nil {
 					t.Skipf("no FIFO here: %v", err)
 				}
 			}

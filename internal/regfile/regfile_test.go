@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -52,7 +53,7 @@ func TestRead(t *testing.T) {
 	}
 	fifo := func(t *testing.T, dir string) string {
 		p := filepath.Join(dir, "fifo")
-		if err := mkfifo(p); err != nil {
+		if err := testenv.Mkfifo(p, 0o600); err != nil {
 			t.Skipf("mkfifo: %v", err)
 		}
 		return p
