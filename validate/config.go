@@ -19,24 +19,21 @@ import (
 // "resume") both run, each at its own firing, and are not reported.
 func (c *checker) duplicates() {
 	type key struct{ event, key string }
-	first := make(map[key]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
-	var later map[key][]*merge.Hook                    // the other copies, only for keys seen twice
+	first := make(map[key][]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
 	for _, h := range c.r.Hooks {
 		if !h.Active {
 			continue
 		}
 		k := key{h.Event, h.Key}
-		f0 := first[k]
-		if f0 == nil {
-			first[k] = h
-			continue
-		}
-		if later == nil {
-			later = map[key][]*merge.Hook{}
-		}
-		earlier := append([]*merge.Hook{f0}, later[k]...)
-		later[k] = append(later[k], h)
+		earlier := first[k]
+		// earlier holds one copy per distinct matcher (firesTogether
+		// depends on the matchers alone), at most maxDuplicateMatchers:
+		// 50,000 copies of one hook were compared each with all before it
+		// (validate took 13 s); a hostile file of more distinct matchers
+		// is compared with the first ones only.
+		seen := false
 		for _, f := range earlier {
+			seen = seen || sameMatcher(f, h)
 			firing, ok := firesTogether(f, h)
 			if !ok {
 				continue
@@ -46,7 +43,27 @@ func (c *checker) duplicates() {
 				"remove one copy, or give the copies different names if both should run")
 			break
 		}
+		if !seen && len(earlier) < maxDuplicateMatchers {
+			first[k] = append(earlier, h)
+		}
 	}
+}
+
+// maxDuplicateMatchers is how many copies of one hook (same event and
+// key) with different matchers duplicates compares a later copy with.
+const maxDuplicateMatchers = 20
+
+// sameMatcher reports whether a and b select the same firings: the same
+// matcher value (merge.Hook.Matches reads nothing else of a hook).
+func sameMatcher(a, b *merge.Hook) bool {
+	an, bn := a.MatcherNode, b.MatcherNode
+	switch {
+	case an == nil || bn == nil || !an.Truthy() || !bn.Truthy():
+		return (an == nil || !an.Truthy()) && (bn == nil || !bn.Truthy())
+	case an.IsString() && bn.IsString():
+		return a.Matcher == b.Matcher
+	}
+	return false
 }
 
 // firesTogether reports whether one firing of the event can select both

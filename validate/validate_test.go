@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -513,5 +514,40 @@ func TestCheckRules(t *testing.T) {
 				t.Errorf("hint = %q, want it to contain %q", first.Hint, tt.hint)
 			}
 		})
+	}
+}
+
+// TestDuplicatesMany: 20,000 copies of one hook are 19,999 duplicate-hook
+// warnings, each naming the first copy (each was compared with every copy
+// before it: quadratic). Copies with distinct matchers are compared with
+// the first maxDuplicateMatchers of them.
+func TestDuplicatesMany(t *testing.T) {
+	const n = 20000
+	hooks := strings.Repeat(`{"type": "command", "command": "echo same"},`, n)
+	var defs []string
+	for i := range maxDuplicateMatchers + 10 {
+		defs = append(defs, `{"matcher": "m`+strconv.Itoa(i)+`z", "hooks": [{"type": "command", "command": "echo t"}]}`)
+	}
+	defs = append(defs, `{"matcher": "m3z", "hooks": [{"type": "command", "command": "echo t"}]}`,
+		`{"matcher": "m`+strconv.Itoa(maxDuplicateMatchers+5)+`z", "hooks": [{"type": "command", "command": "echo t"}]}`)
+	root := tree(t, map[string]string{"proj/.gemini/settings.json": `{"hooks": {
+  "BeforeTool": [{"matcher": "write_file", "hooks": [` + strings.TrimSuffix(hooks, ",") + `]}],
+  "AfterTool": [` + strings.Join(defs, ",\n") + `]}}`})
+	var same, t3 int
+	for _, p := range Check(merge.Merge(load(t, root))) {
+		if p.Code != "duplicate-hook" {
+			continue
+		}
+		switch {
+		case strings.Contains(p.Message, `key ":echo same"`) && strings.Contains(p.Message, "settings.json:2,"):
+			same++
+		case strings.Contains(p.Message, "settings.json:6,"): // the first m3z
+			t3++
+		default:
+			t.Errorf("unexpected: %s", p.Message)
+		}
+	}
+	if same != n-1 || t3 != 1 {
+		t.Errorf("%d warnings naming the first copy, want %d; %d naming m3z, want 1", same, n-1, t3)
 	}
 }
