@@ -551,3 +551,53 @@ func TestDuplicatesMany(t *testing.T) {
 		t.Errorf("%d warnings naming the first copy, want %d; %d naming m3z, want 1", same, n-1, t3)
 	}
 }
+
+// TestDisabledMany: each disabled entry is looked up, not compared with
+// every hook and name (5,000 hooks and 100,000 entries), and entries that
+// name no hook are listed up to maxDisabledUnknown, then counted.
+func TestDisabledMany(t *testing.T) {
+	var hooks, disabled []string
+	for i := range 5000 {
+		hooks = append(hooks, `{"type": "command", "command": "echo `+strconv.Itoa(i)+`", "name": "Hook`+strconv.Itoa(i)+`"}`)
+		disabled = append(disabled, `"Hook`+strconv.Itoa(i)+`"`)
+	}
+	disabled = append(disabled, `"hoOK7"`, `"echo 9"`)
+	for i := range 100000 {
+		disabled = append(disabled, `"x`+strconv.Itoa(i)+`"`)
+	}
+	root := tree(t, map[string]string{"proj/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"hooks": [` +
+		strings.Join(hooks, ",") + `]}]}, "hooksConfig": {"disabled": [` + strings.Join(disabled, ",") + `]}}`})
+	var msgs []string
+	for _, p := range Check(merge.Merge(load(t, root))) {
+		if strings.HasPrefix(p.Code, "disabled-") {
+			msgs = append(msgs, p.Code+": "+p.Message+" / "+p.Hint)
+		}
+	}
+	if len(msgs) != maxDisabledUnknown+2 {
+		t.Fatalf("%d problems, want %d: %q", len(msgs), maxDisabledUnknown+2, msgs[:min(len(msgs), 5)])
+	}
+	for i, want := range map[int]string{
+		0:                      `disabled-unknown: 99951 more hooksConfig.disabled entries than the 50 above name no hook: they disable nothing / remove the entries that name no hook`, // at the list
+		1:                      `disabled-unknown: no hook is named "hoOK7": this hooksConfig.disabled entry disables nothing / names are case-sensitive: write "Hook7"`,
+		2:                      `disabled-by-command: "echo 9" is the command of the hook "Hook9" at `,
+		3:                      `disabled-unknown: no hook is named "x0"`,
+		maxDisabledUnknown + 1: `disabled-unknown: no hook is named "x48"`,
+	} {
+		if !strings.HasPrefix(msgs[i], want) {
+			t.Errorf("problem %d = %q, want it to start with %q", i, msgs[i], want)
+		}
+	}
+}
+
+// TestFoldKey: foldKey agrees with strings.EqualFold, including runes
+// whose folding orbit has three members (k, K and the Kelvin sign).
+func TestFoldKey(t *testing.T) {
+	words := []string{"Hook", "hOOK", "\u212aey", "key", "KEY", "ſtop", "STOP", "stop", "straße", "STRASSE", "\xff", "\xfe", ""}
+	for _, a := range words {
+		for _, b := range words {
+			if got, want := foldKey(a) == foldKey(b), strings.EqualFold(a, b); got != want {
+				t.Errorf("foldKey(%q) == foldKey(%q) is %v, EqualFold %v", a, b, got, want)
+			}
+		}
+	}
+}
