@@ -601,3 +601,33 @@ func TestFoldKey(t *testing.T) {
 		}
 	}
 }
+
+// TestClaudeMatcherManyAlternatives: a matcher of 15,000 alternatives with
+// a Claude tool name is one warning whose hint lists each Gemini name once,
+// in order (a scan of the list per alternative was quadratic).
+func TestClaudeMatcherManyAlternatives(t *testing.T) {
+	alts := []string{"Bash", "run_shell_command", "Bash"}
+	for i := range 15000 {
+		alts = append(alts, "t"+strconv.Itoa(i%7500))
+	}
+	root := tree(t, map[string]string{"proj/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "` +
+		strings.Join(alts, "|") + `", "hooks": [{"type": "command", "command": "true"}]}]}}`})
+	var want strings.Builder
+	want.WriteString(`use Gemini's tool names: "run_shell_command`)
+	for i := range 7500 {
+		want.WriteString("|t" + strconv.Itoa(i))
+	}
+	want.WriteString(`"`)
+	n := 0
+	for _, p := range Check(merge.Merge(load(t, root))) {
+		if p.Code == "matcher-claude-tool" {
+			n++
+			if p.Hint != want.String() {
+				t.Errorf("hint %.80q..., want %.80q...", p.Hint, want.String())
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d matcher-claude-tool warnings, want 1", n)
+	}
+}
