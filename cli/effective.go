@@ -267,33 +267,32 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	// Reasons are long and often shared (an untrusted folder stops every
 	// settings hook): the tables refer to them by number, listed once below.
 	var reasons []string
+	number := map[string]int{} // by map: 50,000 distinct reasons were a scan each
 	note := func(reason string) int {
-		for i, r := range reasons {
-			if r == reason {
-				return i + 1
-			}
+		if n, ok := number[reason]; ok {
+			return n
 		}
 		reasons = append(reasons, reason)
+		number[reason] = len(reasons)
 		return len(reasons)
 	}
 	others := 0
+	// The hooks of each event, found once: a scan of every hook per event
+	// made 50,000 event names take effective seconds.
+	byEvent := map[string][]*merge.Hook{}
+	for _, h := range r.Hooks {
+		byEvent[h.Event] = append(byEvent[h.Event], h)
+	}
 	for _, ev := range r.EventOrder() {
 		if plan != nil && !aboutEvent(ev, plan.Event) {
 			// --event asks about one event: the others' hooks are
 			// counted, not listed (--json keeps them all).
-			for _, h := range r.Hooks {
-				if h.Event == ev {
-					others++
-				}
-			}
+			others += len(byEvent[ev])
 			continue
 		}
 		o.printf("\n%s\n", o.bold(ev))
 		var rows [][]any
-		for _, h := range r.Hooks {
-			if h.Event != ev {
-				continue
-			}
+		for _, h := range byEvent[ev] {
 			status := o.green("active")
 			if !h.Active {
 				status = o.yellow(fmt.Sprintf("inactive [%d]", note(h.Reason)))

@@ -73,6 +73,10 @@ type Node struct {
 	Offset    int
 	KeyOffset int
 	End       int
+	// index finds a key of a parsed object of many keys (Get); indexed is
+	// len(Keys) when it was built, so a node changed since is scanned.
+	index   map[string]int
+	indexed int
 }
 
 // Pointer returns the RFC 6901 pointer of the node inside its document
@@ -124,12 +128,45 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
+	if n.index != nil && n.indexed == len(n.Keys) {
+		if i, ok := n.index[key]; ok && n.Keys[i] == key {
+			return n.Vals[i]
+		} else if !ok {
+			return nil
+		}
+	}
 	for i, k := range n.Keys {
 		if k == key {
 			return n.Vals[i]
 		}
 	}
 	return nil
+}
+
+// indexFrom is how many keys a parsed object has before Get uses a map: a
+// scan per lookup made a file of 50,000 event names take merge 8 s.
+const indexFrom = 32
+
+// indexKeys builds the index of every object of many keys under n, once
+// the tree is parsed (before anyone reads it: no lock is needed).
+func (n *Node) indexKeys() {
+	if n == nil {
+		return
+	}
+	if n.Kind == Object && len(n.Keys) >= indexFrom {
+		n.index, n.indexed = make(map[string]int, len(n.Keys)), len(n.Keys)
+		for i, k := range n.Keys {
+			if _, dup := n.index[k]; !dup {
+				n.index[k] = i
+			}
+		}
+	}
+	for _, c := range n.Items {
+		c.indexKeys()
+	}
+	for _, c := range n.Vals {
+		c.indexKeys()
+	}
 }
 
 // Has reports whether an object node has key.

@@ -204,6 +204,14 @@ func Parse(path string, data []byte, opts Options) (*Document, error) {
 // parse is Parse; fast false skips parseFast, as the tests that compare
 // the two paths need.
 func parse(path string, data []byte, opts Options, fast bool) (*Document, error) {
+	d, err := parseTree(path, data, opts, fast)
+	if err == nil {
+		d.Root.indexKeys()
+	}
+	return d, err
+}
+
+func parseTree(path string, data []byte, opts Options, fast bool) (*Document, error) {
 	d := &Document{Path: path, Data: data}
 	d.indexLines()
 	fail := func(off int, code, msg, hint string) error {

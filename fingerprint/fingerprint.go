@@ -101,6 +101,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 	if rootErr == nil {
 		defer root.Close()
 	}
+	read := map[string]Script{}
 	for _, h := range hooks {
 		if h.Type == "runtime" {
 			continue
@@ -112,7 +113,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 			if cmd == "" {
 				cmd = h.Command
 			}
-			scripts, unknown = findScripts(cmd, p, h.Env, root, rootErr)
+			scripts, unknown = findScripts(cmd, p, h.Env, root, rootErr, read)
 		}
 		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: recordOf(h, scripts)})
 	}

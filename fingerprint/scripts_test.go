@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func TestFindScripts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, tt.env, nil, nil)
+			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, tt.env, nil, nil, nil)
 			if diff := cmp.Diff(tt.want, brief(got), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("findScripts(%q) (-want +got):\n%s", tt.cmd, diff)
 			}
@@ -144,7 +145,7 @@ func TestFindScripts(t *testing.T) {
 func TestFindScriptsWord(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "x.sh"), "echo\n")
-	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, Project{Dir: dir, Real: dir}, nil, nil, nil)
+	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, Project{Dir: dir, Real: dir}, nil, nil, nil, nil)
 	if len(got) != 1 || got[0].Word != "$GEMINI_PROJECT_DIR/x.sh" || got[0].Role != "program" {
 		t.Errorf("got %+v", got)
 	}
@@ -196,7 +197,7 @@ func TestFindScriptsHostileFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil)
+			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil, nil)
 			if diff := cmp.Diff([]string{tt.want}, brief(got)); diff != "" {
 				t.Fatalf("(-want +got):\n%s", diff)
 			}
@@ -251,7 +252,7 @@ func TestFindScriptsQuotedProjectDir(t *testing.T) {
 		{`"${GEMINI_PROJECT_DIR}/x.sh"`, ScriptOK},
 	}
 	for _, tt := range tests {
-		got, _ := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil)
+		got, _ := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil, nil)
 		if len(got) != 1 || got[0].State != tt.wantState {
 			t.Errorf("findScripts(%q) = %+v, want one script in state %s", tt.cmd, got, tt.wantState)
 		}
@@ -299,5 +300,30 @@ func TestReadScriptKeepsUpToKeepMax(t *testing.T) {
 	data, state, detail := ReadScript(root, "s.sh")
 	if diff := cmp.Diff([]any{[]byte(nil), ScriptTooLarge, "more than 1048576 bytes"}, []any{data, state, detail}); diff != "" {
 		t.Errorf("ReadScript past KeepMax (-want +got):\n%s", diff)
+	}
+}
+
+// TestComputeReadsEachScriptOnce: 300 hooks running one 1 MiB script get
+// the same hash and share one kept copy (each read, hashed and kept it: 300
+// MiB).
+func TestComputeReadsEachScriptOnce(t *testing.T) {
+	dir := t.TempDir()
+	body := strings.Repeat("echo hello world\n", (1<<20)/17)
+	if err := os.WriteFile(filepath.Join(dir, "s.sh"), []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var hooks []merge.Hook
+	for i := range 300 {
+		hooks = append(hooks, merge.Hook{Event: "BeforeTool", Type: "command", Command: "./s.sh " + strconv.Itoa(i)})
+	}
+	got := Compute(Project{Dir: dir, Real: dir}, hooks)
+	first := got[0].Scripts[0]
+	if first.State != ScriptOK || len(first.data) != len(body) {
+		t.Fatalf("first script: %+v (%d bytes kept)", first.State, len(first.data))
+	}
+	for _, h := range got {
+		if len(h.Scripts) != 1 || h.Scripts[0].SHA256 != first.SHA256 || &h.Scripts[0].data[0] != &first.data[0] {
+			t.Fatalf("%s: scripts %+v do not share the first read", h.Command, h.Scripts)
+		}
 	}
 }

@@ -12,9 +12,12 @@ import (
 // array can be traced back to its file (the oracle does the same by object
 // identity).
 type val struct {
-	kind  config.Kind
-	keys  []string
-	vals  []*val
+	kind config.Kind
+	keys []string
+	vals []*val
+	// index finds a key once there are many: a linear scan per key made
+	// 50,000 event names take the merge seconds (quadratic).
+	index map[string]int
 	items []item
 	node  *config.Node
 	layer *layers.Layer
@@ -33,23 +36,47 @@ func (v *val) get(key string) *val {
 	if v == nil || v.kind != config.Object {
 		return nil
 	}
-	for i, k := range v.keys {
-		if k == key {
-			return v.vals[i]
-		}
+	if i, ok := v.find(key); ok {
+		return v.vals[i]
 	}
 	return nil
 }
 
 func (v *val) set(key string, x *val) {
-	for i, k := range v.keys {
-		if k == key {
-			v.vals[i] = x
-			return
-		}
+	if i, ok := v.find(key); ok {
+		v.vals[i] = x
+		return
 	}
 	v.keys = append(v.keys, key)
 	v.vals = append(v.vals, x)
+	if v.index != nil {
+		v.index[key] = len(v.keys) - 1
+	}
+}
+
+// indexFrom is how many keys an object has before find uses a map.
+const indexFrom = 32
+
+// find is the index of key in v.keys (set keeps them unique).
+func (v *val) find(key string) (int, bool) {
+	if v.index == nil && len(v.keys) >= indexFrom {
+		v.index = make(map[string]int, len(v.keys))
+		for i, k := range v.keys {
+			if _, dup := v.index[k]; !dup {
+				v.index[k] = i
+			}
+		}
+	}
+	if v.index != nil {
+		i, ok := v.index[key]
+		return i, ok
+	}
+	for i, k := range v.keys {
+		if k == key {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 type strategy int

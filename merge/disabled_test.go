@@ -1,6 +1,10 @@
 package merge
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestDisabledComparesLikeIncludes: Gemini disables a hook when
 // hooksConfig.disabled.includes(getHookName(hook)), where getHookName is
@@ -40,5 +44,39 @@ func TestDisabledComparesLikeIncludes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDisabledManyEntries: each hook's name is looked up among the
+// disabled entries (20,000 hooks, 40,000 entries of strings and numbers),
+// with SameValueZero's types kept apart (5 is not "5"; -0 is 0).
+func TestDisabledManyEntries(t *testing.T) {
+	var hooks, disabled []string
+	for i := range 20000 {
+		name := strconv.Quote("h" + strconv.Itoa(i))
+		if i%4 == 1 {
+			name = strconv.Itoa(i) // a number
+		}
+		hooks = append(hooks, `{"type": "command", "command": "echo", "name": `+name+`}`)
+	}
+	for i := range 40000 {
+		switch {
+		case i%2 == 0:
+			disabled = append(disabled, strconv.Quote("h"+strconv.Itoa(i))) // disables even h names
+		case i%4 == 1:
+			disabled = append(disabled, strconv.Quote(strconv.Itoa(i))) // the string, not the number
+		default:
+			disabled = append(disabled, strconv.Itoa(i)+".0") // the number i (i%4 == 3: no hook has it)
+		}
+	}
+	disabled = append(disabled, "-0", "5")
+	files := map[string]string{"W": `{"hooks": {"BeforeAgent": [{"hooks": [` + strings.Join(hooks, ",") +
+		`]}]}, "hooksConfig": {"disabled": [` + strings.Join(disabled, ",") + `]}}`}
+	_, r := loadSpecCase(t, specCase{name: "many", files: files})
+	for i, h := range r.Hooks {
+		off := i%4 != 1 && i%2 == 0 || i == 5
+		if h.Active == off {
+			t.Fatalf("%s (name %s): active = %v (%s)", h.ID, h.DisableName, h.Active, h.Reason)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -276,8 +277,58 @@ func MatchTool(matcher, tool string) bool {
 	if err != nil {
 		return matcher == tool
 	}
-	ok, err := re.MatchString(tool)
+	ok, err := MatchRegexp(re, tool)
 	return err == nil && ok
+}
+
+// A hostile matcher such as ((\w+\w?)+)+[^\w] backtracks until MatchTimeout
+// (2 s) against a plain tool name, as V8 would (Gemini hangs on it): 200
+// such hooks made run --event BeforeTool take 400 s, and 50 that take
+// 0.4 s each, 20 s. So the matches of a process may spend regexpBudget (a
+// real matcher takes microseconds against a tool name); after that each
+// match gets lateTimeout, and the clock that enforces timeouts ticks every
+// timeoutCheck (regexp2's default of 100 ms would add that much to each).
+// A match that times out is no match, as before.
+const (
+	regexpBudget = 2 * time.Second
+	lateTimeout  = 2 * time.Millisecond
+	timeoutCheck = 2 * time.Millisecond
+)
+
+var (
+	spent   atomic.Int64 // nanoseconds spent matching
+	lateRes = struct {
+		sync.Mutex
+		m map[*regexp2.Regexp]*regexp2.Regexp
+	}{m: map[*regexp2.Regexp]*regexp2.Regexp{}}
+)
+
+func init() { regexp2.SetTimeoutCheckPeriod(timeoutCheck) } // before any match runs
+
+// MatchRegexp is re.MatchString within the process's budget for timeouts
+// (regexpBudget); re is a matcher from JSRegexp. The error is a timeout.
+func MatchRegexp(re *regexp2.Regexp, s string) (bool, error) {
+	if time.Duration(spent.Load()) >= regexpBudget {
+		lateRes.Lock()
+		late, ok := lateRes.m[re]
+		if !ok {
+			if l, err := regexp2.Compile(re.String(), regexp2.ECMAScript); err == nil { // as compileJS
+				l.MatchTimeout = lateTimeout
+				late = l
+			}
+			if len(lateRes.m) < maxCachedRegexps {
+				lateRes.m[re] = late
+			}
+		}
+		lateRes.Unlock()
+		if late != nil {
+			re = late
+		}
+	}
+	start := time.Now()
+	ok, err := re.MatchString(s)
+	spent.Add(int64(time.Since(start)))
+	return ok, err
 }
 
 // regexpCache holds compiled matchers for JSRegexp. Compiling is what

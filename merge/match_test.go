@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -73,4 +75,32 @@ func FuzzJSRegexp(f *testing.F) {
 			MatchTool(m, tool)
 		}
 	})
+}
+
+// TestMatchBudget: once a process has spent regexpBudget matching, a
+// catastrophic matcher gets lateTimeout (no match, as a timeout always
+// was) while real matchers still match. Hundreds of hostile matchers each
+// took MatchTimeout (2 s) against one tool name.
+func TestMatchBudget(t *testing.T) {
+	old := spent.Load()
+	t.Cleanup(func() { spent.Store(old) })
+	spent.Store(int64(regexpBudget))
+	const tool = "run_shell_command"
+	for i := range 300 {
+		m := `((\w+\w?)+)+[^\w]` + strings.Repeat("x", i%3) // distinct matchers, each catastrophic
+		if i%2 == 1 {
+			m = `(.*.*)*\n` + strconv.Itoa(i)
+		}
+		if MatchTool(m, tool) {
+			t.Fatalf("%q matches %s", m, tool)
+		}
+	}
+	for _, c := range []struct {
+		m    string
+		want bool
+	}{{"run_shell_command", true}, {"^run_.*$", true}, {"write_file|replace", false}, {`(\w+)_\1`, false}, {`(s)hell_command`, true}} {
+		if got := MatchTool(c.m, tool); got != c.want {
+			t.Errorf("after the budget, MatchTool(%q, %s) = %v, want %v", c.m, tool, got, c.want)
+		}
+	}
 }

@@ -34,6 +34,7 @@ type Result struct {
 	// (numbers, booleans, ...): invalid, but Gemini's includes() still
 	// compares them, by SameValueZero, with a name that is not a string.
 	disabledOther []*config.Node
+	otherIndex    map[string]*config.Node // disabledOther by scalarKey, built on first use
 	// Hooks are all hooks found, grouped by event (Events order, then
 	// unknown keys in order of appearance), in registration order.
 	Hooks []*Hook
@@ -200,18 +201,43 @@ func (r *Result) disabledBy(h *Hook) (string, bool) {
 		}
 		return "", false
 	}
+	// Lookups in maps of the entries: scanning the list per hook made
+	// 20,000 hooks and a list of 400,000 names take effective over 30 s.
 	if v := h.disableValue; v != nil {
-		for _, d := range r.disabledOther {
-			if sameValueZero(d, v) {
-				return d.Text(), true
+		if r.otherIndex == nil {
+			r.otherIndex = map[string]*config.Node{}
+			for _, d := range r.disabledOther {
+				if k, ok := scalarKey(d); ok && r.otherIndex[k] == nil {
+					r.otherIndex[k] = d
+				}
 			}
+		}
+		if k, ok := scalarKey(v); ok && r.otherIndex[k] != nil {
+			return r.otherIndex[k].Text(), true
 		}
 		return "", false
 	}
-	for _, d := range r.Disabled {
-		if d == name {
-			return d, true
+	if _, ok := r.disabledFrom[name]; ok {
+		return name, true
+	}
+	return "", false
+}
+
+// scalarKey is a key equal for two scalars exactly when sameValueZero holds
+// (objects and arrays have none: they equal nothing).
+func scalarKey(n *config.Node) (string, bool) {
+	switch n.Kind {
+	case config.Number:
+		if n.Num == 0 {
+			return "n0", true // -0 and 0
 		}
+		return "n" + strconv.FormatFloat(n.Num, 'g', -1, 64), true // every NaN is "NaN"
+	case config.Bool:
+		return "b" + strconv.FormatBool(n.Bool), true
+	case config.String:
+		return "s" + n.Str, true
+	case config.Null:
+		return "null", true
 	}
 	return "", false
 }

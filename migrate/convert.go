@@ -142,7 +142,8 @@ type converter struct {
 	seen         map[string]bool // definition keys emitted or present
 	present      []string
 	presentSet   map[string]bool
-	origin       map[string]string // definition key → path that emitted it
+	origin       map[string]string    // definition key → path that emitted it
+	scripts      map[scriptKey]Script // readScript's results
 }
 
 func (c *converter) item(s *Source, n *config.Node, ev string) Item {

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
@@ -136,6 +137,31 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 
 // readScript reads and scans the file rel inside root.
 func (c *converter) readScript(root, rel string, f shellcmd.File, h claudecompat.Hook) Script {
+	// Each script is read and scanned once per hook kind: 300 Claude hooks
+	// running one 1 MiB script of 50,000 lines scanned it 300 times
+	// (migrate ran for minutes).
+	k := scriptKey{root, rel, f.Path, string(f.Role), h}
+	if sc, ok := c.scripts[k]; ok {
+		sc.Findings = slices.Clone(sc.Findings)
+		return sc
+	}
+	sc := c.scanScript(root, rel, f, h)
+	if c.scripts == nil {
+		c.scripts = map[scriptKey]Script{}
+	}
+	c.scripts[k] = sc
+	sc.Findings = slices.Clone(sc.Findings)
+	return sc
+}
+
+// scriptKey is what readScript's result depends on.
+type scriptKey struct {
+	root, rel, path, role string
+	h                     claudecompat.Hook
+}
+
+// scanScript reads and scans one script for readScript.
+func (c *converter) scanScript(root, rel string, f shellcmd.File, h claudecompat.Hook) Script {
 	sc := Script{Path: f.Path, Role: string(f.Role), Findings: []claudecompat.Finding{}}
 	r, err := os.OpenRoot(root)
 	if err != nil {

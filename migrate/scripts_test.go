@@ -10,6 +10,9 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gh-hooks/gh-hooks/claudecompat"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
 // TestScripts converts one Claude hook of a project whose scripts are on
@@ -249,5 +252,37 @@ func TestMissingProgramsBounded(t *testing.T) {
 	}
 	if f := got[maxMissing]; !strings.Contains(f.Note, fmt.Sprintf("and %d more programs", 3000-maxMissing)) {
 		t.Errorf("the count of the rest: %+v", f)
+	}
+}
+
+// TestReadScriptOnce: hooks of one kind that run one script share one read
+// and scan of it (300 hooks and a 1 MiB script scanned it 300 times); each
+// gets its own findings slice.
+func TestReadScriptOnce(t *testing.T) {
+	root := t.TempDir()
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "jq -r .tool_input.command | nosuch%d\n", i)
+	}
+	if err := os.WriteFile(filepath.Join(root, "s.sh"), []byte(b.String()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := &converter{opts: Options{LookPath: func(string) bool { return false }}}
+	f := shellcmd.File{Path: filepath.Join(root, "s.sh"), Role: shellcmd.Role("run")}
+	first := c.readScript(root, "s.sh", f, claudecompat.Hook{Event: "PreToolUse"})
+	if first.State != StateRead || len(first.Findings) == 0 {
+		t.Fatalf("first read: %+v", first)
+	}
+	for range 300 {
+		got := c.readScript(root, "s.sh", f, claudecompat.Hook{Event: "PreToolUse"})
+		if diff := cmp.Diff(first, got); diff != "" {
+			t.Fatalf("a later read differs (-first +later):\n%s", diff)
+		}
+		got.Findings[0].Note = "changed"
+	}
+	c.readScript(root, "s.sh", f, claudecompat.Hook{Event: "Stop"})
+	if len(c.scripts) != 2 || c.readScript(root, "s.sh", f, claudecompat.Hook{Event: "PreToolUse"}).Findings[0].Note == "changed" {
+		t.Errorf("%d scans kept (want 2), or the findings are shared", len(c.scripts))
 	}
 }

@@ -41,6 +41,8 @@ type checker struct {
 	tools map[string][]string
 	// found caches onPath: hooks share programs.
 	found map[string]bool
+	// byCommand finds the first named hook by command (disabled).
+	byCommand map[string]*merge.Hook
 }
 
 // add reports a problem at the value that pointer names in the file at

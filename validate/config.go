@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
@@ -19,24 +20,21 @@ import (
 // "resume") both run, each at its own firing, and are not reported.
 func (c *checker) duplicates() {
 	type key struct{ event, key string }
-	first := make(map[key]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
-	var later map[key][]*merge.Hook                    // the other copies, only for keys seen twice
+	first := make(map[key][]*merge.Hook, len(c.r.Hooks)) // sized once: no growth
 	for _, h := range c.r.Hooks {
 		if !h.Active {
 			continue
 		}
 		k := key{h.Event, h.Key}
-		f0 := first[k]
-		if f0 == nil {
-			first[k] = h
-			continue
-		}
-		if later == nil {
-			later = map[key][]*merge.Hook{}
-		}
-		earlier := append([]*merge.Hook{f0}, later[k]...)
-		later[k] = append(later[k], h)
+		earlier := first[k]
+		// earlier holds one copy per distinct matcher (firesTogether
+		// depends on the matchers alone), at most maxDuplicateMatchers:
+		// 50,000 copies of one hook were compared each with all before it
+		// (validate took 13 s); a hostile file of more distinct matchers
+		// is compared with the first ones only.
+		seen := false
 		for _, f := range earlier {
+			seen = seen || sameMatcher(f, h)
 			firing, ok := firesTogether(f, h)
 			if !ok {
 				continue
@@ -46,7 +44,27 @@ func (c *checker) duplicates() {
 				"remove one copy, or give the copies different names if both should run")
 			break
 		}
+		if !seen && len(earlier) < maxDuplicateMatchers {
+			first[k] = append(earlier, h)
+		}
 	}
+}
+
+// maxDuplicateMatchers is how many copies of one hook (same event and
+// key) with different matchers duplicates compares a later copy with.
+const maxDuplicateMatchers = 20
+
+// sameMatcher reports whether a and b select the same firings: the same
+// matcher value (merge.Hook.Matches reads nothing else of a hook).
+func sameMatcher(a, b *merge.Hook) bool {
+	an, bn := a.MatcherNode, b.MatcherNode
+	switch {
+	case an == nil || bn == nil || !an.Truthy() || !bn.Truthy():
+		return (an == nil || !an.Truthy()) && (bn == nil || !bn.Truthy())
+	case an.IsString() && bn.IsString():
+		return a.Matcher == b.Matcher
+	}
+	return false
 }
 
 // firesTogether reports whether one firing of the event can select both
@@ -137,6 +155,22 @@ func (c *checker) disabled() {
 			}
 		}
 	}
+	// Maps, not a scan of every hook and name per entry: 20,000 hooks and
+	// 400,000 entries took validate (and effective, doctor) over 30 s.
+	folded := make(map[string]string, len(all)) // foldKey -> the last name with it
+	for _, n := range all {
+		folded[foldKey(n)] = n
+	}
+	c.byCommand = make(map[string]*merge.Hook)
+	for _, h := range c.r.Hooks {
+		if h.Name != "" && merge.IsEvent(h.Event) {
+			for _, cmd := range []string{h.ExpandedCommand, h.Command} {
+				if c.byCommand[cmd] == nil {
+					c.byCommand[cmd] = h
+				}
+			}
+		}
+	}
 	for _, l := range c.r.Set.Layers {
 		if l.Kind == layers.Extension || !l.Loaded || l.Root == nil || l.Doc == nil {
 			continue
@@ -145,6 +179,7 @@ func (c *checker) disabled() {
 		if d == nil || d.Kind != config.Array {
 			continue
 		}
+		unknown := 0
 		for i, it := range d.Items {
 			if it.Kind != config.String || names[it.Str] {
 				continue
@@ -156,11 +191,12 @@ func (c *checker) disabled() {
 					fmt.Sprintf("disable it by its name: %q (gh-hooks disable %s)", h.Name, h.Name))
 				continue
 			}
+			if unknown++; unknown > maxDisabledUnknown {
+				continue
+			}
 			hint := "remove the entry"
-			for _, n := range all {
-				if strings.EqualFold(n, it.Str) {
-					hint = fmt.Sprintf("names are case-sensitive: write %q", n)
-				}
+			if n, ok := folded[foldKey(it.Str)]; ok {
+				hint = fmt.Sprintf("names are case-sensitive: write %q", n)
 			}
 			if hint == "remove the entry" && len(all) > 0 {
 				shown := all
@@ -175,17 +211,34 @@ func (c *checker) disabled() {
 			c.add(l.Path, ptr, config.SevWarning, "disabled-unknown",
 				fmt.Sprintf("no hook is named %q: this hooksConfig.disabled entry disables nothing", it.Str), hint)
 		}
+		if more := unknown - maxDisabledUnknown; more > 0 {
+			c.add(l.Path, "/hooksConfig/disabled", config.SevWarning, "disabled-unknown",
+				fmt.Sprintf("%d more hooksConfig.disabled entries than the %d above name no hook: they disable nothing", more, maxDisabledUnknown),
+				"remove the entries that name no hook")
+		}
 	}
 }
 
-// namedWithCommand finds a named hook whose command is s.
-func (c *checker) namedWithCommand(s string) *merge.Hook {
-	for _, h := range c.r.Hooks {
-		if h.Name != "" && merge.IsEvent(h.Event) && (h.ExpandedCommand == s || h.Command == s) {
-			return h
+// maxDisabledUnknown is how many disabled-unknown problems a file gets one
+// by one; the rest are counted in one more. A list of 400,000 names wrote
+// 108 MB of warnings.
+const maxDisabledUnknown = 50
+
+// namedWithCommand finds the first named hook whose command is s.
+func (c *checker) namedWithCommand(s string) *merge.Hook { return c.byCommand[s] }
+
+// foldKey is the same for two strings exactly when strings.EqualFold holds:
+// each rune replaced by the smallest of its simple case folding orbit.
+func foldKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
 		}
+		b.WriteRune(m)
 	}
-	return nil
+	return b.String()
 }
 
 // enabledOverride tells when a higher layer turns hooks back on that a

@@ -208,6 +208,15 @@ func matchedTools(re string) []string {
 // §3.1). It returns true when it reported.
 func (c *checker) claudeMatcher(h *merge.Hook, m string, alts []string) bool {
 	var dead, fixed []string
+	// inFixed is fixed as a set: a matcher of 15,000 alternatives was a scan
+	// of fixed per alternative (validate 20 s for 100 such hooks).
+	inFixed := map[string]bool{}
+	addFixed := func(n string) {
+		if !inFixed[n] {
+			inFixed[n] = true
+			fixed = append(fixed, n)
+		}
+	}
 	found := false
 	for _, a := range alts {
 		name, _, _ := stripAnchors(a)
@@ -216,18 +225,19 @@ func (c *checker) claudeMatcher(h *merge.Hook, m string, alts []string) bool {
 		case isClaude && len(c.matchedTools(a)) == 0:
 			found = true
 			dead = append(dead, name)
-			if g != "" && !slices.Contains(fixed, g) {
-				fixed = append(fixed, g)
+			if g != "" {
+				addFixed(g)
 			}
 		case strings.HasPrefix(name, "mcp__"):
 			// Claude's mcp__server__tool; Gemini ≥ 0.34 names MCP tools
 			// mcp_<server>_<tool> (claude-hooks.md §3).
 			found = true
 			dead = append(dead, name)
-			fixed = append(fixed, strings.ReplaceAll(name, "__", "_"))
+			fixed = append(fixed, strings.ReplaceAll(name, "__", "_")) // may repeat, as before
+			inFixed[fixed[len(fixed)-1]] = true
 		default:
-			if n := strings.TrimSpace(a); n != "" && !slices.Contains(fixed, n) {
-				fixed = append(fixed, n)
+			if n := strings.TrimSpace(a); n != "" {
+				addFixed(n)
 			}
 		}
 	}

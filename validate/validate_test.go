@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -513,5 +514,120 @@ func TestCheckRules(t *testing.T) {
 				t.Errorf("hint = %q, want it to contain %q", first.Hint, tt.hint)
 			}
 		})
+	}
+}
+
+// TestDuplicatesMany: 20,000 copies of one hook are 19,999 duplicate-hook
+// warnings, each naming the first copy (each was compared with every copy
+// before it: quadratic). Copies with distinct matchers are compared with
+// the first maxDuplicateMatchers of them.
+func TestDuplicatesMany(t *testing.T) {
+	const n = 20000
+	hooks := strings.Repeat(`{"type": "command", "command": "echo same"},`, n)
+	var defs []string
+	for i := range maxDuplicateMatchers + 10 {
+		defs = append(defs, `{"matcher": "m`+strconv.Itoa(i)+`z", "hooks": [{"type": "command", "command": "echo t"}]}`)
+	}
+	defs = append(defs, `{"matcher": "m3z", "hooks": [{"type": "command", "command": "echo t"}]}`,
+		`{"matcher": "m`+strconv.Itoa(maxDuplicateMatchers+5)+`z", "hooks": [{"type": "command", "command": "echo t"}]}`)
+	root := tree(t, map[string]string{"proj/.gemini/settings.json": `{"hooks": {
+  "BeforeTool": [{"matcher": "write_file", "hooks": [` + strings.TrimSuffix(hooks, ",") + `]}],
+  "AfterTool": [` + strings.Join(defs, ",\n") + `]}}`})
+	var same, t3 int
+	for _, p := range Check(merge.Merge(load(t, root))) {
+		if p.Code != "duplicate-hook" {
+			continue
+		}
+		switch {
+		case strings.Contains(p.Message, `key ":echo same"`) && strings.Contains(p.Message, "settings.json:2,"):
+			same++
+		case strings.Contains(p.Message, "settings.json:6,"): // the first m3z
+			t3++
+		default:
+			t.Errorf("unexpected: %s", p.Message)
+		}
+	}
+	if same != n-1 || t3 != 1 {
+		t.Errorf("%d warnings naming the first copy, want %d; %d naming m3z, want 1", same, n-1, t3)
+	}
+}
+
+// TestDisabledMany: each disabled entry is looked up, not compared with
+// every hook and name (5,000 hooks and 100,000 entries), and entries that
+// name no hook are listed up to maxDisabledUnknown, then counted.
+func TestDisabledMany(t *testing.T) {
+	var hooks, disabled []string
+	for i := range 5000 {
+		hooks = append(hooks, `{"type": "command", "command": "echo `+strconv.Itoa(i)+`", "name": "Hook`+strconv.Itoa(i)+`"}`)
+		disabled = append(disabled, `"Hook`+strconv.Itoa(i)+`"`)
+	}
+	disabled = append(disabled, `"hoOK7"`, `"echo 9"`)
+	for i := range 100000 {
+		disabled = append(disabled, `"x`+strconv.Itoa(i)+`"`)
+	}
+	root := tree(t, map[string]string{"proj/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"hooks": [` +
+		strings.Join(hooks, ",") + `]}]}, "hooksConfig": {"disabled": [` + strings.Join(disabled, ",") + `]}}`})
+	var msgs []string
+	for _, p := range Check(merge.Merge(load(t, root))) {
+		if strings.HasPrefix(p.Code, "disabled-") {
+			msgs = append(msgs, p.Code+": "+p.Message+" / "+p.Hint)
+		}
+	}
+	if len(msgs) != maxDisabledUnknown+2 {
+		t.Fatalf("%d problems, want %d: %q", len(msgs), maxDisabledUnknown+2, msgs[:min(len(msgs), 5)])
+	}
+	for i, want := range map[int]string{
+		0:                      `disabled-unknown: 99951 more hooksConfig.disabled entries than the 50 above name no hook: they disable nothing / remove the entries that name no hook`, // at the list
+		1:                      `disabled-unknown: no hook is named "hoOK7": this hooksConfig.disabled entry disables nothing / names are case-sensitive: write "Hook7"`,
+		2:                      `disabled-by-command: "echo 9" is the command of the hook "Hook9" at `,
+		3:                      `disabled-unknown: no hook is named "x0"`,
+		maxDisabledUnknown + 1: `disabled-unknown: no hook is named "x48"`,
+	} {
+		if !strings.HasPrefix(msgs[i], want) {
+			t.Errorf("problem %d = %q, want it to start with %q", i, msgs[i], want)
+		}
+	}
+}
+
+// TestFoldKey: foldKey agrees with strings.EqualFold, including runes
+// whose folding orbit has three members (k, K and the Kelvin sign).
+func TestFoldKey(t *testing.T) {
+	words := []string{"Hook", "hOOK", "\u212aey", "key", "KEY", "ſtop", "STOP", "stop", "straße", "STRASSE", "\xff", "\xfe", ""}
+	for _, a := range words {
+		for _, b := range words {
+			if got, want := foldKey(a) == foldKey(b), strings.EqualFold(a, b); got != want {
+				t.Errorf("foldKey(%q) == foldKey(%q) is %v, EqualFold %v", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestClaudeMatcherManyAlternatives: a matcher of 15,000 alternatives with
+// a Claude tool name is one warning whose hint lists each Gemini name once,
+// in order (a scan of the list per alternative was quadratic).
+func TestClaudeMatcherManyAlternatives(t *testing.T) {
+	alts := []string{"Bash", "run_shell_command", "Bash"}
+	for i := range 15000 {
+		alts = append(alts, "t"+strconv.Itoa(i%7500))
+	}
+	root := tree(t, map[string]string{"proj/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "` +
+		strings.Join(alts, "|") + `", "hooks": [{"type": "command", "command": "true"}]}]}}`})
+	var want strings.Builder
+	want.WriteString(`use Gemini's tool names: "run_shell_command`)
+	for i := range 7500 {
+		want.WriteString("|t" + strconv.Itoa(i))
+	}
+	want.WriteString(`"`)
+	n := 0
+	for _, p := range Check(merge.Merge(load(t, root))) {
+		if p.Code == "matcher-claude-tool" {
+			n++
+			if p.Hint != want.String() {
+				t.Errorf("hint %.80q..., want %.80q...", p.Hint, want.String())
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d matcher-claude-tool warnings, want 1", n)
 	}
 }
