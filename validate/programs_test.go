@@ -60,15 +60,7 @@ func TestPrograms(t *testing.T) {
 			})
 			mustLink(t, filepath.Join(root, "bin", "present.sh"), filepath.Join(root, "bin", "present"))
 			mustLink(t, filepath.Join(root, "bin", "present.sh"), filepath.Join(root, "bin", "sh"))
-			home := filepath.Join(root, "home")
-			set, err := layers.Load(layers.Options{ProjectDir: filepath.Join(root, "proj"), Env: layers.MapEnv(map[string]string{
-				"HOME": home, "GEMINI_CLI_HOME": home, "GEMINI_CLI_TRUST_WORKSPACE": "true",
-				"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(root, "etc", "settings.json"),
-				"PATH":                            filepath.Join(root, "bin"),
-			})})
-			if err != nil {
-				t.Fatal(err)
-			}
+			set := loadWithPath(t, root)
 			var got []found
 			for _, p := range Check(merge.Merge(set)) {
 				if p.Code == CodeProgramNotFound || p.Code == CodeAdapterNotFound {
@@ -183,15 +175,7 @@ func TestProgramsHookEnvAndBounds(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(root, "proj", ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			home := filepath.Join(root, "home")
-			set, err := layers.Load(layers.Options{ProjectDir: filepath.Join(root, "proj"), Env: layers.MapEnv(map[string]string{
-				"HOME": home, "GEMINI_CLI_HOME": home, "GEMINI_CLI_TRUST_WORKSPACE": "true",
-				"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(root, "etc", "settings.json"),
-				"PATH":                            filepath.Join(root, "bin"),
-			})})
-			if err != nil {
-				t.Fatal(err)
-			}
+			set := loadWithPath(t, root)
 			var got []string
 			for _, p := range Check(merge.Merge(set)) {
 				if p.Code == CodeProgramNotFound {
@@ -221,4 +205,20 @@ func TestQuoteShort(t *testing.T) {
 			t.Errorf("quoteShort(%.20q) = %.80s, want %.80s", tt.in, got, tt.want)
 		}
 	}
+}
+
+// loadWithPath loads root/proj with a home under root, the folder trusted
+// and PATH set to root/bin.
+func loadWithPath(t *testing.T, root string) *layers.Set {
+	t.Helper()
+	home := filepath.Join(root, "home")
+	set, err := layers.Load(layers.Options{ProjectDir: filepath.Join(root, "proj"), Env: layers.MapEnv(map[string]string{
+		"HOME": home, "GEMINI_CLI_HOME": home, "GEMINI_CLI_TRUST_WORKSPACE": "true",
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(root, "etc", "settings.json"),
+		"PATH":                            filepath.Join(root, "bin"),
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
 }
