@@ -142,7 +142,7 @@ func runCommands(o *commandsOptions) error {
 		}
 	} else {
 		warnGemini(o.Stderr, set.Gemini)
-		printCommands(newOut(o.env, set.Paths.Home), set, opts, cmds, l.Problems)
+		printCommands(newOut(o.env), set, opts, cmds, l.Problems)
 	}
 	if !slices.ContainsFunc(cmds, func(c commandJSON) bool { return c.Scope == "project" }) {
 		if dir := upperCommands(set); dir != "" {

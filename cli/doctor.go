@@ -222,7 +222,7 @@ func runDoctor(o *doctorOptions) error {
 			return fail(err, "")
 		}
 	} else {
-		printDoctor(newOut(o.env, set.Paths.Home), &d)
+		printDoctor(newOut(o.env), &d)
 	}
 	if !d.OK {
 		return checkFailed

@@ -205,7 +205,7 @@ func runEffective(o *effectiveOptions) error {
 		}
 	} else {
 		warnGemini(o.Stderr, r.Set.Gemini)
-		printEffective(newOut(o.env, r.Set.Paths.Home), r, withoutVersionProblem(problems), plan)
+		printEffective(newOut(o.env), r, withoutVersionProblem(problems), plan)
 	}
 	warnUpper(o.Stderr, r.Set, "effective")
 	if p, ok := fatalProblem(r); ok && !o.JSON {

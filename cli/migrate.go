@@ -632,7 +632,7 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 // printMigrate is the human report: sources, the fate table, a summary,
 // the commands, and with a dry run the diffs.
 func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON) {
-	o := newOut(opts.env, layers.ResolvePaths(opts.dir, opts.lookupEnv).Home)
+	o := newOut(opts.env)
 	if len(job.sources) > 0 {
 		o.printf("%s %s (%s)\n", o.bold("Target"), o.short(job.display), job.target.Kind)
 		for _, s := range job.sources {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -44,12 +45,18 @@ type out struct {
 	// tables are cut to fit it unless wide (--wide).
 	width int
 	wide  bool
-	// home is abbreviated as ~ in paths.
+	// home, the user's real $HOME, is abbreviated as ~ in paths. Not
+	// $GEMINI_CLI_HOME: a reader takes ~ for their own home, and a
+	// Gemini home elsewhere is printed in full like any other directory.
 	home string
 }
 
-// newOut returns the printer of stdout; home ("" for none) is shown as ~.
-func newOut(e *env, home string) *out {
+// newOut returns the printer of stdout.
+func newOut(e *env) *out {
+	home := filepath.Clean(e.getenv("HOME"))
+	if home == "/" || home == "." || !filepath.IsAbs(home) {
+		home = "" // no home, or one that would abbreviate every path
+	}
 	noColor := e.getenv("NO_COLOR") != "" // no-color.org: set and not empty
 	return &out{
 		w:     e.Stdout,
@@ -111,6 +118,36 @@ func (o *out) short(p string) string {
 		return "~" + p[len(o.home):]
 	}
 	return p
+}
+
+// shortText abbreviates the home directory as ~ where a path starts in
+// prose (after a space, a parenthesis or at the start), so that a message
+// names the directories as the rest of the screen does. A path in quotes
+// is left whole: it is JSON or a string to paste (a trustedFolders.json
+// key), where ~ would mean nothing.
+func (o *out) shortText(s string) string {
+	if o.home == "" || !strings.Contains(s, o.home) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, o.home)
+		if i < 0 {
+			break
+		}
+		end := i + len(o.home)
+		atStart := i == 0 || strings.ContainsRune(" (\t\n", rune(s[i-1]))
+		atEnd := end == len(s) || s[end] == os.PathSeparator || strings.ContainsRune(" ):,;\n", rune(s[end]))
+		b.WriteString(s[:i])
+		if atStart && atEnd {
+			b.WriteString("~")
+		} else {
+			b.WriteString(o.home)
+		}
+		s = s[end:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // table prints rows of cells (string or styled): aligned columns with a
@@ -351,8 +388,11 @@ func printProblems(o *out, problems []config.Problem, indent string) {
 
 // fit wraps a line of text at spaces to the terminal's width, each
 // further line indented by hang columns; piped, with --wide or at an
-// unknown width the line is left whole.
+// unknown width the line is left whole. It is the one wrapping rule of
+// every prose line gh-hooks prints (problems, notes, reasons), and it
+// names the home directory ~ in them as the tables do (shortText).
 func (o *out) fit(line styled, hang int) styled {
+	line = styled(o.shortText(string(line)))
 	if !o.tty || o.wide || o.width <= hang+20 || textWidth(string(line)) <= o.width {
 		return line
 	}

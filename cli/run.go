@@ -202,7 +202,7 @@ func runRun(o *runOptions) error {
 			return fail(werr, "")
 		}
 	} else {
-		out := newOut(o.env, r.Set.Paths.Home)
+		out := newOut(o.env)
 		warnGemini(o.Stderr, r.Set.Gemini)
 		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
 		if !plan.Runs && !r.Set.Trust.Trusted {

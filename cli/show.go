@@ -140,7 +140,7 @@ func runShow(o *showOptions) error {
 			return fail(err, "")
 		}
 	} else {
-		printShow(newOut(o.env, r.Set.Paths.Home), r, &v)
+		printShow(newOut(o.env), r, &v)
 	}
 	// Gemini CLI would not start at all (a settings file it cannot parse,
 	// say): "active" holds only once that is fixed; exit 1 as effective does.

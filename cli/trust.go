@@ -419,7 +419,7 @@ func runTrustAudit(o *trustOptions) error {
 		return storeError(err)
 	}
 	rep = o.Report.filterAudit(rep)
-	out := newOut(o.env, t.r.Set.Paths.Home)
+	out := newOut(o.env)
 	var dis *disableJSON
 	if o.DisableUnapproved {
 		if dis, err = disableUnapproved(o, out, t, rep); err != nil {
@@ -494,7 +494,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		folder = sprintf("%s: Gemini runs none of these hooks until the folder is trusted", o.red("NOT trusted"))
 	}
 	head := [][]any{
-		{o.bold("project"), rep.Project},
+		{o.bold("project"), o.short(rep.Project)},
 		{o.bold("folder"), folder},
 	}
 	if baseline {
@@ -761,7 +761,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 		}
 		return selectError(t, err)
 	}
-	out := newOut(o.env, t.r.Set.Paths.Home)
+	out := newOut(o.env)
 	if len(plan.IDs) == 0 {
 		out.printf("No project hooks in %s.\n", t.project.Dir)
 		warnUpper(o.Stderr, t.r.Set, "trust approve --all")
@@ -889,7 +889,7 @@ func runTrustApproveInteractive(o *trustOptions) error {
 	if err != nil {
 		return storeError(err)
 	}
-	out := newOut(o.env, t.r.Set.Paths.Home)
+	out := newOut(o.env)
 	var todo []fingerprint.HookReport
 	for _, h := range rep.Hooks {
 		if h.Status != fingerprint.Approved {
@@ -981,7 +981,7 @@ func runTrustRevoke(o *trustOptions) error {
 	if err != nil {
 		return selectError(t, err)
 	}
-	out := newOut(o.env, t.r.Set.Paths.Home)
+	out := newOut(o.env)
 	if o.DryRun {
 		printChanges(out, res.Files)
 		return nil
@@ -1018,7 +1018,7 @@ func runTrustList(o *trustOptions) error {
 		}
 		return nil
 	}
-	out := newOut(o.env, home)
+	out := newOut(o.env)
 	if len(entries) == 0 {
 		out.printf("No approvals in %s.\n", out.short(fingerprint.StorePath(home)))
 		return nil
@@ -1041,7 +1041,7 @@ func runTrustPrune(o *trustOptions) error {
 	if err != nil {
 		return storeError(err)
 	}
-	out := newOut(o.env, home)
+	out := newOut(o.env)
 	if o.DryRun {
 		if change == nil {
 			printChanges(out, nil)

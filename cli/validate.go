@@ -107,7 +107,7 @@ func runValidate(o *validateOptions) error {
 			return fail(err, "")
 		}
 	case formatText:
-		out := newOut(o.env, r.Set.Paths.Home)
+		out := newOut(o.env)
 		warnGemini(o.Stderr, set.Gemini)
 		printProblems(out, withoutVersionProblem(problems), "")
 		if o.Quiet {
