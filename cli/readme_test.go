@@ -29,7 +29,7 @@ func TestReadme(t *testing.T) {
 	home := filepath.Join(root, "home", "me")
 	example := filepath.Join("..", "testdata", "example")
 	for dst, src := range map[string]string{
-		home:                                   "home",
+		home:                                     "home",
 		filepath.Join(home, "src", "app"):        "project",
 		filepath.Join(home, "src", "claude-app"): "claude-project",
 	} {
@@ -85,7 +85,7 @@ func TestReadme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(readme), `awk -F'\t' 'NF == 7 {print $1}'` + "` gives effective's hook IDs") {
+	if !strings.Contains(string(readme), `awk -F'\t' 'NF == 7 {print $1}'`+"` gives effective's hook IDs") {
 		t.Errorf("README no longer says which piped rows are hooks: update this check")
 	}
 	var piped bytes.Buffer
