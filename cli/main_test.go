@@ -191,6 +191,13 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(env.WorkDir, "etc", "gemini-cli", "system-defaults.json"))
 			env.Setenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH", filepath.Join(home, ".gemini", "trustedFolders.json"))
 			env.Setenv("NO_COLOR", "1")
+			// The repository's root, for scripts that run its files (the
+			// GitHub Action's entrypoint, the release script).
+			repo, err := filepath.Abs("..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("GH_HOOKS_REPO", repo)
 			// Unset (not empty: Gemini expands a set-but-empty $VAR) anything
 			// from the caller's environment that changes Gemini's behaviour.
 			unset := map[string]bool{"GEMINI_CLI_TRUST_WORKSPACE": true, "GEMINI_RESTRICTED_MODE": true,

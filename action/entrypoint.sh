@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# The step of the gh-hooks GitHub Action (action.yml). It installs gh-hooks,
+# then runs `validate` and `trust audit --baseline` with --format github, so
+# that findings become annotations on the pull request, and optionally
+# writes validate's SARIF log. Inputs arrive as INPUT_* variables (action.yml
+# passes them); outputs go to $GITHUB_OUTPUT, a summary to
+# $GITHUB_STEP_SUMMARY. It exits 0 when both checks pass, else with the
+# first failing check's status (3: a finding; 1 or 2: a check could not be
+# made).
+#
+# GH_HOOKS_BIN names a gh-hooks binary to use instead of installing one (the
+# offline tests in cli/testdata/script/action_*.txtar, self-hosted runners).
+set -uo pipefail
+
+die() {
+  printf '::error title=gh-hooks action::%s\n' "$1"
+  exit "${2:-1}"
+}
+want() { # want NAME VALUE CHOICES...: VALUE is one of CHOICES, else a usage error
+  local name=$1 value=$2 c
+  shift 2
+  for c in "$@"; do [ "$value" = "$c" ] && return 0; done
+  die "input $name is \"$value\": want $(echo "$@" | sed 's/ /, /g; s/, \([^,]*\)$/ or \1/')" 2
+}
+
+: "${GITHUB_WORKSPACE:?GITHUB_WORKSPACE is not set: this script runs as a GitHub Action step (action.yml)}"
+project=${INPUT_PROJECT:-.}
+validate=${INPUT_VALIDATE:-true}
+audit=${INPUT_AUDIT:-auto}
+baseline=${INPUT_BASELINE:-.gemini/gh-hooks-trust.json}
+sarif=${INPUT_SARIF:-false}
+sarif_file=${INPUT_SARIF_FILE:-gh-hooks.sarif}
+trust=${INPUT_TRUST_WORKSPACE:-true}
+want validate "$validate" true false
+want audit "$audit" auto true false
+want sarif "$sarif" true false
+want trust-workspace "$trust" true false
+
+# The project and the SARIF file stay inside the workspace.
+case "/$project/" in */../*) die "input project \"$project\" leaves the workspace" 2 ;; esac
+case "/$sarif_file/" in */../*) die "input sarif-file \"$sarif_file\" leaves the workspace" 2 ;; esac
+case "$project" in /*) die "input project \"$project\" is absolute: give a path relative to the workspace" 2 ;; esac
+case "$sarif_file" in /*) ;; *) sarif_file="$GITHUB_WORKSPACE/$sarif_file" ;; esac
+
+# Install: a given binary, a given module version, or the action's own
+# checkout (the version pinned in `uses:`).
+if [ -n "${GH_HOOKS_BIN:-}" ]; then
+  gh=$GH_HOOKS_BIN
+else
+  bin="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/gh-hooks-bin"
+  mkdir -p "$bin" || die "cannot create $bin"
+  if [ -n "${INPUT_VERSION:-}" ]; then
+    echo "Installing github.com/gh-hooks/gh-hooks@$INPUT_VERSION"
+    CGO_ENABLED=0 GOBIN="$bin" go install "github.com/gh-hooks/gh-hooks@$INPUT_VERSION" ||
+      die "go install github.com/gh-hooks/gh-hooks@$INPUT_VERSION failed"
+  else
+    : "${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set: give the input version, or GH_HOOKS_BIN}"
+    ref=${GH_HOOKS_ACTION_REF:-devel}
+    echo "Building gh-hooks $ref from $GITHUB_ACTION_PATH"
+    (cd "$GITHUB_ACTION_PATH" && CGO_ENABLED=0 go build -trimpath \
+      -ldflags "-X github.com/gh-hooks/gh-hooks/cli.Version=$ref" -o "$bin/gh-hooks" .) ||
+      die "building gh-hooks from $GITHUB_ACTION_PATH failed"
+  fi
+  gh="$bin/gh-hooks"
+  [ -n "${GITHUB_PATH:-}" ] && echo "$bin" >>"$GITHUB_PATH"
+fi
+"$gh" version || die "$gh does not run"
+
+cd "$GITHUB_WORKSPACE/$project" || die "project directory \"$project\" does not exist in the workspace"
+if [ "$trust" = true ]; then
+  export GEMINI_CLI_TRUST_WORKSPACE=true
+fi
+ignore=()
+if [ -n "${INPUT_IGNORE:-}" ]; then
+  ignore=(--ignore "$INPUT_IGNORE")
+fi
+
+output() { [ -n "${GITHUB_OUTPUT:-}" ] && echo "$1=$2" >>"$GITHUB_OUTPUT"; return 0; }
+summary() { [ -n "${GITHUB_STEP_SUMMARY:-}" ] && echo "$1" >>"$GITHUB_STEP_SUMMARY"; return 0; }
+verdict() { # verdict STATUS: the summary's words for an exit status
+  case "$1" in
+  0) echo "passed" ;;
+  3) echo "failed: see the annotations" ;;
+  skipped) echo "skipped" ;;
+  *) echo "could not check (exit $1): see the log" ;;
+  esac
+}
+
+status=0
+validate_rc=skipped
+if [ "$validate" = true ]; then
+  echo "::group::gh-hooks validate"
+  "$gh" validate --format github "${ignore[@]}"
+  validate_rc=$?
+  echo "::endgroup::"
+  output validate-exit "$validate_rc"
+  if [ "$sarif" = true ]; then
+    "$gh" validate --format sarif "${ignore[@]}" >"$sarif_file"
+    case $? in
+    0 | 3) output sarif-file "$sarif_file" ;;
+    *) rm -f "$sarif_file" ;;
+    esac
+  fi
+  [ "$validate_rc" != 0 ] && [ "$status" = 0 ] && status=$validate_rc
+fi
+
+audit_rc=skipped
+if [ "$audit" != false ]; then
+  if [ -f "$baseline" ]; then
+    echo "::group::gh-hooks trust audit --baseline $baseline"
+    "$gh" trust audit --baseline "$baseline" --format github "${ignore[@]}"
+    audit_rc=$?
+    echo "::endgroup::"
+    output audit-exit "$audit_rc"
+  elif [ "$audit" = true ]; then
+    echo "::error title=gh-hooks trust audit::no trust baseline at $project/$baseline: write it with \`gh-hooks trust baseline --write\`, review it and commit it"
+    audit_rc=1
+    output audit-exit 1
+  else
+    echo "::notice title=gh-hooks trust audit::skipped: no trust baseline at $project/$baseline (write one with \`gh-hooks trust baseline --write\` to gate unreviewed project hooks)"
+  fi
+  [ "$audit_rc" != skipped ] && [ "$audit_rc" != 0 ] && [ "$status" = 0 ] && status=$audit_rc
+fi
+
+summary "### gh-hooks"
+summary ""
+summary "| check | result |"
+summary "|---|---|"
+summary "| \`validate\` | $(verdict "$validate_rc") |"
+summary "| \`trust audit --baseline\` | $(verdict "$audit_rc") |"
+exit "$status"
