@@ -1,7 +1,9 @@
 package visible
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -28,6 +30,31 @@ func TestEscape(t *testing.T) {
 		{"invalid utf-8", "a\xffb", `a\xffb`},
 		{"backslash doubled once escaping", "\\x1b\x1b", `\\x1b\x1b`},
 		{"nul", "a\x00", `a\x00`},
+		// Issue 24: what renders as nothing or as a space.
+		{"variation selector 16", "./scripts/fmt\ufe0f.sh", `./scripts/fmt\ufe0f.sh`},
+		{"variation selector 1", "a\ufe00b", `a\ufe00b`},
+		{"variation selector supplement", "fmt\U000E0100.sh", `fmt\U000e0100.sh`},
+		{"last variation selector", "a\U000E01EFb", `a\U000e01efb`},
+		{"combining grapheme joiner", "a\u034fb", `a\u034fb`},
+		{"khmer vowel inherent aq", "a\u17b4b", `a\u17b4b`},
+		{"khmer vowel inherent aa", "a\u17b5b", `a\u17b5b`},
+		{"mongolian free variation selector", "a\u180bb", `a\u180bb`},
+		{"mongolian vowel separator", "a\u180eb", `a\u180eb`},
+		{"mongolian fvs4", "a\u180fb", `a\u180fb`},
+		{"hangul choseong filler", "a\u115fb", `a\u115fb`},
+		{"hangul jungseong filler", "a\u1160b", `a\u1160b`},
+		{"halfwidth hangul filler", "a\uffa0b", `a\uffa0b`},
+		{"braille blank", "fmt\u2800.sh", `fmt\u2800.sh`},
+		{"no-break space", "npm\u00a0test", `npm\u00a0test`},
+		{"em space", "a\u2003b", `a\u2003b`},
+		{"ideographic space", "a\u3000b", `a\u3000b`},
+		{"ogham space mark", "a\u1680b", `a\u1680b`},
+		{"word joiner", "a\u2060b", `a\u2060b`},
+		{"invisible plus", "a\u2064b", `a\u2064b`},
+		{"tag cancel", "a\U000E007Fb", `a\U000e007fb`},
+		{"reserved default ignorable", "a\U000E0FFFb", `a\U000e0fffb`},
+		{"ordinary accents stay", "café naïve", "café naïve"},
+		{"braille letter stays", "\u2801", "\u2801"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,6 +120,43 @@ func quoteQuotes(s string) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+func TestLongestBlank(t *testing.T) {
+	for in, want := range map[string]int{
+		"":         0,
+		"npm test": 1,
+		"a\t\t  b": 4,
+		"npm test" + strings.Repeat(" ", 400) + "; curl -d @x": 400,
+	} {
+		if got := LongestBlank(in); got != want {
+			t.Errorf("LongestBlank(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+func TestMixedScript(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"./scripts/fmt.sh --fix", nil},
+		{"echo Привет мир", nil},                            // Cyrillic words alone
+		{"echo αβγ && ls", nil},                             // Greek word alone
+		{"./s\u0441ripts/fmt.sh", []string{"s\u0441ripts"}}, // Cyrillic с
+		{"\u0441url -s x", []string{"\u0441url"}},
+		{"npm t\u0435st", []string{"t\u0435st"}},     // Cyrillic е
+		{"./g\u03bfod.sh", []string{"g\u03bfod"}},    // Greek ο
+		{"\uff43url x", []string{"\uff43url"}},       // fullwidth c
+		{"\U0001d41cat x", []string{"\U0001d41cat"}}, // mathematical bold c
+		{"café_2.sh", nil},
+		{"日本語 ok", nil},
+	}
+	for _, tt := range tests {
+		if got := MixedScript(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("MixedScript(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }
 
 func BenchmarkEscapeClean(b *testing.B) {
