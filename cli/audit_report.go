@@ -31,7 +31,7 @@ var auditRules = []validate.Rule{
 	{Code: codeHookChanged, Summary: "A project hook changed since it was approved (or differs from the baseline): Gemini runs the new version without asking again."},
 	{Code: codeHookNotCovered, Summary: "What the hook runs is not covered by its fingerprint (eval, a program named by a variable, a download piped into a shell, ...): approval cannot vouch for it."},
 	{Code: codeHookNew, Summary: "A project hook that no approval (or baseline entry) matches: review it before Gemini runs it."},
-	{Code: codeHookSuspicious, Summary: "The hook holds terminal-control, bidi or invisible characters: what a reviewer sees is not what runs."},
+	{Code: codeHookSuspicious, Summary: "The hook holds terminal-control, bidi, invisible or look-alike characters, or a long run of blanks: what a reviewer sees is not what runs."},
 	{Code: codeScriptUnverified, Summary: "A script the hook runs is missing, unreadable or cannot be located, so the fingerprint does not cover its content."},
 	{Code: codeTrustSkipped, Summary: "The hook's event is written as an object, not a list: Gemini runs it but its trust check skips it and never warns."},
 }
@@ -179,7 +179,7 @@ func auditProblems(t *trustEnv, rep *fingerprint.Report, baseline string) []conf
 				"review what it runs by hand")
 		}
 		if len(h.Suspicious) > 0 {
-			add(config.SevError, codeHookSuspicious, what+" holds control, bidi or invisible characters in "+strings.Join(h.Suspicious, ", "),
+			add(config.SevError, codeHookSuspicious, what+" is suspicious: "+suspiciousText(h.Suspicious),
 				fmt.Sprintf("look at it with `gh-hooks %sshow %s` and remove them", t.flag, shellword.Quote(h.ID)))
 		}
 		for _, s := range h.Scripts {

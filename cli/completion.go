@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/edit"
+	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
@@ -109,7 +110,12 @@ func completeCommand(e *env) *cli.Command {
 				}
 			}
 			for _, s := range complete(e, c.Root(), words) {
-				fmt.Fprintln(e.Stdout, s)
+				// A candidate is typed into the user's command line: one
+				// that holds a control or invisible character (a project's
+				// hook name) is never offered, raw or escaped.
+				if !visible.Has(s) {
+					fmt.Fprintln(e.Stdout, s)
+				}
 			}
 			return nil
 		},

@@ -255,7 +255,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	} else if !r.HooksEnabled {
 		hooks = o.red("disabled")
 	}
-	o.fields([][]any{
+	o.fields("", [][]any{
 		{o.bold("project"), o.short(set.Paths.ProjectDir)},
 		{o.bold("folder"), sprintf("%s (%s)", trust, set.Trust.Why)},
 		{o.bold("hooks"), hooks},

@@ -80,11 +80,54 @@ func safe(a any) any {
 	return a
 }
 
+// safe is safe for o: on a terminal a string also has its long runs of
+// spaces shown as a count (blanks), so that a run cannot push the rest of
+// a command past the edge of the screen or of a table cell. Piped output
+// keeps every space.
+func (o *out) safe(a any) any {
+	if s, ok := a.(string); ok && o.tty {
+		return blanks(visible.Escape(s))
+	}
+	return safe(a)
+}
+
+// blankRun is the shortest run of spaces that blanks shows as a count.
+const blankRun = 8
+
+// blanks shows each run of blankRun or more spaces in s as "␠×N" (N the
+// number of spaces): `npm test` + 400 spaces + `; curl ...` reads
+// `npm test␠×400; curl ...`, whole, instead of `npm test…` in a cut cell
+// or screens of blank lines.
+func blanks(s string) string {
+	if !strings.Contains(s, strings.Repeat(" ", blankRun)) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != ' ' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j-i >= blankRun {
+			fmt.Fprintf(&b, "␠×%d", j-i)
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
+}
+
 // printf prints format (gh-hooks' own text) with every string argument
 // escaped.
 func (o *out) printf(format string, a ...any) {
 	for i := range a {
-		a[i] = safe(a[i])
+		a[i] = o.safe(a[i])
 	}
 	fmt.Fprintf(o.w, format, a...)
 }
@@ -100,6 +143,9 @@ func sprintf(format string, a ...any) styled {
 // paint wraps s, escaped, in an SGR colour code when colour is on.
 func (o *out) paint(code, s string) styled {
 	s = visible.Escape(s)
+	if o.tty {
+		s = blanks(s)
+	}
 	if !o.color || s == "" {
 		return styled(s)
 	}
@@ -162,7 +208,7 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 	cells := func(r []any) []string {
 		s := make([]string, len(r))
 		for i, c := range r {
-			s[i] = fmt.Sprint(safe(c))
+			s[i] = fmt.Sprint(o.safe(c))
 		}
 		return s
 	}
@@ -209,20 +255,29 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 
 // fields prints label/value rows like table, except that on a terminal a
 // value too long for it wraps under itself instead of being cut: these
-// are sentences (why a folder is not trusted), not cells to scan.
-func (o *out) fields(rows [][]any) {
+// are sentences (why a folder is not trusted) or what a user approves (a
+// hook's command), never cut (issue 24 §3: a cut command hides its tail).
+// indent prefixes every row on a terminal; piped, a row is its fields.
+func (o *out) fields(indent string, rows [][]any) {
 	if !o.tty {
-		o.table("", nil, rows)
+		o.table(indent, nil, rows)
 		return
 	}
 	w := 0
 	for _, r := range rows {
-		w = max(w, textWidth(fmt.Sprint(safe(r[0]))))
+		w = max(w, textWidth(fmt.Sprint(o.safe(r[0]))))
 	}
 	for _, r := range rows {
-		label := fmt.Sprint(safe(r[0]))
-		line := styled(label + strings.Repeat(" ", w-textWidth(label)+2) + fmt.Sprint(safe(r[1])))
-		o.printf("%s\n", o.fit(line, w+2))
+		label := fmt.Sprint(o.safe(r[0]))
+		var value strings.Builder
+		for i, c := range r[1:] {
+			if i > 0 {
+				value.WriteString("  ")
+			}
+			value.WriteString(fmt.Sprint(o.safe(c)))
+		}
+		line := styled(indent + label + strings.Repeat(" ", w-textWidth(label)+2) + value.String())
+		o.printf("%s\n", o.fit(line, textWidth(indent)+w+2))
 	}
 }
 

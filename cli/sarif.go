@@ -12,6 +12,7 @@ import (
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/visible"
 )
 
 // SARIF is written with github.com/owenrumney/go-sarif/v2. Its v3 has the
@@ -83,9 +84,12 @@ func buildSARIF(base string, ps []config.Problem, describe describeFunc) (*sarif
 	}
 
 	for _, p := range ps {
-		msg := p.Message
+		// A viewer (GitHub's code scanning) shows the message as text:
+		// escaped, as in every human output, so that a finding cannot hide
+		// what a hook runs (issue 24 §3).
+		msg := visible.EscapeText(p.Message)
 		if p.Hint != "" {
-			msg += "\nhint: " + p.Hint
+			msg += "\nhint: " + visible.EscapeText(p.Hint)
 		}
 		res := run.CreateResultForRule(p.Code).
 			WithRuleIndex(index[p.Code]).

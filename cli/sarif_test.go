@@ -116,7 +116,7 @@ func TestSARIFFields(t *testing.T) {
 	}
 	want := []result{
 		{"script-missing", "error", "the script /work/p/gone.sh does not exist\nhint: create the script", ".gemini/settings.json", srcRoot, 1, 5, 38},
-		{"timeout-seconds", "warning", "timeout is 30 ms\nsecond line \x1b[31m\nhint: write 30000", "dir%20with%20space/%23x.json", srcRoot, 2, 1, 1},
+		{"timeout-seconds", "warning", "timeout is 30 ms\nsecond line \\x1b[31m\nhint: write 30000", "dir%20with%20space/%23x.json", srcRoot, 2, 1, 1},
 		{"timeout-seconds", "warning", "timeout is 5 ms\nhint: write 5000", ".gemini/settings.json", srcRoot, 2, 9, 3},
 		{"folder-untrusted", "note", "folder is not trusted", "file:///home/u/.gemini/settings.json", "", 0, 0, 0},
 	}

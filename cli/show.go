@@ -378,7 +378,10 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 		rows = append(rows, []any{"description", h.Description})
 	}
 	rows = append(rows, []any{"key", h.Key}, []any{"disable name", h.DisableName})
-	o.table("  ", nil, rows)
+	o.fields("  ", rows)
+	if sus := fingerprint.Suspicious(*h); len(sus) > 0 {
+		o.printf("%s\n", o.fit(sprintf("  %s %s: what a terminal shows is not what runs", o.red("suspicious:"), suspiciousText(sus)), 4))
+	}
 
 	if c := v.Claude; c != nil {
 		o.printf("\n%s\n", o.bold("Claude hook (run by gh-hooks claude-compat)"))
@@ -390,7 +393,7 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 			rows = append(rows, []any{"plugin root", c.PluginRoot})
 		}
 		rows = append(rows, []any{"command", c.Command})
-		o.table("  ", nil, rows)
+		o.fields("  ", rows)
 	}
 
 	if a := v.Runs; a != nil {
@@ -436,7 +439,7 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 				}
 				rows = append(rows, []any{"script", scriptLabel(s) + " " + st})
 			}
-			o.table("  ", nil, rows)
+			o.fields("  ", rows)
 		}
 	}
 

@@ -550,7 +550,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			notes = append(notes, fmt.Sprintf("%s: %s", h.ID, notCovered(h.NotCovered)))
 		}
 		if len(h.Suspicious) > 0 {
-			notes = append(notes, fmt.Sprintf("%s: suspicious: control, bidi or invisible characters in its %s (shown escaped): what a terminal shows is not what runs", h.ID, strings.Join(h.Suspicious, ", ")))
+			notes = append(notes, fmt.Sprintf("%s: suspicious: %s: what a terminal shows is not what runs; its command in full: %s", h.ID, suspiciousText(h.Suspicious), h.Command))
 		}
 	}
 	for _, h := range rep.Hooks {
@@ -569,7 +569,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 	if len(notes) > 0 {
 		o.printf("\n")
 		for _, n := range notes {
-			o.printf("%s\n", n)
+			o.printf("%s\n", o.fit(styled(fmt.Sprint(o.safe(n))), 4))
 		}
 	}
 }
@@ -598,6 +598,25 @@ func scriptNotes(id string, scripts []fingerprint.Script) []string {
 		}
 	}
 	return notes
+}
+
+// suspiciousText is the sentence for fingerprint.Suspicious's list:
+// "control, bidi or invisible characters in its name, command (shown
+// escaped); command: a run of 400 blanks".
+func suspiciousText(entries []string) string {
+	var fields, other []string
+	for _, e := range entries {
+		if strings.Contains(e, ": ") {
+			other = append(other, e)
+		} else {
+			fields = append(fields, e)
+		}
+	}
+	var parts []string
+	if len(fields) > 0 {
+		parts = append(parts, "control, bidi or invisible characters in its "+strings.Join(fields, ", ")+" (shown escaped)")
+	}
+	return strings.Join(append(parts, other...), "; ")
 }
 
 // notCovered is the sentence that says what a fingerprint cannot know.
@@ -863,7 +882,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string) {
 			}
 			rows = append(rows, []any{"script", p + " " + state})
 		}
-		o.table("  ", nil, rows)
+		o.fields("  ", rows)
 		for _, n := range scriptNotes(h.ID, h.Scripts) {
 			o.printf("  %s\n", n)
 		}
@@ -871,7 +890,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string) {
 			o.printf("  %s %s\n", o.yellow("warning:"), notCovered(h.NotCovered))
 		}
 		if sus := fingerprint.Suspicious(h.Hook); len(sus) > 0 {
-			o.printf("  %s control, bidi or invisible characters in its %s (shown escaped): what a terminal shows is not what runs\n", o.red("suspicious:"), strings.Join(sus, ", "))
+			o.printf("  %s %s: what a terminal shows is not what runs\n", o.red("suspicious:"), suspiciousText(sus))
 		}
 	}
 }

@@ -163,7 +163,15 @@ func TestSuspicious(t *testing.T) {
 	if diff := cmp.Diff(want, Suspicious(h)); diff != "" {
 		t.Errorf("Suspicious (-want +got):\n%s", diff)
 	}
-	if got := Suspicious(hk("BeforeTool", 0, 0, "é", "echo 日本")); len(got) != 0 {
+	if got := Suspicious(hk("BeforeTool", 0, 0, "é", "echo 日本 Привет  aligned   x")); len(got) != 0 {
 		t.Errorf("plain text flagged: %q", got)
+	}
+	// Issue 24 §3: look-alike letters and long blank runs.
+	h = hk("BeforeTool", 0, 0, "fm\u0442", "npm test"+strings.Repeat(" ", 400)+"; curl -d @x ./s\u0441ripts/x.sh")
+	h.Env = map[string]string{"P": "a" + strings.Repeat(" ", 40) + "b"}
+	want = []string{"name: look-alike letters in fm\u0442", "command: look-alike letters in s\u0441ripts",
+		"command: a run of 400 blanks", "env: a run of 40 blanks"}
+	if diff := cmp.Diff(want, Suspicious(h)); diff != "" {
+		t.Errorf("Suspicious (-want +got):\n%s", diff)
 	}
 }

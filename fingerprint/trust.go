@@ -217,12 +217,19 @@ func stale(o, c Record) bool {
 	return true
 }
 
-// Suspicious lists the fields of h that hold characters a terminal acts on
-// or does not show (visible.Has): "event", "name", "command", "matcher",
-// "type", "env NAME" (NAME escaped).
+// Suspicious lists what makes h read differently from what runs. A field
+// that holds characters a terminal acts on or does not show (visible.Has)
+// is named alone: "event", "name", "command", "matcher", "type",
+// "env NAME" (NAME escaped). The look-alike and blank findings (issue 24
+// §3) are "FIELD: REASON": "command: look-alike letters in s\u0441ripts"
+// (visible.MixedScript: Latin mixed with Cyrillic, Greek, ... letters, or
+// fullwidth or mathematical letters), "command: a run of 400 blanks"
+// (visible.LongestBlank of at least LongBlank), which can push the rest of
+// the command out of a terminal's or a table's view.
 func Suspicious(h merge.Hook) []string {
 	out := []string{}
-	for _, f := range [][2]string{{"event", h.Event}, {"name", h.Name}, {"command", h.Command}, {"matcher", h.Matcher}, {"type", h.Type}} {
+	fields := [][2]string{{"event", h.Event}, {"name", h.Name}, {"command", h.Command}, {"matcher", h.Matcher}, {"type", h.Type}}
+	for _, f := range fields {
 		if visible.Has(f[1]) {
 			out = append(out, f[0])
 		}
@@ -237,7 +244,40 @@ func Suspicious(h merge.Hook) []string {
 			out = append(out, "env "+visible.Escape(k))
 		}
 	}
+	for _, f := range fields {
+		if w := visible.MixedScript(f[1]); len(w) > 0 {
+			q := make([]string, len(w))
+			for i := range w {
+				q[i] = visible.Escape(w[i])
+			}
+			out = append(out, f[0]+": look-alike letters in "+strings.Join(q, ", "))
+		}
+	}
+	for _, k := range keys {
+		if w := visible.MixedScript(k + "=" + h.Env[k]); len(w) > 0 {
+			out = append(out, "env "+visible.Escape(k)+": look-alike letters in "+visible.Escape(strings.Join(w, ", ")))
+		}
+	}
+	for _, f := range append(fields[1:4:4], [2]string{"env", envText(h.Env, keys)}) {
+		if n := visible.LongestBlank(f[1]); n >= LongBlank {
+			out = append(out, fmt.Sprintf("%s: a run of %d blanks", f[0], n))
+		}
+	}
 	return out
+}
+
+// LongBlank is the shortest run of spaces and tabs in a hook's command,
+// name, matcher or env that Suspicious reports: longer than any
+// indentation a readable command needs, shorter than the width that
+// pushes the rest of a line off an 80-column terminal.
+const LongBlank = 32
+
+func envText(env map[string]string, keys []string) string {
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + "=" + env[k] + "\n")
+	}
+	return b.String()
 }
 
 // Selection picks project hooks for Approve and Revoke.
