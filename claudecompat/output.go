@@ -28,6 +28,14 @@ var blockingExit2 = map[string]string{
 	"PreCompact":       "block",
 }
 
+// noStderr is what Claude shows for a hook that exits 2 with nothing on
+// stderr (claude-hooks.md §1.7: exit 2 blocks whatever stdout says);
+// blockedByHook what it shows for decision "block" without a reason.
+const (
+	noStderr      = "Claude hook exited 2 (a blocking error): No stderr output"
+	blockedByHook = "Blocked by hook"
+)
+
 // plainTextContext are the events on which Claude adds a hook's plain
 // stdout to the model's context (claude-hooks.md §1.7).
 var plainTextContext = map[string]bool{"UserPromptSubmit": true, "SessionStart": true}
@@ -36,7 +44,8 @@ var plainTextContext = map[string]bool{"UserPromptSubmit": true, "SessionStart":
 // Gemini gives to the model on the event the hook runs on: AfterTool
 // (coreToolHookTriggers.ts), BeforeAgent (client.ts), SessionStart. On
 // BeforeTool Gemini has no context channel (PreToolUse context is lost);
-// AfterAgent has none either, but its context is passed on as Claude's.
+// AfterAgent has none either: Stop's context keeps the turn going, as a
+// block (readClaudeJSON).
 var contextEvents = map[string]bool{
 	"PostToolUse": true, "PostToolUseFailure": true, "UserPromptSubmit": true, "SessionStart": true,
 	"Stop": true, "SubagentStop": true,
@@ -64,16 +73,26 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 		failed = true
 		warnings = append(warnings, fmt.Sprintf("Claude hook did not run: %v", r.Err))
 	case r.Exit == 2:
+		// claude-hooks.md §1.7 "Exit 2": a blocking error; stderr is the
+		// reason and JSON cannot override it: Claude does not read stdout
+		// at all, so a {"decision":"block"} or an "approve" there changes
+		// nothing, and JSON on stderr is the reason's text as it is. With
+		// nothing on stderr the hook still blocks ("Exit code 2, per
+		// event"), with Claude's "No stderr output" as what is shown.
 		reason := strings.TrimSpace(string(r.Stderr))
+		if reason == "" {
+			reason = noStderr
+		}
 		switch {
 		case blockingExit2[h.Event] != "":
 			out["decision"] = blockingExit2[h.Event]
 			out["reason"] = reason
 		case h.Event == "PostToolUse" || h.Event == "PostToolUseFailure":
-			// Claude shows the model stderr beside the tool's result; a
-			// Gemini AfterTool block would replace the result instead.
+			// Claude shows the model stderr beside the tool's result
+			// ("stderr shown to Claude"); a Gemini AfterTool block would
+			// replace the result instead.
 			addContext(out, h.Event, reason)
-		case reason != "":
+		case reason != noStderr:
 			// Claude shows stderr to the user and goes on.
 			out["systemMessage"] = reason
 		}
@@ -182,18 +201,45 @@ func readClaudeJSON(h Hook, claudeTool string, j, out map[string]any) {
 			out["hookSpecificOutput"] = spec
 		}
 	case "PostToolUse", "PostToolUseFailure":
+		// claude-hooks.md §1.7, top-level decision "block" + reason: the
+		// reason goes to the model beside the tool's result; without one
+		// Claude still tells the model the hook blocked.
 		if decision == "block" {
-			addContext(out, h.Event, reason)
+			addContext(out, h.Event, orDefault(reason, blockedByHook))
 		}
 	case "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact":
 		if decision == "block" {
 			out["decision"] = "block"
-			out["reason"] = reason
+			out["reason"] = orDefault(reason, blockedByHook)
 		}
 	}
-	if ctx, ok := hso["additionalContext"].(string); ok && ctx != "" && contextEvents[h.Event] {
+	ctx, _ := hso["additionalContext"].(string)
+	switch {
+	case ctx == "":
+	case h.Event == "Stop" || h.Event == "SubagentStop":
+		// claude-hooks.md §1.7, hookSpecificOutput for Stop/SubagentStop:
+		// additionalContext keeps the turn going, as a block does but
+		// without the error label. Gemini's AfterAgent has no context
+		// channel; its block is the same continuation, with the reason
+		// as the next prompt (client.ts, spec §5.8 Consumers).
+		if out["continue"] != nil {
+			break // the agent stops: nothing goes on
+		}
+		if r, ok := out["reason"].(string); ok && out["decision"] == "block" {
+			ctx = r + "\n" + ctx
+		}
+		out["decision"] = "block"
+		out["reason"] = ctx
+	case contextEvents[h.Event]:
 		addContext(out, h.Event, ctx)
 	}
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // addContext appends text to the additionalContext of out.

@@ -360,6 +360,8 @@ func (s *scanner) scanOutput(l string) {
 	}
 	if has("additionalContext") {
 		switch {
+		case ev == "Stop" || ev == "SubagentStop":
+			s.add(KindOutput, "additionalContext", true, "answers with additionalContext, which keeps the turn going on "+ev+": the adapter makes it Gemini's AfterAgent block, with the context as the next prompt")
 		case contextEvents[ev] || ev == "":
 			s.add(KindOutput, "additionalContext", true, "answers with additionalContext: the adapter gives it to the model on "+orAny(ev))
 		case ev == "PreToolUse":
