@@ -336,6 +336,7 @@ func TestWrapUnwrap(t *testing.T) {
 		for _, w := range []Wrapped{
 			{Hook: Hook{Event: "PreToolUse"}, Binary: "gh-hooks", Command: orig},
 			{Hook: Hook{Event: "PostToolUse", Matcher: "MultiEdit", PluginRoot: `"${extensionPath}"`}, Binary: "/opt/my tools/gh-hooks", Command: orig},
+			{Hook: Hook{Event: "PreToolUse"}, Binary: "gh-hooks", Command: orig, FailClosed: true},
 		} {
 			cmd := Wrap(w)
 			loaded := config.Expand(cmd, func(name string) (string, bool) {

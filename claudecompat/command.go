@@ -17,6 +17,56 @@ type Wrapped struct {
 	Binary string
 	// Command is the original Claude command, exactly as Claude ran it.
 	Command string
+	// FailClosed makes the guard block when gh-hooks is missing (exit 2,
+	// which Gemini reads as a deny: spec §5.4) instead of warning (exit
+	// 1): for a hook that can block (CanBlock), whose job is lost
+	// otherwise without a word.
+	FailClosed bool
+}
+
+// Install is how to install gh-hooks, for messages about a missing
+// adapter.
+const Install = "go install github.com/gh-hooks/gh-hooks@latest"
+
+// The guard's messages, on stderr, where Gemini takes them as the reason
+// of the deny (exit 2) or the text of the warning (exit 1) (spec §5.4).
+const (
+	missingBlocks = "gh-hooks (the Claude hook adapter) is not installed, and this Claude hook can block, so it blocks: install it: " + Install
+	missingWarns  = "gh-hooks (the Claude hook adapter) is not installed: this Claude hook did not run; install it: " + Install
+)
+
+// failClosedEvents are the Claude events whose migrated hooks fail
+// closed (CanBlock): a block there stops a tool call (PreToolUse), hides
+// a tool's result (PostToolUse, PostToolUseFailure: Gemini's AfterTool
+// deny replaces it, coreToolHookTriggers.ts) or erases a prompt
+// (UserPromptSubmit). Not Stop or SubagentStop: Gemini answers an
+// AfterAgent block by sending the reason as the next prompt (client.ts),
+// so a guard that always blocks would keep the agent asking the model
+// to install gh-hooks, turn after turn; nor PreCompact (Gemini's
+// PreCompress ignores decisions, spec §5.8) or the events nothing can
+// block on.
+var failClosedEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "UserPromptSubmit": true}
+
+// CanBlock reports whether a hook of Claude event ev, whose command and
+// scripts gave findings (Scan), can block under Claude in a way a
+// missing adapter must not silently drop: the event is one a block acts
+// on (failClosedEvents) and the hook answers with a block (exit 2,
+// permissionDecision, decision "block", continue false), or unseen is
+// true (a file it runs could not be read, or the command starts what
+// cannot be followed): gh-hooks cannot tell that it does not block.
+func CanBlock(ev string, findings []Finding, unseen bool) bool {
+	if !failClosedEvents[ev] {
+		return false
+	}
+	if unseen {
+		return true
+	}
+	for _, f := range findings {
+		if f.Blocks {
+			return true
+		}
+	}
+	return false
 }
 
 // Wrap writes the command Gemini runs for a Claude hook:
@@ -25,7 +75,9 @@ type Wrapped struct {
 //
 // The guard makes a missing gh-hooks a warning (exit 1, Claude's own
 // treatment of a missing program) instead of bash's exit 127, on which
-// Gemini denies every tool call (spec §5.4). pluginRoot is shell text,
+// Gemini denies every tool call (spec §5.4); with FailClosed it exits 2,
+// a deny whose reason names gh-hooks and how to install it. Both say so
+// on stderr, which Gemini reads when stdout is empty. pluginRoot is shell text,
 // written as it is (for an extension, "${extensionPath}", which Gemini
 // fills in when it loads hooks.json, spec §3.5).
 //
@@ -38,7 +90,11 @@ type Wrapped struct {
 func Wrap(w Wrapped) string {
 	bin := shellword.Quote(w.Binary)
 	var b strings.Builder
-	b.WriteString("command -v " + bin + " >/dev/null || { echo 'gh-hooks (the Claude hook adapter) is not installed: this Claude hook did not run' >&2; exit 1; }; ")
+	msg, code := missingWarns, "1"
+	if w.FailClosed {
+		msg, code = missingBlocks, "2"
+	}
+	b.WriteString("command -v " + bin + " >/dev/null || { echo '" + msg + "' >&2; exit " + code + "; }; ")
 	b.WriteString("exec " + bin + " claude-compat --event " + shellword.Quote(w.Event))
 	if w.Matcher != "" {
 		b.WriteString(" --matcher " + quote(w.Matcher))
@@ -86,7 +142,7 @@ func Unwrap(command string) (Wrapped, bool) {
 		return Wrapped{}, false
 	}
 	var found Wrapped
-	ok := false
+	ok, exit2 := false, false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if ok {
 			return false
@@ -95,9 +151,13 @@ func Unwrap(command string) (Wrapped, bool) {
 		if !isCall {
 			return true
 		}
+		if len(call.Args) == 2 && wordText(call.Args[0]) == "exit" && wordText(call.Args[1]) == "2" {
+			exit2 = true // the guard's, before the adapter's command
+		}
 		found, ok = fromArgs(call.Args)
 		return !ok
 	})
+	found.FailClosed = ok && exit2
 	return found, ok
 }
 

@@ -30,6 +30,10 @@ type Finding struct {
 	Covered bool `json:"covered"`
 	// Note says what the adapter does, or what is lost.
 	Note string `json:"note"`
+	// Blocks is true for an answer that blocks under Claude where the
+	// event allows it (exit 2, permissionDecision, decision "block",
+	// continue false): see CanBlock.
+	Blocks bool `json:"blocks,omitempty"`
 }
 
 // Kinds of Finding.
@@ -144,6 +148,14 @@ func (s *scanner) add(kind, key string, covered bool, note string) {
 	s.out = append(s.out, Finding{Kind: kind, Line: s.line, Text: s.text, Covered: covered, Note: note})
 }
 
+// blocking marks the last finding added, if it was added for this line,
+// as an answer that blocks (Finding.Blocks).
+func (s *scanner) blocking(kind string) {
+	if n := len(s.out); n > 0 && s.out[n-1].Kind == kind && s.out[n-1].Line == s.line {
+		s.out[n-1].Blocks = true
+	}
+}
+
 func shorten(line string) string {
 	line = strings.TrimSpace(line)
 	if utf8.RuneCountInString(line) <= 120 {
@@ -176,6 +188,7 @@ var (
 	quotedEvent      = lazyre.New(`["'](` + eventNamePattern + `)["']|^\(?(` + eventNamePattern + `)\)`)
 	exitCode         = lazyre.New(`\b(?:exit|sys\.exit|process\.exit|os\.Exit|Deno\.exit)\s*\(?\s*([0-9]+)\b`)
 	claudeVariable   = lazyre.New(`\bCLAUDE(?:_[A-Z0-9_]*[A-Z0-9]|CODE)\b`)
+	continueFalse    = lazyre.New(`\bcontinue["']?\s*[:=]\s*(?:false|False)\b`)
 	transcriptJSONL  = lazyre.New(`\btranscript_path\b|\.jsonl\b`)
 )
 
@@ -322,6 +335,9 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 				note += " (stderr shown to the user; nothing is blocked)"
 			}
 			s.add(KindExit, code, true, note)
+			if blockingExit2[ev] != "" || ev == "PostToolUse" || ev == "PostToolUseFailure" || ev == "" {
+				s.blocking(KindExit)
+			}
 		case len(code) > 1 || code > "2":
 			s.add(KindExit, code, true, "exits "+code+": a non-blocking error in Claude; the adapter makes it a warning (Gemini alone would block on it)")
 		}
@@ -351,6 +367,7 @@ func (s *scanner) scanOutput(l string) {
 		switch ev {
 		case "PreToolUse", "":
 			s.add(KindOutput, "permissionDecision", true, "answers with hookSpecificOutput.permissionDecision, which Gemini ignores: the adapter turns deny/ask/allow and the reason into Gemini's decision")
+			s.blocking(KindOutput)
 		default:
 			s.add(KindOutput, "permissionDecision", true, "answers with permissionDecision, which Claude reads only on PreToolUse: ignored on "+ev+" by both")
 		}
@@ -376,6 +393,25 @@ func (s *scanner) scanOutput(l string) {
 		} else {
 			s.add(KindOutput, "approve", true, `answers decision "approve", which Claude ignores on `+ev+` too`)
 		}
+	}
+	if (has(`"block"`) || has(`'block'`)) && has("decision") {
+		switch ev {
+		case "PreToolUse", "":
+			s.add(KindOutput, "block", true, `answers decision "block" (on PreToolUse Claude's deprecated form of a deny): the adapter makes it Gemini's "deny"`)
+		case "PostToolUse", "PostToolUseFailure":
+			s.add(KindOutput, "block", true, `answers decision "block": Claude shows the reason to the model beside the tool's result; the adapter gives it as additionalContext (Gemini's own AfterTool block would hide the result)`)
+		case "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact":
+			s.add(KindOutput, "block", true, `answers decision "block": the adapter gives Gemini the same block on `+geminiEvent[ev])
+		default:
+			s.add(KindOutput, "block", true, `answers decision "block", which Claude ignores on `+ev+` too`)
+		}
+		if ev == "" || blockingExit2[ev] != "" || ev == "PostToolUse" || ev == "PostToolUseFailure" {
+			s.blocking(KindOutput)
+		}
+	}
+	if continueFalse.Get().MatchString(l) {
+		s.add(KindOutput, "continue", true, "answers continue false, which stops the agent in Claude and in Gemini: the adapter passes it on with stopReason")
+		s.blocking(KindOutput)
 	}
 	if has("updatedInput") {
 		if ev == "PreToolUse" || ev == "" {

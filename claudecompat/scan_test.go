@@ -189,9 +189,10 @@ if (/TODO/.test(input.last_assistant_message)) {
 			want: []brief{
 				{KindStdin, 1, true},
 				{KindPayload, 2, true},
+				{KindOutput, 3, true},
 				{KindOutput, 3, false},
 			},
-			notes: []string{"payload", "prompt_response", "ignored on Stop"},
+			notes: []string{"payload", "prompt_response", `same block on AfterAgent`, "ignored on Stop"},
 		},
 		{
 			name: "plugin root is covered only for plugin hooks",
@@ -295,5 +296,37 @@ func TestScanFieldsMatchAdapter(t *testing.T) {
 		if !produced[f.name] {
 			t.Errorf("Scan calls tool_input.%s covered, but toClaudeInput never produces it", f.name)
 		}
+	}
+}
+
+// TestScanBlocks: the answers that block under Claude on the hook's event
+// are marked, and CanBlock says which hooks fail closed without the
+// adapter (issue 26 point 4).
+func TestScanBlocks(t *testing.T) {
+	tests := []struct {
+		name, event, script string
+		unseen              bool
+		want                bool
+	}{
+		{"exit 2 on PreToolUse", "PreToolUse", "#!/bin/sh\necho no >&2\nexit 2\n", false, true},
+		{"permissionDecision on PreToolUse", "PreToolUse", `echo '{"hookSpecificOutput":{"permissionDecision":"deny"}}'`, false, true},
+		{"decision block after a tool", "PostToolUse", `print(json.dumps({"decision": "block", "reason": r}))`, false, true},
+		{"exit 2 after a tool (injection-defender.sh)", "PostToolUse", "echo '{\"decision\":\"block\"}'\nexit 2\n", false, true},
+		{"decision block on a prompt", "UserPromptSubmit", `jq -n '{decision: "block", reason: "secret"}'`, false, true},
+		{"continue false on a prompt", "UserPromptSubmit", `echo '{"continue": false, "stopReason": "x"}'`, false, true},
+		{"a formatter cannot block", "PostToolUse", "#!/bin/sh\nprettier --write \"$f\" || exit 1\n", false, false},
+		{"exit 2 in a comment does not count", "PreToolUse", "# exit 2 blocks\nexit 0\n", false, false},
+		{"what cannot be seen may block", "PreToolUse", "", true, true},
+		{"a Stop hook does not fail closed (Gemini would loop)", "Stop", "exit 2\n", false, false},
+		{"nor a SessionStart hook", "SessionStart", "exit 2\n", true, false},
+		{"permissionDecision on PostToolUse blocks nothing", "PostToolUse", `echo '{"hookSpecificOutput":{"permissionDecision":"deny"}}'`, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Scan([]byte(tt.script), LangShell, Hook{Event: tt.event})
+			if got := CanBlock(tt.event, f, tt.unseen); got != tt.want {
+				t.Errorf("CanBlock = %v, want %v (findings %+v)", got, tt.want, f)
+			}
+		})
 	}
 }

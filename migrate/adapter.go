@@ -33,9 +33,11 @@ func (c *converter) wrap(ev string, reads bool) bool {
 	return true
 }
 
-// wrapCommand puts the adapter around a Claude command.
-func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string) (string, []string, []string) {
-	w := claudecompat.Wrapped{Hook: claudecompat.Hook{Event: ev}, Binary: c.opts.AdapterBinary, Command: cmd}
+// wrapCommand puts the adapter around a Claude command; failClosed (the
+// hook can block: scan.blocks) makes its guard block when gh-hooks is
+// missing.
+func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed bool) (string, []string, []string) {
+	w := claudecompat.Wrapped{Hook: claudecompat.Hook{Event: ev}, Binary: c.opts.AdapterBinary, Command: cmd, FailClosed: failClosed}
 	if w.Binary == "" {
 		w.Binary = "gh-hooks"
 	}
@@ -51,6 +53,9 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string) (string, []s
 	}
 	var changes, notes []string
 	notes = append(notes, "runs behind gh-hooks claude-compat, which gives the hook Claude's payload and reads its exit code and output by Claude's rules")
+	if failClosed {
+		notes = append(notes, "fails closed: it can block, so where gh-hooks is not installed it blocks, naming gh-hooks and how to install it")
+	}
 	for _, v := range claudeVars(cmd) {
 		if !claudecompat.Variable(v, w.PluginRoot != "") {
 			changes = append(changes, "$"+v+" is not set by Claude or Gemini")

@@ -404,7 +404,7 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 	changes = append(changes, scriptChanges(sc.scripts, wrapped)...)
 	if wrapped {
 		var ac, an []string
-		cmd, ac, an = c.wrapCommand(s, ev, matcher, cmd)
+		cmd, ac, an = c.wrapCommand(s, ev, matcher, cmd, sc.blocks)
 		changes, notes = append(changes, ac...), append(notes, an...)
 	} else {
 		ps := []placeholder{projectDir}

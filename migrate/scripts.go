@@ -47,6 +47,9 @@ type scan struct {
 	// reads: the command or a script it starts reads the payload or a
 	// Claude variable, or starts something that could not be read.
 	reads bool
+	// blocks: the hook can block (claudecompat.CanBlock), so behind the
+	// adapter it fails closed when gh-hooks is missing.
+	blocks bool
 }
 
 // payloadKinds are the findings that show a hook reads what the adapter
@@ -91,19 +94,22 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 		vars["HOME"] = home
 	}
 	var out scan
-	for _, f := range claudecompat.Scan([]byte(cmd), claudecompat.LangShell, h) {
+	// unseen: something the hook runs could not be read, so whether it
+	// blocks is not known (CanBlock).
+	findings, unseen := claudecompat.Scan([]byte(cmd), claudecompat.LangShell, h), false
+	for _, f := range findings {
 		if payloadKinds[f.Kind] {
 			out.reads = true
 		}
 	}
 	a := shellcmd.Analyze(cmd, shellcmd.Options{Dir: project, Vars: vars})
 	if len(a.Unknown) > 0 {
-		out.reads = true // it may start anything
+		out.reads, unseen = true, true // it may start anything
 	}
 	seen := map[string]bool{}
 	for _, f := range a.Files {
 		if f.Role == shellcmd.RoleManifest {
-			out.reads = true // npm run, make: what runs is in the manifest
+			out.reads, unseen = true, true // npm run, make: what runs is in the manifest
 			continue
 		}
 		if f.Path == "" || seen[f.Path] {
@@ -118,20 +124,25 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 			}
 		}
 		if !ok {
-			out.reads = true // a file outside (~/.claude/hooks/x.sh in a plugin): it may read anything
+			out.reads, unseen = true, true // a file outside (~/.claude/hooks/x.sh in a plugin): it may read anything
 			continue
 		}
 		sc := c.readScript(root, rel, f, h)
+		findings = append(findings, sc.Findings...)
 		for _, fd := range sc.Findings {
 			if payloadKinds[fd.Kind] {
 				out.reads = true
 			}
 		}
 		if sc.State != StateRead {
-			out.reads = true
+			out.reads, unseen = true, true
+		}
+		if sc.State == StateRead && sc.Language == "" {
+			unseen = true // a language Scan does not read
 		}
 		out.scripts = append(out.scripts, sc)
 	}
+	out.blocks = claudecompat.CanBlock(ev, findings, unseen)
 	return out
 }
 

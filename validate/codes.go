@@ -18,7 +18,7 @@ type Rule struct {
 // rules is every code, sorted. TestRulesCoverEveryCode reads the sources of
 // config, layers, merge and validate and fails when a code is missing here.
 var rules = []Rule{
-	{"adapter-not-found", "A migrated Claude hook runs behind gh-hooks claude-compat, but that gh-hooks is not found: the hook fails with exit 127, which Gemini reads as a deny on blocking events."},
+	{"adapter-not-found", "A migrated Claude hook runs behind gh-hooks claude-compat, but that gh-hooks is not found: a hook that can block fails closed (its guard exits 2, a deny that names gh-hooks and how to install it), any other warns and does not run; without migrate's guard, bash's exit 127 is a deny on blocking events."},
 	{"bom", "The file starts with a UTF-8 byte-order mark, which Gemini CLI's JSON parser rejects."},
 	{"claude-field", "A hook has a field that only Claude Code knows; Gemini ignores it."},
 	{"claude-hook-type", "A hook has a Claude Code type (prompt, agent, http, mcp_tool) that Gemini discards."},

@@ -139,9 +139,11 @@ func blockedWhat(event string) string {
 }
 
 // adapter reports a migrated hook whose gh-hooks (the claude-compat
-// adapter) cannot be found. Wrap guards it with command -v, so Gemini
-// gets exit 1, a warning, and the Claude hook silently does not run;
-// without the guard it is bash's exit 127.
+// adapter) cannot be found. Wrap guards it with command -v: a hook that
+// can block fails closed (exit 2, a deny naming gh-hooks and how to
+// install it: an error on a blocking event), any other exits 1 (a
+// warning, and the Claude hook does not run); without the guard it is
+// bash's exit 127.
 func (c *checker) adapter(h *merge.Hook, w claudecompat.Wrapped, a *shellcmd.Analysis, path string) {
 	found := false
 	if filepath.IsAbs(w.Binary) {
@@ -155,7 +157,15 @@ func (c *checker) adapter(h *merge.Hook, w claudecompat.Wrapped, a *shellcmd.Ana
 	}
 	sev := config.SevWarning
 	effect := "the hook's guard exits 1, Gemini shows a warning, and the Claude hook does not run"
-	if !slices.Contains(a.Checked, w.Binary) {
+	switch {
+	case slices.Contains(a.Checked, w.Binary) && w.FailClosed:
+		// The guard exits 2 with its message on stderr: a deny (spec §5.4).
+		effect = "the hook can block, so its guard fails closed: it exits 2 with a message that names gh-hooks and how to install it"
+		if blockingEvents[h.Event] {
+			sev = config.SevError
+			effect += ", which Gemini reads as a deny: every " + blockedWhat(h.Event) + " is blocked"
+		}
+	case !slices.Contains(a.Checked, w.Binary):
 		if blockingEvents[h.Event] {
 			sev = config.SevError
 		}
