@@ -45,7 +45,11 @@ type Aggregate struct {
 	Blocks bool `json:"blocks"`
 	// Reason is getEffectiveReason (stopReason || reason || "No reason
 	// provided") when Blocks, else "".
-	Reason          string   `json:"reason"`
+	Reason string `json:"reason"`
+	// Ignored says which fields of Output Gemini ignores on this event
+	// (a decision or continue:false where nothing is stopped); Blocks is
+	// false then.
+	Ignored         []string `json:"ignored"`
 	Errors          []string `json:"errors"`
 	TotalDurationMS float64  `json:"totalDurationMs"`
 }
@@ -56,7 +60,7 @@ var outputFields = []string{"continue", "stopReason", "suppressOutput", "systemM
 
 // aggregate merges results for event.
 func aggregate(results []Result, event string) Aggregate {
-	a := Aggregate{Strategy: StrategyOf(event), Continue: true, Errors: []string{}}
+	a := Aggregate{Strategy: StrategyOf(event), Continue: true, Errors: []string{}, Ignored: []string{}}
 	var outputs []any
 	for _, r := range results {
 		a.TotalDurationMS += r.duration
@@ -68,11 +72,24 @@ func aggregate(results []Result, event string) Aggregate {
 		}
 	}
 	a.Success = len(a.Errors) == 0
+	if !Stops(event) {
+		// Per hook: BeforeToolSelection's merge drops decision and
+		// continue before anyone could look at them.
+		var d any
+		stop := false
+		for _, o := range outputs {
+			if v := prop(o, "decision"); isBlocking(v) && d == nil {
+				d = v
+			}
+			stop = stop || prop(o, "continue") == false
+		}
+		a.Ignored = ignoredFields(event, d, stop)
+	}
 	merged, err := MergeOutputs(outputs, event)
 	if err != nil {
 		// A TypeError inside the aggregator is caught by executeHooks,
 		// which then reports only that error.
-		return Aggregate{Strategy: a.Strategy, Continue: true, Errors: []string{err.Error()}}
+		return Aggregate{Strategy: a.Strategy, Continue: true, Errors: []string{err.Error()}, Ignored: []string{}}
 	}
 	if merged == nil {
 		return a
@@ -89,6 +106,9 @@ func aggregate(results []Result, event string) Aggregate {
 	c, _ := out.Get("continue")
 	a.Continue = c != false
 	a.Blocks = isBlocking(d) || !a.Continue
+	if !Stops(event) {
+		a.Blocks = false
+	}
 	if a.Blocks {
 		a.Reason = "No reason provided"
 		if v := prop(out, "stopReason"); truthy(v) {
@@ -98,6 +118,48 @@ func aggregate(results []Result, event string) Aggregate {
 		}
 	}
 	return a
+}
+
+// Stops reports whether a block/deny decision or continue:false stops
+// anything on event. Read from Gemini 0.61.0's callers of each event:
+// BeforeTool and AfterTool (scheduler/hook-utils.ts, coreToolHookTriggers.ts),
+// BeforeAgent and AfterAgent (client.ts), BeforeModel and AfterModel
+// (hookSystem.ts) act on both; BeforeToolSelection keeps only toolConfig
+// (hookSystem.ts fireBeforeToolSelectionEvent); SessionStart uses only
+// systemMessage and additionalContext (gemini.tsx, AppContainer); the
+// results of SessionEnd, PreCompress and Notification are not used. Watched
+// headless: a SessionStart {"decision":"block","continue":false} changes
+// nothing, and the prompt reaches the model.
+func Stops(event string) bool {
+	switch event {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel":
+		return true
+	}
+	return false
+}
+
+// EventUses says, for an event whose decision and continue are ignored,
+// what Gemini does use of the output.
+func EventUses(event string) string {
+	switch event {
+	case "SessionStart":
+		return "Gemini uses only systemMessage (shown to the user) and additionalContext (added before the first prompt) there"
+	case "BeforeToolSelection":
+		return "Gemini uses only hookSpecificOutput.toolConfig there"
+	}
+	return "Gemini does not use the output of " + event + " hooks (it only shows a systemMessage)"
+}
+
+// ignoredFields explains the blocking fields Gemini ignores on event.
+func ignoredFields(event string, decision any, stop bool) []string {
+	out := []string{}
+	if isBlocking(decision) {
+		out = append(out, fmt.Sprintf("decision %q is ignored on %s: nothing is blocked (%s)", jsString(decision), event, EventUses(event)))
+	}
+	if stop {
+		out = append(out, fmt.Sprintf("continue:false is ignored on %s: Gemini goes on (%s)", event, EventUses(event)))
+	}
+	return out
 }
 
 // MergeOutputs merges hook outputs (each *Object or []any) with event's

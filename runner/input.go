@@ -21,6 +21,9 @@ type Context struct {
 	Trigger string
 	// Now is the timestamp; the zero value means time.Now().
 	Now time.Time
+	// MCPServers are the configured MCP servers by name (merged
+	// mcpServers), for an MCP tool's mcp_context.
+	MCPServers map[string]MCPServer
 }
 
 // ErrUnknownEvent is returned by BuildInput for a name that is not one of
@@ -84,10 +87,12 @@ func eventDefaults(in *Object, event string, ctx Context) error {
 		in.Set("tool_name", tool)
 		in.Set("tool_input", toolInput(tool))
 		if event == "AfterTool" {
-			r := NewObject()
-			r.Set("llmContent", "ok")
-			r.Set("returnDisplay", "ok")
-			in.Set("tool_response", r)
+			in.Set("tool_response", toolResponse(tool, ctx.Cwd))
+		}
+		if IsMCPTool(tool) {
+			if mc := mcpContext(tool, ctx.MCPServers); mc != nil {
+				in.Set("mcp_context", mc)
+			}
 		}
 	case "BeforeAgent":
 		in.Set("prompt", "Hello")
@@ -96,12 +101,7 @@ func eventDefaults(in *Object, event string, ctx Context) error {
 		in.Set("prompt_response", "Hi! How can I help?")
 		in.Set("stop_hook_active", false)
 	case "Notification":
-		in.Set("notification_type", "ToolPermission")
-		in.Set("message", "Tool "+tool+" requires permission")
-		d := NewObject()
-		d.Set("type", "exec")
-		d.Set("title", "Confirm Shell Command")
-		in.Set("details", d)
+		notification(in)
 	case "SessionStart":
 		in.Set("source", trigger("startup"))
 	case "SessionEnd":
@@ -117,55 +117,6 @@ func eventDefaults(in *Object, event string, ctx Context) error {
 		return fmt.Errorf("%w %q: want one of BeforeTool, AfterTool, BeforeAgent, AfterAgent, Notification, SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection (case-sensitive)", ErrUnknownEvent, event)
 	}
 	return nil
-}
-
-// toolInput is a plausible argument object for a few built-in tools.
-func toolInput(tool string) *Object {
-	o := NewObject()
-	switch tool {
-	case "run_shell_command":
-		o.Set("command", "echo hello")
-		o.Set("description", "Print hello")
-	case "write_file":
-		o.Set("file_path", "hello.txt")
-		o.Set("content", "hello\n")
-	case "replace":
-		o.Set("file_path", "hello.txt")
-		o.Set("old_string", "hello")
-		o.Set("new_string", "bye")
-	case "read_file":
-		o.Set("file_path", "hello.txt")
-	}
-	return o
-}
-
-// llmRequest mirrors hookTranslator.toHookLLMRequest's shape.
-func llmRequest() *Object {
-	msg := NewObject()
-	msg.Set("role", "user")
-	msg.Set("content", "Hello")
-	tc := NewObject()
-	tc.Set("mode", "AUTO")
-	r := NewObject()
-	r.Set("model", "gemini-2.5-pro")
-	r.Set("messages", []any{msg})
-	r.Set("config", NewObject())
-	r.Set("toolConfig", tc)
-	return r
-}
-
-// llmResponse mirrors hookTranslator.toHookLLMResponse's shape.
-func llmResponse() *Object {
-	content := NewObject()
-	content.Set("role", "model")
-	content.Set("parts", []any{"Hi! How can I help?"})
-	cand := NewObject()
-	cand.Set("content", content)
-	cand.Set("finishReason", "STOP")
-	r := NewObject()
-	r.Set("text", "Hi! How can I help?")
-	r.Set("candidates", []any{cand})
-	return r
 }
 
 // kindOf names a JSON value's kind for messages.

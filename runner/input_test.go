@@ -21,7 +21,7 @@ func TestBuildInput(t *testing.T) {
 		{"BeforeTool default tool", "BeforeTool", Context{}, "",
 			`{` + base + `"BeforeTool",` + ts + `,"tool_name":"run_shell_command","tool_input":{"command":"echo hello","description":"Print hello"}}`},
 		{"AfterTool with --tool", "AfterTool", Context{Tool: "read_file"}, "",
-			`{` + base + `"AfterTool",` + ts + `,"tool_name":"read_file","tool_input":{"file_path":"hello.txt"},"tool_response":{"llmContent":"ok","returnDisplay":"ok"}}`},
+			`{` + base + `"AfterTool",` + ts + `,"tool_name":"read_file","tool_input":{"file_path":"hello.txt"},"tool_response":{"llmContent":"hello\n","returnDisplay":""}}`},
 		{"SessionStart with --trigger", "SessionStart", Context{Trigger: "resume"}, "",
 			`{` + base + `"SessionStart",` + ts + `,"source":"resume"}`},
 		{"SessionEnd default", "SessionEnd", Context{}, "", `{` + base + `"SessionEnd",` + ts + `,"reason":"exit"}`},
@@ -30,7 +30,32 @@ func TestBuildInput(t *testing.T) {
 			`{"tool_input":{"file_path":"a"},"cwd":"/q","extra":[1]}`,
 			`{"session_id":"s-1","transcript_path":"","cwd":"/q","hook_event_name":"BeforeTool",` + ts + `,"tool_name":"write_file","tool_input":{"file_path":"a"},"extra":[1]}`},
 		{"BeforeToolSelection has llm_request", "BeforeToolSelection", Context{}, "",
-			`{` + base + `"BeforeToolSelection",` + ts + `,"llm_request":{"model":"gemini-2.5-pro","messages":[{"role":"user","content":"Hello"}],"config":{},"toolConfig":{"mode":"AUTO"}}}`},
+			`{` + base + `"BeforeToolSelection",` + ts + `,"llm_request":{"model":"gemini-2.5-pro","messages":[{"role":"user","content":"Hello"}],"config":{"temperature":1,"topP":0.95,"topK":64}}}`},
+		// The cases below pin what the real Gemini CLI 0.61.0 sent, watched
+		// headless (gemini-headless.md) with a hook appending its stdin to a
+		// file: keys, order, types and the values that do not vary.
+		{"AfterModel: no toolConfig, sampling config, candidates with index", "AfterModel", Context{}, "",
+			`{` + base + `"AfterModel",` + ts + `,"llm_request":{"model":"gemini-2.5-pro","messages":[{"role":"user","content":"Hello"}],"config":{"temperature":1,"topP":0.95,"topK":64}},` +
+				`"llm_response":{"text":"Hi! How can I help?","candidates":[{"content":{"role":"model","parts":["Hi! How can I help?"]},"finishReason":"STOP","index":0}]}}`},
+		{"AfterTool replace: returnDisplay is an object", "AfterTool", Context{Tool: "replace"}, "",
+			`{` + base + `"AfterTool",` + ts + `,"tool_name":"replace","tool_input":{"file_path":"hello.txt","instruction":"Say bye instead of hello","old_string":"hello","new_string":"bye"},` +
+				`"tool_response":{"llmContent":"Successfully modified file: /p/hello.txt (1 replacements). Here is the updated code:\nbye\n",` +
+				`"returnDisplay":{"fileDiff":"Index: hello.txt\n===================================================================\n--- hello.txt\tCurrent\n+++ hello.txt\tProposed\n@@ -1,1 +1,1 @@\n-hello\n+bye\n",` +
+				`"fileName":"hello.txt","filePath":"/p/hello.txt","originalContent":"hello\n","newContent":"bye\n",` +
+				`"diffStat":{"model_added_lines":1,"model_removed_lines":1,"model_added_chars":3,"model_removed_chars":5,"user_added_lines":0,"user_removed_lines":0,"user_added_chars":0,"user_removed_chars":0},"isNewFile":false,"isBuildFile":false}}}`},
+		{"AfterTool MCP: llmContent is a list of parts, mcp_context from settings", "AfterTool",
+			Context{Tool: "mcp_tiny_srv_echo", MCPServers: map[string]MCPServer{"tiny": {Command: "x"}, "tiny_srv": {Command: "python3", Args: []any{"/s/mcp.py"}}}}, "",
+			`{` + base + `"AfterTool",` + ts + `,"tool_name":"mcp_tiny_srv_echo","tool_input":{},` +
+				`"tool_response":{"llmContent":[{"text":"<untrusted_context>\nok\n</untrusted_context>"}],"returnDisplay":"ok"},` +
+				`"mcp_context":{"server_name":"tiny_srv","tool_name":"echo","command":"python3","args":["/s/mcp.py"]}}`},
+		{"BeforeTool MCP without a configured server", "BeforeTool", Context{Tool: "mcp_srv_echo"}, "",
+			`{` + base + `"BeforeTool",` + ts + `,"tool_name":"mcp_srv_echo","tool_input":{},"mcp_context":{"server_name":"srv","tool_name":"echo"}}`},
+		{"Notification for a shell command", "Notification", Context{}, "",
+			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm Shell Command requires execution",` +
+				`"details":{"type":"exec","title":"Confirm Shell Command","command":"echo hello","rootCommand":"echo"}}`},
+		{"AfterTool list_directory", "AfterTool", Context{Tool: "list_directory"}, "",
+			`{` + base + `"AfterTool",` + ts + `,"tool_name":"list_directory","tool_input":{"dir_path":"."},` +
+				`"tool_response":{"llmContent":"Directory listing for /p:\nhello.txt (6 bytes)","returnDisplay":{"summary":"Found 1 item(s).","files":["hello.txt"]}}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

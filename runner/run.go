@@ -108,6 +108,10 @@ type Options struct {
 	// MaxOutput bounds the bytes kept of each output stream; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int
+	// ProjectTempDir is Gemini's project temp directory
+	// (<home>/.gemini/tmp/<project id>), where file tools may also reach;
+	// "" when unknown.
+	ProjectTempDir string
 	// PlansDir is GEMINI_PLANS_DIR and the $GEMINI_PLANS_DIR expansion
 	// (Gemini: <home>/.gemini/tmp/<project id>/<session id>/plans).
 	PlansDir string
@@ -169,11 +173,31 @@ type Report struct {
 	Aggregate Aggregate `json:"aggregate"`
 	// Warnings are the messages Gemini itself shows the user.
 	Warnings []string `json:"warnings"`
+	// ToolCall is what Gemini does with the tool call (BeforeTool and
+	// AfterTool only, else nil).
+	ToolCall *ToolCall `json:"toolCall,omitempty"`
 }
 
 // Blocks reports whether the event's aggregated output blocks: a deny or
-// block decision, or continue:false (gh-hooks run exits 3).
-func (r *Report) Blocks() bool { return r.Aggregate.Blocks }
+// block decision, or continue:false, on an event where they stop
+// something, or a BeforeTool tool_input rewrite that fails the tool's
+// validation, so the tool does not run (gh-hooks run exits 3).
+func (r *Report) Blocks() bool {
+	return r.Aggregate.Blocks || r.ToolCall != nil && r.ToolCall.Outcome == ToolInvalid
+}
+
+// ToolCallOf is AnalyzeToolCall for a report of event: the BeforeTool
+// aggregate decides, AfterTool hooks see a call that already ran; nil for
+// the other events.
+func ToolCallOf(event string, in *Object, agg *Aggregate, tempDir string) *ToolCall {
+	switch event {
+	case "BeforeTool":
+		return AnalyzeToolCall(in, agg, tempDir)
+	case "AfterTool":
+		return AnalyzeToolCall(in, nil, tempDir)
+	}
+	return nil
+}
 
 // Run executes plan with payload in as Gemini's HookRunner does, then
 // aggregates. Parallel plans start every hook at once; sequential plans run
@@ -224,10 +248,11 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 		wg.Wait()
 	}
 	if chainErr != nil {
-		rep.Aggregate = Aggregate{Strategy: StrategyOf(plan.Event), Errors: []string{chainErr.Error()}}
+		rep.Aggregate = Aggregate{Strategy: StrategyOf(plan.Event), Errors: []string{chainErr.Error()}, Ignored: []string{}}
 	} else {
 		rep.Aggregate = aggregate(rep.Hooks, plan.Event)
 	}
+	rep.ToolCall = ToolCallOf(plan.Event, in, &rep.Aggregate, opt.ProjectTempDir)
 	var failed []string
 	for i, r := range rep.Hooks {
 		if !r.Success {
@@ -338,6 +363,7 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 		}
 		return finish()
 	}
+	argv0 := shell
 	if runtime.GOOS != "windows" && !strings.Contains(shell, "/") {
 		// Node's spawn looks the shell up in the child's env.PATH, the
 		// hook's own env included (spec §5.2; Node's child_process docs:
@@ -352,6 +378,11 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 		shell = found
 	}
 	cmd := exec.Command(shell, "-c", r.Expanded)
+	// Node spawns the shell by name, so bash's argv[0] is "bash" and its
+	// messages read "bash: line 1: ./x.sh: No such file or directory", not
+	// "/usr/bin/bash: line 1: ..." (watched on Gemini CLI 0.61.0: a
+	// missing script's deny reason starts "bash: line 1:").
+	cmd.Args[0] = argv0
 	cmd.Dir = cwd
 	cmd.Env = env
 	setGroup(cmd)

@@ -126,7 +126,7 @@ func TestAggregation(t *testing.T) {
 			`{"continue":true,"suppressOutput":false,"decision":"deny","reason":"x\ny"}`, true, "x\ny"},
 		{"approve becomes allow", "BeforeAgent", []Hook{emit("a", `{"decision":"approve"}`)},
 			`{"continue":true,"suppressOutput":false,"decision":"allow"}`, false, ""},
-		{"continue false only: no decision, blocks", "SessionStart", []Hook{
+		{"continue false only: no decision, blocks", "AfterAgent", []Hook{
 			emit("a", `{"continue":false,"stopReason":"s1"}`), emit("b", `{"continue":false,"stopReason":"s2"}`)},
 			`{"continue":false,"stopReason":"s1\ns2","suppressOutput":false}`, true, "s1\ns2"},
 		{"tool_input: last wins entirely, contexts joined, clearContext sticky", "AfterAgent", []Hook{
@@ -173,6 +173,40 @@ func TestAggregation(t *testing.T) {
 				t.Errorf("aggregate mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestIgnoredOnEvents: Gemini ignores decision and continue on the events
+// whose callers do not act on them (runner.Stops). Watched on the real
+// Gemini CLI 0.61.0 headless: a SessionStart hook printing
+// {"decision":"block","continue":false,...,"hookSpecificOutput":{"additionalContext":"CTX"}}
+// changed nothing: the model got "<hook_context>CTX</hook_context>\n\ngo",
+// answered, and the systemMessage was printed on stderr.
+func TestIgnoredOnEvents(t *testing.T) {
+	t.Parallel()
+	needBash(t)
+	out := `{"decision":"block","reason":"R","continue":false,"stopReason":"S"}`
+	for _, event := range []string{"SessionStart", "BeforeToolSelection", "SessionEnd", "PreCompress", "Notification"} {
+		t.Run(event, func(t *testing.T) {
+			rep := run(t, event, false, testInput(t, event, t.TempDir(), ""), Options{}, cmdHook("a", script(t, "emit.sh", out)))
+			if rep.Blocks() || rep.Aggregate.Blocks {
+				t.Errorf("Blocks() = true on %s", event)
+			}
+			got := strings.Join(rep.Aggregate.Ignored, "\n")
+			for _, want := range []string{"is ignored on " + event, "Gemini"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("Ignored %q lacks %q", got, want)
+				}
+			}
+		})
+	}
+	rep := run(t, "SessionStart", false, testInput(t, "SessionStart", t.TempDir(), ""), Options{}, cmdHook("a", script(t, "emit.sh", out)))
+	want := []string{
+		`decision "block" is ignored on SessionStart: nothing is blocked (Gemini uses only systemMessage (shown to the user) and additionalContext (added before the first prompt) there)`,
+		`continue:false is ignored on SessionStart: Gemini goes on (Gemini uses only systemMessage (shown to the user) and additionalContext (added before the first prompt) there)`,
+	}
+	if diff := cmp.Diff(want, rep.Aggregate.Ignored); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
