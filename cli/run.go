@@ -52,7 +52,13 @@ func runCommand(e *env) *cli.Command {
 			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
 			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +
 			"chaining, and prints each hook's exit code, duration, output and the pitfalls that apply, then\n" +
-			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false).\n" +
+			"the aggregated decision. Exits 3 when the decision blocks (deny, block or continue:false, on\n" +
+			"the events where Gemini acts on them: it ignores them on SessionStart, BeforeToolSelection,\n" +
+			"SessionEnd, PreCompress and Notification, and run says so), or when a BeforeTool rewrite\n" +
+			"fails the tool's validation. For BeforeTool and AfterTool, run says what Gemini does with the\n" +
+			"call: a hook's tool_input replaces the parameters whole (checked against the built-in tools'\n" +
+			"schemas), an ask waits for the user (headless, Gemini exits without running the tool), and a\n" +
+			"path Gemini's file tools refuse (a .env, .git or node_modules segment) never reaches a hook.\n" +
 			"Without --tool a BeforeTool or AfterTool event is for run_shell_command; without --trigger\n" +
 			"SessionStart is for startup, SessionEnd for exit and PreCompress for manual.\n\n" +
 			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals\n" +
@@ -142,7 +148,7 @@ func runRun(o *runOptions) error {
 		return err
 	}
 	cwd := t.project.Dir
-	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger}, override)
+	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger, MCPServers: runner.MCPServers(r.Set)}, override)
 	if err != nil {
 		where := inputName
 		var se *json.SyntaxError
@@ -185,7 +191,8 @@ func runRun(o *runOptions) error {
 		ctx, stopped, stop := stopOnSignal()
 		defer stop()
 		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
-		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: o.environ(), PlansDir: plansDir(r.Set.Paths.Home, cwd, runSessionID)})
+		plans := plansDir(r.Set.Paths.Home, cwd, runSessionID)
+		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: o.environ(), PlansDir: plans, ProjectTempDir: projectTempDir(plans)})
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
@@ -195,7 +202,8 @@ func runRun(o *runOptions) error {
 		}
 	} else {
 		rep = &runner.Report{Event: event, Execution: plan.Execution, Input: in, Hooks: []runner.Result{}, Warnings: []string{},
-			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}}}
+			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}, Ignored: []string{}}}
+		rep.ToolCall = runner.ToolCallOf(event, in, &rep.Aggregate, projectTempDir(plansDir(r.Set.Paths.Home, cwd, runSessionID)))
 	}
 	if o.JSON {
 		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini}); werr != nil {
@@ -490,6 +498,10 @@ func plansDir(home, project, session string) string {
 	return filepath.Join(home, ".gemini", "tmp", id, session, "plans")
 }
 
+// projectTempDir is Gemini's project temp directory, the plans
+// directory's grandparent (<home>/.gemini/tmp/<project id>).
+func projectTempDir(plans string) string { return filepath.Dir(filepath.Dir(plans)) }
+
 // slugify is ProjectRegistry.slugify: lower-case, runs of characters
 // other than a-z and 0-9 become one "-", no leading or trailing "-",
 // "project" when nothing is left. (A loop, not a package-level regexp:
@@ -564,10 +576,50 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	for _, w := range rep.Warnings {
 		o.printf("\n%s %s\n", o.yellow("Gemini warns:"), w)
 	}
+	if rep.ToolCall != nil && ran {
+		printToolCall(o, plan.Event, rep.ToolCall)
+		if rep.ToolCall.Outcome == runner.ToolRefused {
+			o.printf("  %s Gemini never runs these hooks for this call; the results above are what they would do if it did\n", o.yellow("note:"))
+		}
+	}
 	if !ran {
 		return
 	}
 	o.printf("\n%s\n", decisionLine(o, rep.Aggregate))
+}
+
+// printToolCall says what Gemini does with the tool call: whether the
+// tool runs, with which parameters, and what the model gets.
+func printToolCall(o *out, event string, tc *runner.ToolCall) {
+	var head string
+	switch tc.Outcome {
+	case runner.ToolRuns:
+		if event == "AfterTool" {
+			head = "the call ran before these hooks"
+		} else {
+			head = "runs"
+		}
+	case runner.ToolBlocked:
+		head = "does not run (blocked)"
+	case runner.ToolStopped:
+		head = "does not run: the agent stops"
+	case runner.ToolInvalid:
+		head = "does not run: the rewritten parameters fail validation"
+	case runner.ToolAsk:
+		head = "waits for the user's confirmation"
+	case runner.ToolRefused:
+		head = "refused by Gemini before any hook runs"
+	}
+	o.printf("\n%s %s %s\n", o.bold("Tool call:"), tc.Tool, head)
+	if tc.Rewritten {
+		o.printf("  params (the hooks' tool_input, alone): %s\n", clip(runner.Stringify(tc.Input), 500))
+	}
+	if tc.Error != "" {
+		o.printf("  the model gets: %s\n", clip(tc.Error, 500))
+	}
+	for _, n := range tc.Notes {
+		o.printf("  %s %s\n", o.yellow("note:"), n)
+	}
 }
 
 func printResult(o *out, n int, r runner.Result) {
@@ -689,11 +741,16 @@ func decisionLine(o *out, a runner.Aggregate) styled {
 			d = "none (no hook produced output; Gemini goes on)"
 		case d == "":
 			d = "none"
+		case len(a.Ignored) > 0 && (d == "block" || d == "deny"):
+			d += " (ignored on this event: nothing is blocked)"
 		}
 		line = sprintf("%s %s", o.bold("Decision:"), o.green(d))
 	}
 	if a.Output != nil {
 		line += sprintf("\nOutput (%s): %s", a.Strategy, clip(runner.Stringify(a.Output), 500))
+	}
+	for _, s := range a.Ignored {
+		line += sprintf("\n%s %s", o.yellow("ignored:"), s)
 	}
 	for _, e := range a.Errors {
 		line += sprintf("\n%s %s", o.red("hook error:"), e)
