@@ -34,6 +34,9 @@ type Finding struct {
 	// event allows it (exit 2, permissionDecision, decision "block",
 	// continue false): see CanBlock.
 	Blocks bool `json:"blocks,omitempty"`
+	// Key is what was recognized: the Claude tool or event name, the
+	// output field, the exit code, the variable (UnderGemini).
+	Key string `json:"-"`
 }
 
 // Kinds of Finding.
@@ -145,7 +148,7 @@ func (s *scanner) add(kind, key string, covered bool, note string) {
 		return
 	}
 	s.seen[kind+"\x00"+key] = true
-	s.out = append(s.out, Finding{Kind: kind, Line: s.line, Text: s.text, Covered: covered, Note: note})
+	s.out = append(s.out, Finding{Kind: kind, Line: s.line, Text: s.text, Covered: covered, Note: note, Key: key})
 }
 
 // blocking marks the last finding added, if it was added for this line,

@@ -30,9 +30,11 @@ func doctorCommand(e *env) *cli.Command {
 		Description: "Reports the Gemini CLI that gh-hooks models (the version, from GH_HOOKS_GEMINI_VERSION or\n" +
 			"the gemini on PATH, and where it was found), whether hooks are enabled and by which setting\n" +
 			"of which layer, the folder's trust and why, each layer's file and whether Gemini loads it,\n" +
-			"hook commands whose program is not on PATH, migrated Claude hooks whose adapter is missing,\n" +
-			"and project hooks that are not approved (gh-hooks trust audit). Each problem comes with the\n" +
-			"command or edit that fixes it. Exits 0 when nothing is wrong, 3 otherwise; a Gemini CLI\n" +
+			"hook commands whose program is not on PATH, migrated Claude hooks whose adapter is missing\n" +
+			"(a hook that can block then blocks), hooks whose script speaks Claude Code's protocol without\n" +
+			"the adapter (claude-protocol: they do not do their job under Gemini), and project hooks that\n" +
+			"are not approved (gh-hooks trust audit). Each problem comes with the command or edit that\n" +
+			"fixes it. Exits 0 when nothing is wrong, 3 otherwise; a Gemini CLI\n" +
 			"outside the modelled releases (0.47 to 0.61) or none on PATH is reported, not a failure.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
@@ -93,7 +95,7 @@ type doctorProblem struct {
 // its file is ignored) or makes every run fail or time out at once. The
 // rest is validate's.
 var doctorCodes = map[string]bool{
-	validate.CodeProgramNotFound: true, validate.CodeAdapterNotFound: true,
+	validate.CodeProgramNotFound: true, validate.CodeAdapterNotFound: true, validate.CodeClaudeProtocol: true,
 	validate.CodeHooksSwitch: true, validate.CodeHooksUnsupported: true, validate.CodeVersionNotModelled: true,
 	"script-missing": true, "script-not-executable": true, "system-file-skipped": true,
 	"project-enables-folder-trust": true, "unknown-event": true, "unknown-type": true, "missing-type": true, "claude-hook-type": true,

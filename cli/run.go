@@ -28,6 +28,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
+	"github.com/gh-hooks/gh-hooks/validate"
 )
 
 // runSessionID is the session_id of every synthetic event, so a hook can
@@ -77,7 +78,9 @@ func runCommand(e *env) *cli.Command {
 			"Limits: --input reads at most 16 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
 			"stderr the first 1 MiB is kept (the rest is read and dropped, and the result says it was cut:\n" +
 			"stdoutCut, stderrCut and the byte counts in --json). Output Gemini reads as plain text, and\n" +
-			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does.\n\n" +
+			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does;\n" +
+			"so does a hook whose command or script (in the project) speaks Claude's protocol, as validate's\n" +
+			"claude-protocol finds it, when its output alone does not show it.\n\n" +
 			runPipedHelp,
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
 			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 16 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
@@ -196,7 +199,7 @@ func runRun(o *runOptions) error {
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
-		claudeStyle(rep)
+		claudeStyle(rep, r.Set, plan.Run)
 		if sig := stopped(); sig != nil {
 			err = &exitError{code: 128 + int(sig.(syscall.Signal)), err: fmt.Errorf("stopped by %s: the running hooks were stopped", runner.SignalName(sig.(syscall.Signal)))}
 		}
@@ -323,8 +326,15 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 // claudeStyle adds to each hook that finished, and is not behind the
 // Claude-protocol adapter, a warning for every part of its output that
 // speaks Claude's protocol, which Gemini ignores or reads differently
-// (issue 16), with the fix.
-func claudeStyle(rep *runner.Report) {
+// (issue 16), with the fix. When its output says nothing of the kind but
+// its command or script speaks Claude's protocol (validate's
+// claude-protocol: a guard that compares the tool name with "Bash" says
+// nothing at all under Gemini), that is the warning (issue 26 point 5).
+func claudeStyle(rep *runner.Report, set *layers.Set, planned []*merge.Hook) {
+	byID := map[string]*merge.Hook{}
+	for _, h := range planned {
+		byID[h.ID] = h
+	}
 	for i, h := range rep.Hooks {
 		if h.ExitCode == nil {
 			continue
@@ -332,7 +342,13 @@ func claudeStyle(rep *runner.Report) {
 		if _, wrapped := claudecompat.Unwrap(h.Command); wrapped {
 			continue
 		}
-		rep.Hooks[i].Warnings = append(rep.Hooks[i].Warnings, claudecompat.ClaudeStyle(rep.Event, h.Stdout, *h.ExitCode)...)
+		w := claudecompat.ClaudeStyle(rep.Event, h.Stdout, *h.ExitCode)
+		if mh := byID[h.ID]; len(w) == 0 && mh != nil {
+			if items, ev := validate.ClaudeProtocol(set, mh); len(items) > 0 {
+				w = append(w, validate.ClaudeProtocolMessage(items)+"; what it answers by Claude's rules is ignored here: "+validate.ClaudeProtocolFix(ev, mh.Command))
+			}
+		}
+		rep.Hooks[i].Warnings = append(rep.Hooks[i].Warnings, w...)
 	}
 }
 

@@ -22,6 +22,7 @@ var rules = []Rule{
 	{"bom", "The file starts with a UTF-8 byte-order mark, which Gemini CLI's JSON parser rejects."},
 	{"claude-field", "A hook has a field that only Claude Code knows; Gemini ignores it."},
 	{"claude-hook-type", "A hook has a Claude Code type (prompt, agent, http, mcp_tool) that Gemini discards."},
+	{"claude-protocol", "A hook (not behind gh-hooks claude-compat) whose command or script speaks Claude Code's protocol (Claude tool or event names, permissionDecision, updatedInput, CLAUDE_* variables): under Gemini it does not do what it was written for."},
 	{"comment", "A file that Gemini parses as plain JSON contains a comment, so Gemini ignores the file."},
 	{"definition-invalid", "A hook definition is not an object, so Gemini discards it."},
 	{"definition-no-hooks", "A hook definition has no usable hooks list, so it registers nothing."},

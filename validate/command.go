@@ -33,6 +33,7 @@ func (c *checker) command(h *merge.Hook) {
 	c.runtimeVarPitfalls(h, raw)
 	c.script(h)
 	c.programs(h)
+	c.claudeProtocol(h)
 }
 
 // commandPointer is the pointer of h's command, built only for a problem.

@@ -1,0 +1,108 @@
+package claudecompat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
+)
+
+// ClaudeEvent is the Claude event whose hooks run on Gemini event ev
+// (for AfterTool and AfterAgent the more common of two), "" for a Gemini
+// event no Claude hook runs on.
+func ClaudeEvent(ev string) string { return claudeEventOn[ev] }
+
+// AdapterCommand is the command that runs cmd behind the adapter as a
+// hook of Claude event ev, quoted as Wrap quotes it (so that Gemini's
+// $VAR expansion leaves it alone), without Wrap's guard: the fix to
+// name for a hook written by hand.
+func AdapterCommand(ev, cmd string) string {
+	return "gh-hooks claude-compat --event " + shellword.Quote(ev) + " -- " + quote(cmd)
+}
+
+// geminiSetVars are the Claude variables Gemini itself sets for every
+// hook (spec §5.2: CLAUDE_PROJECT_DIR is the session's directory).
+var geminiSetVars = map[string]bool{"CLAUDE_PROJECT_DIR": true}
+
+// geminiEventNames are the event names Claude and Gemini share: a script
+// that names them may speak either protocol.
+var geminiEventNames = map[string]bool{"SessionStart": true, "SessionEnd": true, "Notification": true}
+
+// UnderGemini reads the findings of Scan (of one script, in line order) for a hook that runs under
+// Gemini without the adapter, on Gemini event event, and returns
+// the ones that show it speaks Claude Code's protocol, each Note saying
+// what Gemini does with it instead (claude-hooks.md §1.6–§1.7 against
+// spec §5.2–§5.4). Only what Gemini does not share counts: Claude's tool
+// names, Claude-only event names, permissionDecision, updatedInput,
+// updatedToolOutput, CLAUDE_* variables Gemini does not set. Exit codes,
+// renamed tool_input fields and the transcript are listed beside those,
+// never alone: a Gemini hook reads stdin, exits 2 and answers "decision"
+// too.
+func UnderGemini(event string, findings []Finding) []Finding {
+	var out []Finding
+	strong := false
+	for _, f := range findings {
+		note := ""
+		isStrong := true
+		switch f.Kind {
+		case KindToolName:
+			g, ok := geminiTool[f.Key]
+			if !ok || strings.HasPrefix(f.Key, "mcp__") {
+				continue
+			}
+			note = fmt.Sprintf("compares the tool name with Claude's %q: Gemini calls that tool %s, so this never matches", f.Key, g)
+		case KindEventName:
+			if geminiEventNames[f.Key] {
+				continue
+			}
+			if g, ok := geminiEvent[f.Key]; ok {
+				note = fmt.Sprintf("names Claude's event %s: Gemini's hook_event_name is %s", f.Key, g)
+			} else {
+				note = fmt.Sprintf("names Claude's event %s, which Gemini does not have", f.Key)
+			}
+		case KindOutput:
+			switch f.Key {
+			case "permissionDecision":
+				note = `answers with hookSpecificOutput.permissionDecision, which Gemini ignores: it blocks and asks nothing (Gemini reads a top-level "decision": "deny" or "ask")`
+			case "updatedInput":
+				note = "answers with hookSpecificOutput.updatedInput, which Gemini ignores (Gemini's is hookSpecificOutput.tool_input, with Gemini's argument names)"
+			case "defer":
+				note = `answers permissionDecision "defer", which Gemini does not have`
+			case "updatedToolOutput", "updatedMCPToolOutput":
+				note = "answers with " + f.Key + ", which Gemini ignores: an AfterTool hook cannot rewrite a tool's result there"
+			default:
+				continue
+			}
+		case KindVariable:
+			if geminiSetVars[f.Key] {
+				continue
+			}
+			note = "reads $" + f.Key + ", which Gemini does not set"
+		case KindExit:
+			isStrong = false
+			switch {
+			case f.Key == "2" && event == "AfterTool":
+				note = "exits 2: Claude shows stderr to the model beside the tool's result; Gemini reads it as a deny and withholds the result"
+			case f.Key != "2":
+				note = "exits " + f.Key + ": Claude reads it as a non-blocking error; Gemini reads any exit of 2 or more as a deny"
+			default:
+				continue
+			}
+		case KindToolInput:
+			isStrong = false
+			note = "reads tool_input." + f.Key + ", Claude's name for an argument Gemini's tools name otherwise"
+		case KindTranscript:
+			isStrong = false
+			note = "reads the transcript as Claude's JSONL; Gemini's transcript_path names its own session file, in another format"
+		default:
+			continue
+		}
+		f.Note, f.Covered = note, false
+		strong = strong || isStrong
+		out = append(out, f)
+	}
+	if !strong {
+		return nil
+	}
+	return out
+}

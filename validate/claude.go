@@ -1,0 +1,92 @@
+package validate
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/claudecompat"
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// CodeClaudeProtocol: a Gemini hook, not behind the adapter, whose
+// command or script speaks Claude Code's protocol (issue 26 point 5).
+const CodeClaudeProtocol = "claude-protocol"
+
+// maxProtocolItems is how many places one claude-protocol problem names.
+const maxProtocolItems = 3
+
+// ClaudeProtocol is what in a hook's command, and in the scripts it
+// starts, speaks Claude Code's protocol, which Gemini does not
+// (claudecompat.UnderGemini), each as "where: what Gemini does", with the
+// Claude event whose hooks run on h's event. Only files inside the
+// project are read, as fingerprints read them (fingerprint.HookScripts:
+// through os.Root, regular files up to KeepMax, MaxScanLines lines). A
+// hook behind the adapter (gh-hooks claude-compat), a hook that is not a
+// command and a hook of an event no Claude hook runs on give nothing.
+func ClaudeProtocol(set *layers.Set, h *merge.Hook) (items []string, claudeEvent string) {
+	claudeEvent = claudecompat.ClaudeEvent(h.Event)
+	if claudeEvent == "" || h.Type != "command" && h.Type != "plugin" || strings.TrimSpace(h.Command) == "" {
+		return nil, ""
+	}
+	if _, wrapped := claudecompat.Unwrap(h.ExpandedCommand); wrapped {
+		return nil, ""
+	}
+	ch := claudecompat.Hook{Event: claudeEvent}
+	for _, f := range claudecompat.UnderGemini(h.Event, claudecompat.Scan([]byte(h.ExpandedCommand), claudecompat.LangShell, ch)) {
+		items = append(items, "the command: "+f.Note)
+	}
+	dir := set.Paths.ProjectDir
+	if dir == "" {
+		return items, claudeEvent
+	}
+	real := dir
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		real = r
+	}
+	scripts, _ := fingerprint.HookScripts(h.ExpandedCommand, fingerprint.Project{Dir: dir, Real: real, UserHome: set.Paths.Home}, h.Env)
+	for _, s := range scripts {
+		data := s.Data()
+		if data == nil || s.Role == "manifest" {
+			continue
+		}
+		lang := claudecompat.Language(s.Path, data)
+		if lang == "" {
+			continue
+		}
+		for _, f := range claudecompat.UnderGemini(h.Event, claudecompat.Scan(data, lang, ch)) {
+			items = append(items, fmt.Sprintf("%s:%d %s", s.Path, f.Line, f.Note))
+		}
+	}
+	return items, claudeEvent
+}
+
+// claudeProtocol reports a hook whose command or scripts speak Claude's
+// protocol, with the fix: the adapter.
+func (c *checker) claudeProtocol(h *merge.Hook) {
+	items, ev := ClaudeProtocol(c.r.Set, h)
+	if len(items) == 0 {
+		return
+	}
+	c.add(h.Path, commandPointer(h), config.SevWarning, CodeClaudeProtocol, ClaudeProtocolMessage(items), ClaudeProtocolFix(ev, h.Command))
+}
+
+// ClaudeProtocolMessage says what ClaudeProtocol found, naming the first
+// few places.
+func ClaudeProtocolMessage(items []string) string {
+	msg := "this hook speaks Claude Code's protocol, which Gemini does not, so under Gemini it does not do what it was written for: "
+	if len(items) > maxProtocolItems {
+		return msg + strings.Join(items[:maxProtocolItems], "; ") + fmt.Sprintf("; and %d more", len(items)-maxProtocolItems)
+	}
+	return msg + strings.Join(items, "; ")
+}
+
+// ClaudeProtocolFix is the fix for a hook of Gemini command cmd that
+// speaks the protocol of Claude event ev.
+func ClaudeProtocolFix(ev, cmd string) string {
+	return "run it behind the adapter, which gives it Claude's payload and reads its answer by Claude's rules: make its command " +
+		claudecompat.AdapterCommand(ev, cmd) + " (or, if it comes from a Claude settings file, migrate it with gh-hooks migrate, which does the same)"
+}
