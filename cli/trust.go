@@ -786,7 +786,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 		warnUpper(o.Stderr, t.r.Set, "trust approve --all")
 		return nil
 	}
-	printHookDetails(out, t, plan.IDs)
+	sel.Shown = printHookDetails(out, t, plan.IDs)
 	if len(plan.GeminiKeys) > 0 {
 		out.printf("Gemini trusted_hooks.json, project %s:\n", t.project.Dir)
 		for _, k := range plan.GeminiKeys {
@@ -815,6 +815,10 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 // the user's mistake (noHook, with the closest project hook or where to
 // see them), a corrupt store a positioned error with its fix.
 func selectError(t *trustEnv, err error) error {
+	var cs *fingerprint.ChangedSinceShownError
+	if errors.As(err, &cs) {
+		return fail(err, "review the hook as it is now: gh-hooks "+t.flag+"trust approve -i")
+	}
 	var ns *fingerprint.NoSuchHookError
 	if !errors.As(err, &ns) {
 		return storeError(err)
@@ -844,16 +848,19 @@ func selectError(t *trustEnv, err error) error {
 }
 
 // printHookDetails prints everything about the hooks being approved that
-// decides what runs.
-func printHookDetails(o *out, t *trustEnv, ids []string) {
+// decides what runs, and returns the fingerprint of each hook as shown
+// (by id), to bind the approval to it (fingerprint.Selection.Shown).
+func printHookDetails(o *out, t *trustEnv, ids []string) map[string]string {
 	want := map[string]bool{}
 	for _, id := range ids {
 		want[id] = true
 	}
+	shown := map[string]string{}
 	for _, h := range fingerprint.Compute(t.project, t.hooks) {
 		if !want[h.ID] {
 			continue
 		}
+		shown[h.ID] = h.Record.Fingerprint
 		o.printf("approve %s\n", o.bold(h.ID))
 		rows := [][]any{
 			{"event", h.Event},
@@ -893,6 +900,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string) {
 			o.printf("  %s %s: what a terminal shows is not what runs\n", o.red("suspicious:"), suspiciousText(sus))
 		}
 	}
+	return shown
 }
 
 // runTrustApproveInteractive walks the new and changed hooks one by one,
@@ -921,10 +929,16 @@ func runTrustApproveInteractive(o *trustOptions) error {
 	}
 	in := bufio.NewReader(o.Stdin)
 	var ids []string
+	shown := map[string]string{}
 ask:
 	for i, h := range todo {
 		out.printf("(%d/%d) ", i+1, len(todo))
-		printHookDetails(out, t, []string{h.ID})
+		shown[h.ID] = printHookDetails(out, t, []string{h.ID})[h.ID]
+		if shown[h.ID] != h.Fingerprint {
+			// Edited between the audit and the details: what was
+			// shown is not one state of the files.
+			shown[h.ID] = "changed while shown"
+		}
 		printExplanation(out, h, fingerprint.Explain(t.r.Set.Paths.Home, h))
 		for {
 			out.printf("Approve %s [y,n,q,?]? ", h.ID)
@@ -958,7 +972,7 @@ ask:
 		note(o.Stderr, "no hook approved\n")
 		return nil
 	}
-	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids}, o.DryRun)
+	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown}, o.DryRun)
 	if err != nil {
 		return selectError(t, err)
 	}

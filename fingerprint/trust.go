@@ -288,6 +288,23 @@ type Selection struct {
 	// command), or command as written or expanded. Every name must select
 	// at least one hook.
 	Names []string
+	// Shown binds the approval to what the user was shown: hook ID → the
+	// fingerprint displayed. When a picked hook's fingerprint now differs
+	// (a script or the settings were edited between the display and the
+	// answer), Approve writes nothing and returns a *ChangedSinceShownError
+	// (issue 24 §3: the approval is of what was shown, never of what the
+	// file became).
+	Shown map[string]string
+}
+
+// ChangedSinceShownError names the hooks whose fingerprint changed between
+// the display the user answered and the approval.
+type ChangedSinceShownError struct {
+	IDs []string
+}
+
+func (e *ChangedSinceShownError) Error() string {
+	return strings.Join(e.IDs, ", ") + " changed after it was shown (a script or the settings file was edited): nothing was approved"
 }
 
 func (sel Selection) pick(hooks []Hook) ([]bool, error) {
@@ -376,6 +393,17 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 	picked, err := sel.pick(hooks)
 	if err != nil {
 		return nil, err
+	}
+	if sel.Shown != nil {
+		var changed ChangedSinceShownError
+		for i, h := range hooks {
+			if fp, ok := sel.Shown[h.ID]; picked[i] && (!ok || fp != h.Record.Fingerprint) {
+				changed.IDs = append(changed.IDs, h.ID)
+			}
+		}
+		if len(changed.IDs) > 0 {
+			return nil, &changed
+		}
 	}
 	res := &Result{}
 	err = locked(o.Home, dryRun, func() error {
@@ -474,6 +502,17 @@ func Revoke(o Options, sel Selection, dryRun bool) (*Result, error) {
 	picked, err := sel.pick(hooks)
 	if err != nil {
 		return nil, err
+	}
+	if sel.Shown != nil {
+		var changed ChangedSinceShownError
+		for i, h := range hooks {
+			if fp, ok := sel.Shown[h.ID]; picked[i] && (!ok || fp != h.Record.Fingerprint) {
+				changed.IDs = append(changed.IDs, h.ID)
+			}
+		}
+		if len(changed.IDs) > 0 {
+			return nil, &changed
+		}
 	}
 	res := &Result{}
 	err = locked(o.Home, dryRun, func() error {
