@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -23,11 +24,13 @@ const (
 	codeTrustSkipped     = "trust-check-skipped"
 	codeHookNotCovered   = "hook-not-covered"
 	codeHookSuspicious   = "hook-suspicious"
+	codeDisabledProject  = "disabled-by-project"
 )
 
 // auditRules describe the codes of trust audit, sorted by code; auditHelp
 // is the fix that applies to every finding of a code.
 var auditRules = []validate.Rule{
+	{Code: codeDisabledProject, Summary: "The project's hooksConfig.disabled switches off a hook of the user, the system or an extension (Gemini merges the lists of every layer), and the user has not acknowledged it."},
 	{Code: codeHookChanged, Summary: "A project hook changed since it was approved (or differs from the baseline): Gemini runs the new version without asking again."},
 	{Code: codeHookNotCovered, Summary: "What the hook runs is not covered by its fingerprint (eval, a program named by a variable, a download piped into a shell, ...): approval cannot vouch for it."},
 	{Code: codeHookNew, Summary: "A project hook that no approval (or baseline entry) matches: review it before Gemini runs it."},
@@ -37,6 +40,7 @@ var auditRules = []validate.Rule{
 }
 
 var auditHelp = map[string]string{
+	codeDisabledProject:  "Remove the entry from the project's hooksConfig.disabled, or acknowledge it with gh-hooks trust approve --accept-disabled.",
 	codeHookChanged:      "Review the change (gh-hooks show ID prints the hook in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
 	codeHookNew:          "Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
 	codeHookNotCovered:   "Review what the hook runs by hand; --ignore hook-not-covered accepts such hooks.",
@@ -91,6 +95,7 @@ func (r *reportFlags) filterAudit(rep *fingerprint.Report) *fingerprint.Report {
 		return rep
 	}
 	out := *rep
+	out.Disables = slices.Clone(rep.Disables)
 	out.Hooks = make([]fingerprint.HookReport, 0, len(rep.Hooks))
 	out.Unapproved, out.Attention = 0, 0
 	for _, h := range rep.Hooks {
@@ -126,6 +131,9 @@ func (r *reportFlags) filterAudit(rep *fingerprint.Report) *fingerprint.Report {
 	}
 	if r.Quiet {
 		out.Removed = nil
+	}
+	if r.ignored[codeDisabledProject] {
+		out.Disables, out.Unacknowledged = []fingerprint.DisableReport{}, 0
 	}
 	return &out
 }
@@ -201,6 +209,14 @@ func auditProblems(t *trustEnv, rep *fingerprint.Report, baseline string) []conf
 			add(config.SevWarning, codeTrustSkipped,
 				what+": its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it",
 				"write the event as a list: [ {...} ]")
+		}
+	}
+	if baseline == "" {
+		for _, d := range t.disables {
+			if slices.ContainsFunc(rep.Disables, func(r fingerprint.DisableReport) bool { return r.Entry == d.Entry && !r.Acknowledged }) {
+				ps = append(ps, config.Problem{Severity: config.SevError, Code: codeDisabledProject, Path: d.Path, Pointer: d.Pointer,
+					Line: d.Line, Column: d.Column, Message: validate.ProjectDisableMessage(d), Hint: validate.ProjectDisableHint(d)})
+			}
 		}
 	}
 	config.SortProblems(ps)

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -176,7 +177,7 @@ func runDoctor(o *doctorOptions) error {
 			Path: u.path, Fix: "start gemini in " + shellword.Quote(u.dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.dir) + " doctor"})
 	}
 	// Project hooks that gh-hooks has not approved (or that changed).
-	if projectHooks > 0 && !set.Fatal() {
+	if (projectHooks > 0 || len(merge.ProjectDisables(r)) > 0) && !set.Fatal() {
 		t, err := loadTrust(o.env)
 		if err != nil {
 			return err
@@ -184,6 +185,14 @@ func runDoctor(o *doctorOptions) error {
 		rep, err := fingerprint.Audit(t.opts())
 		if err != nil {
 			return storeError(err)
+		}
+		// The project switching off the user's own hooks, until the user
+		// acknowledges it (issue 24 §3).
+		for _, dp := range t.disables {
+			if slices.ContainsFunc(rep.Disables, func(x fingerprint.DisableReport) bool { return x.Entry == dp.Entry && !x.Acknowledged }) {
+				add(doctorProblem{Severity: config.SevWarning, Code: "disabled-by-project", Message: validate.ProjectDisableMessage(dp),
+					Path: dp.Path, Line: dp.Line, Column: dp.Column, Fix: validate.ProjectDisableHint(dp)})
+			}
 		}
 		for _, h := range rep.Hooks {
 			if h.Status == fingerprint.Approved {

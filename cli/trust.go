@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/validate"
 )
 
 // trustProjectHelp is shared by every trust subcommand: which directory
@@ -42,6 +44,7 @@ type trustOptions struct {
 	Write             bool
 	Diff              bool
 	Interactive       bool
+	AcceptDisabled    bool
 	// Names are the hooks approve and revoke select; File is the baseline
 	// file of trust baseline.
 	Names []string
@@ -125,7 +128,7 @@ func trustApproveCommand(e *env) *cli.Command {
 		Name:      "approve",
 		Usage:     "approve project hooks by content, and tell Gemini to stop warning about them",
 		ArgsUsage: "(NAME... | --all | -i)",
-		UsageText: "gh-hooks trust approve [--dry-run] (NAME... | --all | -i)",
+		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] (NAME... | --all | -i)",
 		Description: "Prints each selected hook (id, event, name, command, matcher, timeout, env, scripts with\n" +
 			"their sha256, and what its fingerprint does not cover) and records its fingerprint in gh-hooks'\n" +
 			"store; its Gemini key is added to trusted_hooks.json exactly as Gemini writes it. NAME is a\n" +
@@ -134,10 +137,15 @@ func trustApproveCommand(e *env) *cli.Command {
 			"nothing is written. A copy of each approved script (up to 1 MiB) is kept for trust audit --diff.\n\n" +
 			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
 			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
-			"(the hooks already answered y are approved).\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
+			"(the hooks already answered y are approved). The approval is of the hook as it was shown: when a\n" +
+			"script or the settings file changes between the display and the answer, nothing is approved.\n\n" +
+			"A project's hooksConfig.disabled can switch off your own (user, system or extension) hooks,\n" +
+			"since Gemini merges the disabled lists of every layer; trust audit reports each such entry until\n" +
+			"you remove it or acknowledge it with --accept-disabled (alone, or with NAME..., --all or -i).\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
+			&cli.BoolFlag{Name: "accept-disabled", Usage: "acknowledge the project's hooksConfig.disabled entries that switch off your own hooks", Destination: &o.AcceptDisabled},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would be approved and the diffs, write nothing", Destination: &o.DryRun},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -244,10 +252,19 @@ type trustEnv struct {
 	hooks []merge.Hook
 	// flag is "--project DIR " when --project was given, for hints.
 	flag string
+	// disables are the project's hooksConfig.disabled entries that switch
+	// off other layers' hooks (issue 24 §3).
+	disables []merge.ProjectDisable
 }
 
 func (t *trustEnv) opts() fingerprint.Options {
-	return fingerprint.Options{Home: t.r.Set.Paths.Home, Project: t.project, Hooks: t.hooks}
+	o := fingerprint.Options{Home: t.r.Set.Paths.Home, Project: t.project, Hooks: t.hooks}
+	for _, d := range t.disables {
+		if !slices.Contains(o.Disables, d.Entry) {
+			o.Disables = append(o.Disables, d.Entry)
+		}
+	}
+	return o
 }
 
 // physicalDir is the project directory as Gemini's process sees it: its
@@ -295,6 +312,7 @@ func loadTrust(e *env) (*trustEnv, error) {
 		return nil, err
 	}
 	t := &trustEnv{r: merge.Merge(set)}
+	t.disables = merge.ProjectDisables(t.r)
 	if e.project != "" {
 		t.flag = "--project " + shellword.Quote(e.project) + " "
 	}
@@ -466,11 +484,14 @@ func runTrustAudit(o *trustOptions) error {
 	if rep.Attention > 0 {
 		note(o.Stderr, "%d project hook(s) need attention: what they run is not covered by their fingerprint, or they hold hidden characters; review them by hand\n", rep.Attention)
 	}
+	if rep.Unacknowledged > 0 && o.Baseline == "" {
+		note(o.Stderr, "the project switches off %s of your own (user, system or extension) hooks through hooksConfig.disabled: remove the entries, or acknowledge them with `gh-hooks %strust approve --accept-disabled`\n", count(rep.Unacknowledged, "name"), t.flag)
+	}
 	if len(rep.Hooks) == 0 && warnUpper(o.Stderr, t.r.Set, "trust audit") {
 		return checkFailed // not an all-clear: the hooks above are unaudited
 	}
 	if rep.Unapproved == 0 {
-		if rep.Attention > 0 {
+		if rep.Attention > 0 || rep.Unacknowledged > 0 && o.Baseline == "" {
 			return checkFailed
 		}
 		return nil
@@ -551,6 +572,17 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		}
 		if len(h.Suspicious) > 0 {
 			notes = append(notes, fmt.Sprintf("%s: suspicious: %s: what a terminal shows is not what runs; its command in full: %s", h.ID, suspiciousText(h.Suspicious), h.Command))
+		}
+	}
+	if !baseline {
+		for _, d := range t.disables {
+			ack := "not acknowledged"
+			if slices.ContainsFunc(rep.Disables, func(r fingerprint.DisableReport) bool { return r.Entry == d.Entry && r.Acknowledged }) {
+				ack = "acknowledged"
+			} else if !slices.ContainsFunc(rep.Disables, func(r fingerprint.DisableReport) bool { return r.Entry == d.Entry }) {
+				continue // --ignore disabled-by-project
+			}
+			notes = append(notes, fmt.Sprintf("%s:%d:%d: %s (%s)", o.short(d.Path), d.Line, d.Column, validate.ProjectDisableMessage(d), ack))
 		}
 	}
 	for _, h := range rep.Hooks {
@@ -753,10 +785,14 @@ func runTrustApprove(o *trustOptions) error {
 		}
 		return runTrustApproveInteractive(o)
 	}
-	sel, err := o.selection("approve")
-	if err != nil {
-		return err
+	var sel fingerprint.Selection
+	var err error
+	if !o.AcceptDisabled || o.All || len(o.Names) > 0 {
+		if sel, err = o.selection("approve"); err != nil {
+			return err
+		}
 	}
+	sel.AcceptDisabled = o.AcceptDisabled
 	t, err := loadTrust(o.env)
 	if err != nil {
 		return err
@@ -781,9 +817,26 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 		return selectError(t, err)
 	}
 	out := newOut(o.env)
+	if sel.AcceptDisabled {
+		if len(t.disables) == 0 {
+			note(o.Stderr, "nothing to acknowledge: the project's hooksConfig.disabled switches off none of your own hooks\n")
+		}
+		for _, d := range t.disables {
+			out.printf("acknowledge %s:%d:%d: %s\n", out.short(d.Path), d.Line, d.Column, validate.ProjectDisableMessage(d))
+		}
+		if len(sel.Names) == 0 && !sel.All {
+			if len(t.disables) == 0 {
+				return nil
+			}
+			return acceptDisabled(o, t, out, sel)
+		}
+	}
 	if len(plan.IDs) == 0 {
 		out.printf("No project hooks in %s.\n", t.project.Dir)
 		warnUpper(o.Stderr, t.r.Set, "trust approve --all")
+		if sel.AcceptDisabled && len(t.disables) > 0 {
+			return acceptDisabled(o, t, out, sel)
+		}
 		return nil
 	}
 	sel.Shown = printHookDetails(out, t, plan.IDs)
@@ -805,10 +858,35 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 		warn(o.Stderr, w, "")
 	}
 	note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
+	if len(res.Accepted) > 0 {
+		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
+	}
 	if !t.r.Set.Trust.Trusted {
 		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
 	}
 	return nil
+}
+
+// acceptDisabled records only the acknowledgement of the project's
+// disabled entries (trust approve --accept-disabled without hooks).
+func acceptDisabled(o *trustOptions, t *trustEnv, out *out, sel fingerprint.Selection) error {
+	res, err := fingerprint.Approve(t.opts(), sel, o.DryRun)
+	if err != nil {
+		return selectError(t, err)
+	}
+	if o.DryRun {
+		printChanges(out, res.Files)
+		return nil
+	}
+	note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // selectError maps fingerprint's errors: names that select nothing are
@@ -923,6 +1001,18 @@ func runTrustApproveInteractive(o *trustOptions) error {
 			todo = append(todo, h)
 		}
 	}
+	if o.AcceptDisabled {
+		for _, d := range t.disables {
+			out.printf("acknowledge %s:%d:%d: %s\n", out.short(d.Path), d.Line, d.Column, validate.ProjectDisableMessage(d))
+		}
+		if len(todo) == 0 {
+			if len(t.disables) == 0 {
+				note(o.Stderr, "nothing to acknowledge: the project's hooksConfig.disabled switches off none of your own hooks\n")
+				return nil
+			}
+			return acceptDisabled(o, t, out, fingerprint.Selection{AcceptDisabled: true})
+		}
+	}
 	if len(todo) == 0 {
 		note(o.Stderr, "nothing to approve: every project hook of %s is approved\n", t.project.Dir)
 		return nil
@@ -968,11 +1058,11 @@ ask:
 			}
 		}
 	}
-	if len(ids) == 0 {
+	if len(ids) == 0 && !o.AcceptDisabled {
 		note(o.Stderr, "no hook approved\n")
 		return nil
 	}
-	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown}, o.DryRun)
+	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown, AcceptDisabled: o.AcceptDisabled}, o.DryRun)
 	if err != nil {
 		return selectError(t, err)
 	}
@@ -984,6 +1074,9 @@ ask:
 		warn(o.Stderr, w, "")
 	}
 	note(o.Stderr, "approved %d project hook(s) of %s: %s\n", len(res.IDs), t.project.Dir, strings.Join(res.IDs, ", "))
+	if len(res.Accepted) > 0 {
+		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
+	}
 	if !t.r.Set.Trust.Trusted {
 		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
 	}

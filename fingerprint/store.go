@@ -65,6 +65,10 @@ type storeProject struct {
 	// path is the map key).
 	Dir   string   `json:"dir"`
 	Hooks []Record `json:"hooks"`
+	// Disabled are the entries of the project's hooksConfig.disabled that
+	// switch off a hook of another layer and that the user acknowledged
+	// (Approve with Selection.AcceptDisabled; issue 24 §3).
+	Disabled []string `json:"disabled,omitempty"`
 }
 
 // readJSON decodes a strict-JSON trust file into v, reporting syntax and

@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"slices"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,9 +37,19 @@ type Options struct {
 	// otherwise): that order is the order keys are appended to Gemini's
 	// store.
 	Hooks []merge.Hook
+	// Disables are the entries of the project's hooksConfig.disabled that
+	// switch off a hook of the user, the system or an extension
+	// (merge.ProjectDisables): each needs an acknowledgement.
+	Disables []string
 }
 
-// HookReport is one project hook in an audit.
+// DisableReport is one entry of Options.Disables in an audit.
+type DisableReport struct {
+	Entry string `json:"entry"`
+	// Acknowledged is true when the user accepted the entry (trust approve
+	// --accept-disabled); until then the audit needs attention.
+	Acknowledged bool `json:"acknowledged"`
+}
 type HookReport struct {
 	ID      string `json:"id"`
 	Event   string `json:"event"`
@@ -110,6 +121,11 @@ type Report struct {
 	Attention int `json:"attention"`
 	// Removed are approvals that match no current hook.
 	Removed []Record `json:"removed"`
+	// Disables are the project's hooksConfig.disabled entries that switch
+	// off other layers' hooks (Options.Disables), and Unacknowledged
+	// counts those not acknowledged.
+	Disables       []DisableReport `json:"disables"`
+	Unacknowledged int             `json:"unacknowledged"`
 }
 
 // Audit compares every project hook with gh-hooks' store and with Gemini's.
@@ -121,11 +137,20 @@ func Audit(o Options) (*Report, error) {
 		return nil, err
 	}
 	var old []Record
+	var acked []string
 	if sp := s.Projects[o.Project.Real]; sp != nil {
-		old = sp.Hooks
+		old, acked = sp.Hooks, sp.Disabled
 	}
 	r := check(o.Project, Compute(o.Project, o.Hooks), old)
 	r.Store = StorePath(o.Home)
+	r.Disables = []DisableReport{}
+	for _, d := range o.Disables {
+		ok := slices.Contains(acked, d)
+		r.Disables = append(r.Disables, DisableReport{Entry: d, Acknowledged: ok})
+		if !ok {
+			r.Unacknowledged++
+		}
+	}
 	gs := ReadGeminiStore(GeminiStorePath(o.Home))
 	r.GeminiStore = gs.Path
 	keys, problem := gs.Keys(o.Project.Dir)
@@ -149,7 +174,7 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 		cur[i] = h.Record
 	}
 	m := match(cur, old)
-	r := &Report{Project: p.Dir, RealPath: p.Real, Hooks: []HookReport{}, Removed: []Record{}}
+	r := &Report{Project: p.Dir, RealPath: p.Real, Hooks: []HookReport{}, Removed: []Record{}, Disables: []DisableReport{}}
 	used := make([]bool, len(old))
 	for i, h := range hooks {
 		hr := HookReport{ID: h.ID, Event: h.Event, Name: h.Name, Command: h.Command, Key: geminiKey(h.Hook), Wrapped: h.DefIndex < 0,
@@ -288,6 +313,9 @@ type Selection struct {
 	// command), or command as written or expanded. Every name must select
 	// at least one hook.
 	Names []string
+	// AcceptDisabled records the acknowledgement of Options.Disables, the
+	// project's disabled entries that switch off other layers' hooks.
+	AcceptDisabled bool
 	// Shown binds the approval to what the user was shown: hook ID → the
 	// fingerprint displayed. When a picked hook's fingerprint now differs
 	// (a script or the settings were edited between the display and the
@@ -316,6 +344,9 @@ func (sel Selection) pick(hooks []Hook) ([]bool, error) {
 		return picked, nil
 	}
 	if len(sel.Names) == 0 {
+		if sel.AcceptDisabled {
+			return picked, nil // the acknowledgement alone
+		}
 		return nil, fmt.Errorf("%w: name the hooks or select all", ErrNoSelection)
 	}
 	var unknown NoSuchHookError
@@ -364,6 +395,8 @@ type Result struct {
 	// Warnings are problems that did not stop the approval (the copy of
 	// approved scripts could not be kept).
 	Warnings []string
+	// Accepted are the disabled entries acknowledged (AcceptDisabled).
+	Accepted []string
 }
 
 // Approve records the selected hooks' current fingerprints in gh-hooks'
@@ -438,7 +471,19 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 				kept = append(kept, old[m[i]])
 			}
 		}
-		s.Projects[o.Project.Real] = &storeProject{Dir: o.Project.Dir, Hooks: kept}
+		np := &storeProject{Dir: o.Project.Dir, Hooks: kept}
+		if sp := s.Projects[o.Project.Real]; sp != nil {
+			np.Disabled = sp.Disabled
+		}
+		if sel.AcceptDisabled {
+			np.Disabled = slices.Sorted(slices.Values(o.Disables))
+			for _, d := range o.Disables {
+				if !slices.Contains(res.Accepted, d) {
+					res.Accepted = append(res.Accepted, d)
+				}
+			}
+		}
+		s.Projects[o.Project.Real] = np
 		gs := ReadGeminiStore(GeminiStorePath(o.Home))
 		gout, gchanged, err := gs.Add(o.Project.Dir, keys)
 		if err != nil {

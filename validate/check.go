@@ -24,6 +24,7 @@ func Check(r *merge.Result) []config.Problem {
 	c.duplicates()
 	c.sharedNames()
 	c.disabled()
+	c.projectDisables()
 	c.enabledOverride()
 	c.projectTrust()
 	c.gemini()

@@ -27,6 +27,7 @@ var rules = []Rule{
 	{"definition-invalid", "A hook definition is not an object, so Gemini discards it."},
 	{"definition-no-hooks", "A hook definition has no usable hooks list, so it registers nothing."},
 	{"disabled-by-command", "A hooksConfig.disabled entry names a hook's command, but Gemini matches named hooks by name, so it disables nothing."},
+	{"disabled-by-project", "The project's hooksConfig.disabled switches off a hook of the user, the system or an extension: Gemini merges the lists of every layer, so a repository can turn off the user's own guard hook."},
 	{"disabled-string", "hooksConfig.disabled is a string instead of a list, which Gemini mishandles."},
 	{"disabled-unknown", "A hooksConfig.disabled entry matches no hook, so it disables nothing."},
 	{"duplicate-hook", "Two hooks of one event have the same name and command: Gemini runs only the first."},

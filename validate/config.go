@@ -219,6 +219,37 @@ func (c *checker) disabled() {
 	}
 }
 
+// projectDisables reports each entry of the project file's
+// hooksConfig.disabled that switches off a hook of the user, the system or
+// an extension: Gemini unions the lists of all layers (spec §3.3), so a
+// cloned repository can turn off the user's own guard hook (issue 24 §3).
+func (c *checker) projectDisables() {
+	for _, d := range merge.ProjectDisables(c.r) {
+		c.add(d.Path, d.Pointer, config.SevWarning, "disabled-by-project", ProjectDisableMessage(d), ProjectDisableHint(d))
+	}
+}
+
+// ProjectDisableMessage is the sentence that reports a project's disabled
+// entry switching off other layers' hooks, for validate, doctor and
+// trust audit alike.
+func ProjectDisableMessage(d merge.ProjectDisable) string {
+	var hooks []string
+	for _, h := range d.Hooks {
+		what := h.Layer
+		if h.Extension != "" {
+			what = "extension " + strconv.Quote(h.Extension)
+		}
+		hooks = append(hooks, fmt.Sprintf("the %s hook %s (%s)", what, h.ID, where(h)))
+	}
+	return fmt.Sprintf("the project's hooksConfig.disabled entry %q switches off %s: Gemini merges the disabled lists of every layer, so this repository turns off a hook that is not its own",
+		d.Entry, strings.Join(hooks, ", "))
+}
+
+// ProjectDisableHint is the fix for ProjectDisableMessage.
+func ProjectDisableHint(merge.ProjectDisable) string {
+	return "if the repository should not do that, remove the entry (or do not trust the folder); if it should, acknowledge it with `gh-hooks trust approve --accept-disabled`"
+}
+
 // maxDisabledUnknown is how many disabled-unknown problems a file gets one
 // by one; the rest are counted in one more. A list of 400,000 names wrote
 // 108 MB of warnings.
