@@ -1,10 +1,10 @@
 package fingerprint
 
 import (
-	"slices"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
