@@ -279,7 +279,7 @@ func printCommands(o *out, set *layers.Set, opts slashcmd.Options, cmds []comman
 	if len(why) > 0 {
 		o.printf("\n%s\n", o.bold("Why"))
 		for _, w := range why {
-			o.printf("  %s\n", w)
+			o.para(4, "  %s", w)
 		}
 	}
 	var rest []config.Problem

@@ -376,9 +376,9 @@ func printDoctor(o *out, d *doctorJSON) {
 		if p.Path != "" && p.Line > 0 {
 			where = fmt.Sprintf("%s:%d:%d: ", o.short(p.Path), p.Line, p.Column)
 		}
-		o.printf("  %s%s: %s [%s]\n", where, sev, p.Message, p.Code)
+		o.para(6, "  %s%s: %s [%s]", where, sev, p.Message, p.Code)
 		if p.Fix != "" {
-			o.printf("    fix: %s\n", p.Fix)
+			o.para(9, "    fix: %s", p.Fix)
 		}
 		n++
 	}

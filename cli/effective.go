@@ -317,7 +317,8 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 	if plan != nil {
 		problems = eventProblems(problems, plan.Event)
 		if others > 0 {
-			o.printf("\n%s\n", o.dim(fmt.Sprintf("%s of other events not shown (gh-hooks effective lists every event)", count(others, "hook"))))
+			o.printf("\n")
+			o.para(2, "%s", o.dim(fmt.Sprintf("%s of other events not shown (gh-hooks effective lists every event)", count(others, "hook"))))
 		}
 	}
 	if len(problems) > 0 {
@@ -362,9 +363,9 @@ func printPlan(o *out, p *merge.Plan) {
 	if p.Tool == "" && p.Trigger == "" {
 		switch merge.ContextOf(p.Event) {
 		case merge.ToolContext:
-			o.printf("  %s\n", o.dim("no --tool: every hook is listed whatever its matcher; Gemini always fires "+p.Event+" for one tool (--tool run_shell_command)"))
+			o.para(4, "  %s", o.dim("no --tool: every hook is listed whatever its matcher; Gemini always fires "+p.Event+" for one tool (--tool run_shell_command)"))
 		case merge.TriggerContext:
-			o.printf("  %s\n", o.dim("no --trigger: every hook is listed whatever its matcher; Gemini fires "+p.Event+" with one of "+strings.Join(merge.Triggers[p.Event], ", ")))
+			o.para(4, "  %s", o.dim("no --trigger: every hook is listed whatever its matcher; Gemini fires "+p.Event+" with one of "+strings.Join(merge.Triggers[p.Event], ", ")))
 		}
 	}
 	if !p.Runs {
@@ -378,7 +379,7 @@ func printPlan(o *out, p *merge.Plan) {
 	}
 	o.table("  ", nil, rows, 2)
 	for _, id := range p.Deduplicated {
-		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
+		o.para(4, "  %s", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
 	}
 }
 

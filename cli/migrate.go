@@ -638,7 +638,7 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 		for _, s := range job.sources {
 			o.printf("  from %s\n", o.short(s.Path))
 			for _, n := range s.Notes {
-				o.printf("    %s\n", o.dim("note: "+n))
+				o.para(6, "    %s", o.dim("note: "+n))
 			}
 		}
 		o.printf("\n")
@@ -725,13 +725,13 @@ func printScripts(o *out, items []migrate.Item) {
 				o.printf("%s\n", o.bold("What the scripts expect of Claude"))
 				header = true
 			}
-			o.printf("  %s (%s:%d:%d, %s)\n", o.short(sc.Path), o.short(it.Path), it.Line, it.Column, it.EventLabel())
+			o.para(4, "  %s (%s:%d:%d, %s)", o.short(sc.Path), o.short(it.Path), it.Line, it.Column, it.EventLabel())
 			if sc.State != migrate.StateRead {
 				why := sc.State
 				if sc.Detail != "" {
 					why += ": " + sc.Detail
 				}
-				o.printf("    %s\n", o.dim("not read ("+why+")"))
+				o.para(6, "    %s", o.dim("not read ("+why+")"))
 				continue
 			}
 			for _, covered := range []bool{false, true} {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -200,10 +201,19 @@ func (o *out) shortText(s string) string {
 // two-space gutter on a terminal, tab-separated without a header when
 // piped (gh's convention; pipedHelp documents it). indent prefixes every
 // row. On a terminal of known width, without --wide, a table wider than
-// the terminal is cut to fit: the flex columns (indexes, the first to give
-// way first; all columns when none are given) lose their ends to an
-// ellipsis, down to their header's width. Piped output and --json always
-// carry the full text.
+// the terminal is made to fit it:
+//
+//   - the flex columns (indexes, the first to give way first; all columns
+//     when none are given) lose their ends to an ellipsis, down to their
+//     header's width (8 at least);
+//   - the last column (a status, a reason: what must be read whole) is
+//     never cut: it wraps under itself, down to 20 columns;
+//   - when that is not enough, middle columns are left out (first the
+//     fixed ones, right to left, then the flex ones, the last to give way
+//     first), and a line under the table names them; the first column
+//     (the ID) and the last always stay.
+//
+// Piped output and --json always carry the full text.
 func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 	cells := func(r []any) []string {
 		s := make([]string, len(r))
@@ -228,7 +238,13 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 		lines = append(lines, cells(r))
 	}
 	widths := columnWidths(lines)
-	if o.width > 0 && !o.wide {
+	keep := make([]int, len(widths)) // the columns shown, by index
+	for i := range keep {
+		keep[i] = i
+	}
+	var dropped []string
+	if o.width > 0 && !o.wide && len(widths) > 0 {
+		room := o.width - textWidth(indent)
 		floors := make([]int, len(widths))
 		for i := range floors {
 			floors[i] = 8
@@ -236,12 +252,40 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 				floors[i] = max(floors[i], textWidth(header[i]))
 			}
 		}
-		fitColumns(widths, floors, o.width-textWidth(indent), flex)
+		last := len(widths) - 1
+		floors[last] = min(widths[last], max(floors[last], 20))
+		order := dropOrder(len(widths), flex)
+		for {
+			w, f, fl := pick(widths, keep), pick(floors, keep), remap(flex, keep)
+			if len(flex) > 0 {
+				fl = append(fl, len(keep)-1) // the last column wraps
+			}
+			fitColumns(w, f, room, fl)
+			if tableWidth(w) <= room || len(order) == 0 || len(keep) <= 2 {
+				widths = w
+				break
+			}
+			col := order[0]
+			order = order[1:]
+			keep = slices.DeleteFunc(keep, func(i int) bool { return i == col })
+			if col < len(header) {
+				dropped = append(dropped, header[col])
+			}
+		}
+		for i, l := range lines {
+			lines[i] = pick(l, keep)
+		}
 	}
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(indent)
 		for i, c := range l {
+			if i == len(l)-1 && i > 0 {
+				// The last column wraps under itself.
+				pad := strings.Repeat(" ", textWidth(indent)+tableWidth(widths[:i])+2)
+				b.WriteString(string(wrapText(c, widths[i], pad)))
+				break
+			}
 			c = cut(c, widths[i])
 			b.WriteString(c)
 			if i < len(l)-1 {
@@ -251,6 +295,93 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 		b.WriteByte('\n')
 	}
 	fmt.Fprint(o.w, b.String())
+	if len(dropped) > 0 {
+		slices.Reverse(dropped)
+		o.printf("%s\n", o.fit(sprintf("%s%s", indent, o.dim("not shown at this width: "+strings.Join(dropped, ", ")+map[bool]string{true: " (--wide shows it)", false: " (--wide shows them)"}[len(dropped) == 1])), len(indent)+2))
+	}
+}
+
+// tableWidth is the width of columns of widths with two-space gutters.
+func tableWidth(widths []int) int {
+	n := 2 * max(len(widths)-1, 0)
+	for _, w := range widths {
+		n += w
+	}
+	return n
+}
+
+// dropOrder is the order in which a table of n columns leaves columns out
+// to fit: the middle columns that are not flex, right to left, then the
+// flex ones, the last to give way first. The first and the last column
+// are never left out.
+func dropOrder(n int, flex []int) []int {
+	isFlex := map[int]bool{}
+	for _, i := range flex {
+		isFlex[i] = true
+	}
+	var order []int
+	for i := n - 2; i >= 1; i-- {
+		if !isFlex[i] {
+			order = append(order, i)
+		}
+	}
+	for j := len(flex) - 1; j >= 0; j-- {
+		if i := flex[j]; i >= 1 && i <= n-2 {
+			order = append(order, i)
+		}
+	}
+	return order
+}
+
+// pick is the elements of s at the indexes keep.
+func pick[T any](s []T, keep []int) []T {
+	out := make([]T, 0, len(keep))
+	for _, i := range keep {
+		if i < len(s) {
+			out = append(out, s[i])
+		}
+	}
+	return out
+}
+
+// remap turns column indexes into indexes among the kept columns,
+// leaving out the columns not kept.
+func remap(cols, keep []int) []int {
+	var out []int
+	for _, c := range cols {
+		if j := slices.Index(keep, c); j >= 0 {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// wrapText wraps s at spaces to width columns, each further line
+// prefixed by pad; a word longer than width is left whole.
+func wrapText(s string, width int, pad string) styled {
+	if textWidth(s) <= width {
+		return styled(s)
+	}
+	var b strings.Builder
+	col := 0
+	for i, w := range strings.Split(s, " ") {
+		ww := textWidth(w)
+		switch {
+		case i == 0:
+		case col+1+ww > width && col > 0:
+			b.WriteString("\n" + pad)
+			col = 0
+			if w == "" {
+				continue
+			}
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += ww
+	}
+	return styled(b.String())
 }
 
 // fields prints label/value rows like table, except that on a terminal a
@@ -453,25 +584,36 @@ func (o *out) fit(line styled, hang int) styled {
 	}
 	words := strings.Split(string(line), " ")
 	var b strings.Builder
-	col := 0
+	col, wrapped := 0, false
 	for i, w := range words {
 		ww := textWidth(w)
 		switch {
 		case i == 0:
+		case wrapped && w == "":
+			continue // the rest of a run of spaces at a wrap
 		case col+1+ww > o.width && col > hang:
 			b.WriteString("\n" + strings.Repeat(" ", hang))
-			col = hang
+			col, wrapped = hang, true
 			if w == "" {
 				continue
 			}
+		case wrapped:
+			// the first word of a line after a wrap at a run of spaces
 		default:
 			b.WriteByte(' ')
 			col++
 		}
 		b.WriteString(w)
 		col += ww
+		wrapped = false
 	}
 	return styled(b.String())
+}
+
+// para prints one line of prose, wrapped by fit with further lines
+// indented by hang columns.
+func (o *out) para(hang int, format string, a ...any) {
+	o.printf("%s\n", o.fit(sprintf(format, a...), hang))
 }
 
 // warn prints a warning and its hint on stderr.

@@ -220,9 +220,9 @@ func runRun(o *runOptions) error {
 			// merge's reason names the event; the cause is the folder (spec §1.7).
 			if strings.Contains(plan.Why, "not even user hooks") {
 				// The reason already says what an untrusted folder means: add only why it is untrusted.
-				out.printf("  note: the folder is not trusted because %s\n", r.Set.Trust.Why)
+				out.para(4, "  note: the folder is not trusted because %s", r.Set.Trust.Why)
 			} else {
-				out.printf("  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks\n", r.Set.Trust.Why)
+				out.para(4, "  note: the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks", r.Set.Trust.Why)
 			}
 		}
 	}
@@ -545,12 +545,12 @@ func slugify(s string) string {
 func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran bool, hint string) {
 	ctx := planContext(plan)
 	if !plan.Runs {
-		o.printf("Nothing runs for %s%s: %s\n", plan.Event, ctx, plan.Why)
+		o.para(2, "Nothing runs for %s%s: %s", plan.Event, ctx, plan.Why)
 		return
 	}
 	o.printf("%s%s: %d hook(s), %s\n", o.bold(plan.Event), ctx, len(plan.Run), plan.Execution)
 	for _, id := range plan.Deduplicated {
-		o.printf("  %s\n", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
+		o.para(4, "  %s", o.dim("skipped "+id+": duplicate name:command of an earlier hook (Gemini keeps the first)"))
 	}
 	if o.tty {
 		for i, res := range rep.Hooks {
@@ -566,7 +566,8 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 		o.table("", nil, rows)
 	}
 	if len(held) > 0 {
-		o.printf("\n%s\n", o.yellow(fmt.Sprintf("Held back: %d project hook(s) not approved (Gemini runs them; gh-hooks does not without approval)", len(held))))
+		o.printf("\n")
+		o.para(2, "%s", o.yellow(fmt.Sprintf("Held back: %d project hook(s) not approved (Gemini runs them; gh-hooks does not without approval)", len(held))))
 		var rows [][]any
 		for _, h := range held {
 			why := h.Status
@@ -582,15 +583,16 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 			o.table("  ", nil, rows)
 		}
 		if ran && plan.Execution == "sequential" {
-			o.printf("  note: the plan is sequential, so Gemini would also chain their output into later hooks\n")
+			o.para(4, "  note: the plan is sequential, so Gemini would also chain their output into later hooks")
 		}
 		if ran {
 			// When nothing ran, the error on stderr carries this hint.
-			o.printf("  hint: %s\n", hint)
+			o.para(8, "  hint: %s", hint)
 		}
 	}
 	for _, w := range rep.Warnings {
-		o.printf("\n%s %s\n", o.yellow("Gemini warns:"), w)
+		o.printf("\n")
+		o.para(2, "%s %s", o.yellow("Gemini warns:"), w)
 	}
 	if rep.ToolCall != nil && ran {
 		printToolCall(o, plan.Event, rep.ToolCall)
@@ -601,7 +603,14 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	if !ran {
 		return
 	}
-	o.printf("\n%s\n", decisionLine(o, rep.Aggregate))
+	o.printf("\n")
+	for _, l := range strings.Split(string(decisionLine(o, rep.Aggregate)), "\n") {
+		if strings.HasPrefix(l, "Output (") {
+			o.printf("%s\n", styled(l)) // data: whole, to copy
+			continue
+		}
+		o.para(2, "%s", styled(l))
+	}
 }
 
 // printToolCall says what Gemini does with the tool call: whether the
@@ -656,18 +665,18 @@ func printResult(o *out, n int, r runner.Result) {
 		o.printf("   %s after %d ms (timeout %s ms)\n", o.red("failed"), r.DurationMS, timeout)
 	}
 	if r.Expanded != "" && r.Expanded != r.Command {
-		o.printf("   ran: bash -c %s\n", clip(r.Expanded, 200))
+		o.para(7, "   ran: bash -c %s", clip(r.Expanded, 200))
 	}
 	if r.Error != "" {
-		o.printf("   error: %s\n", r.Error)
+		o.para(7, "   error: %s", r.Error)
 	}
 	printStream(o, "stdout", r.Stdout)
 	printStream(o, "stderr", r.Stderr)
 	if r.Error == "" {
-		o.printf("   parsed: %s\n", parsedLine(r))
+		o.printf("   parsed: %s\n", parsedLine(r)) // data: whole, to copy
 	}
 	for _, w := range r.Warnings {
-		o.printf("   %s %s\n", o.yellow("warning:"), w)
+		o.para(7, "   %s %s", o.yellow("warning:"), w)
 	}
 }
 
