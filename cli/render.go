@@ -362,26 +362,7 @@ func wrapText(s string, width int, pad string) styled {
 	if textWidth(s) <= width {
 		return styled(s)
 	}
-	var b strings.Builder
-	col := 0
-	for i, w := range strings.Split(s, " ") {
-		ww := textWidth(w)
-		switch {
-		case i == 0:
-		case col+1+ww > width && col > 0:
-			b.WriteString("\n" + pad)
-			col = 0
-			if w == "" {
-				continue
-			}
-		default:
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += ww
-	}
-	return styled(b.String())
+	return styled(strings.ReplaceAll(wrapWords(s, width, 0), "\n", "\n"+pad))
 }
 
 // fields prints label/value rows like table, except that on a terminal a
@@ -582,16 +563,22 @@ func (o *out) fit(line styled, hang int) styled {
 	if !o.tty || o.wide || o.width <= hang+20 || textWidth(string(line)) <= o.width {
 		return line
 	}
-	words := strings.Split(string(line), " ")
+	return styled(wrapWords(string(line), o.width, hang))
+}
+
+// wrapWords wraps s at spaces to width columns, each further line
+// indented by hang spaces; a word longer than a line is left whole, and
+// a run of spaces where a line breaks is dropped.
+func wrapWords(s string, width, hang int) string {
 	var b strings.Builder
 	col, wrapped := 0, false
-	for i, w := range words {
+	for i, w := range strings.Split(s, " ") {
 		ww := textWidth(w)
 		switch {
 		case i == 0:
 		case wrapped && w == "":
 			continue // the rest of a run of spaces at a wrap
-		case col+1+ww > o.width && col > hang:
+		case col+1+ww > width && col > hang:
 			b.WriteString("\n" + strings.Repeat(" ", hang))
 			col, wrapped = hang, true
 			if w == "" {
@@ -607,13 +594,16 @@ func (o *out) fit(line styled, hang int) styled {
 		col += ww
 		wrapped = false
 	}
-	return styled(b.String())
+	return b.String()
 }
 
 // para prints one line of prose, wrapped by fit with further lines
 // indented by hang columns.
 func (o *out) para(hang int, format string, a ...any) {
-	o.printf("%s\n", o.fit(sprintf(format, a...), hang))
+	for i := range a {
+		a[i] = o.safe(a[i])
+	}
+	o.printf("%s\n", o.fit(styled(fmt.Sprintf(format, a...)), hang))
 }
 
 // warn prints a warning and its hint on stderr.
