@@ -42,6 +42,8 @@ type checker struct {
 	tools map[string][]string
 	// found caches onPath: hooks share programs.
 	found map[string]bool
+	// protocol caches claudeProtocol: hooks share commands.
+	protocol map[protocolKey]protocolFound
 	// byCommand finds the first named hook by command (disabled).
 	byCommand map[string]*merge.Hook
 }

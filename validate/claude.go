@@ -64,10 +64,29 @@ func ClaudeProtocol(set *layers.Set, h *merge.Hook) (items []string, claudeEvent
 	return items, claudeEvent
 }
 
+type protocolKey struct{ event, typ, command, env string }
+
+type protocolFound struct {
+	items []string
+	ev    string
+}
+
 // claudeProtocol reports a hook whose command or scripts speak Claude's
 // protocol, with the fix: the adapter.
 func (c *checker) claudeProtocol(h *merge.Hook) {
-	items, ev := ClaudeProtocol(c.r.Set, h)
+	// Hooks share commands (a file of 10,000 copies of one hook read the
+	// same script 10,000 times): what was found depends on the event, the
+	// command and the env only.
+	k := protocolKey{h.Event, h.Type, h.ExpandedCommand, fmt.Sprint(h.Env)}
+	r, ok := c.protocol[k]
+	if !ok {
+		r.items, r.ev = ClaudeProtocol(c.r.Set, h)
+		if c.protocol == nil {
+			c.protocol = map[protocolKey]protocolFound{}
+		}
+		c.protocol[k] = r
+	}
+	items, ev := r.items, r.ev
 	if len(items) == 0 {
 		return
 	}
