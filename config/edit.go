@@ -161,6 +161,71 @@ func (e *Editor) Append(pointer string, value any) error {
 	return e.addMember(p, toks, pointer, v)
 }
 
+// Insert inserts value at pointer, whose last token is an index of an
+// array (JSON Patch's "add"): before the element now there, or, for the
+// array's length, at the end; index 0 of a missing array creates it and
+// its parents, like Append. The new element
+// goes on a line of its own, indented like the element it precedes, above
+// that element's comment lines (which stay with their element), so that
+// Remove of the new element gives back the original bytes. In an inline
+// array ("[1, 2]") it is inserted on the same line.
+func (e *Editor) Insert(pointer string, value any) error {
+	toks, err := e.prepare(pointer, value)
+	if err != nil {
+		return err
+	}
+	if len(toks) == 0 {
+		return fmt.Errorf("%s: cannot insert at the root", e.name())
+	}
+	index, err := strconv.Atoi(toks[len(toks)-1])
+	if err != nil {
+		return fmt.Errorf("%s: %s: the last token must be an array index", e.name(), pointer)
+	}
+	toks = toks[:len(toks)-1]
+	pointer = pointerOf(toks)
+	if err := e.ensureTree(); err != nil {
+		return err
+	}
+	p := e.walk(toks)
+	if p.depth < len(toks) {
+		if index != 0 {
+			return e.missingErr(p, pointer)
+		}
+		return e.Append(pointer, value)
+	}
+	arr, ok := p.cur().Value.(*hujson.Array)
+	if !ok {
+		return e.kindErr(p.cur(), pointer, "an array")
+	}
+	switch {
+	case index < 0 || index > len(arr.Elements):
+		return fmt.Errorf("%s: %s: %w (index %d of %d elements)", e.posOf(p.cur().StartOffset), pointer, ErrNotFound, index, len(arr.Elements))
+	case index == len(arr.Elements):
+		return e.add(p.cur(), nil, value)
+	}
+	c := p.cur()
+	open, _, els := layout(c)
+	cur := els[index]
+	b := before(open, els, index)
+	be := e.buf[b:cur.start]
+	if !hasNewline(be) {
+		it, err := e.render(value, lineIndent(e.buf, cur.start))
+		if err != nil {
+			return err
+		}
+		return e.apply([]splice{{cur.start, 0, join(it, ", ")}})
+	}
+	// After the previous element's same-line comment, before the comment
+	// lines above the element.
+	kb, _ := kept(be)
+	ci := lineIndent(e.buf, cur.start)
+	it, err := e.render(value, ci)
+	if err != nil {
+		return err
+	}
+	return e.apply([]splice{{b + kb, 0, join(e.nl, ci, it, ",")}})
+}
+
 // Set sets the value at pointer. An existing value (object member or array
 // element) is replaced in place; a missing object member is added as the
 // last member of its object, creating missing parent objects the same way.

@@ -37,7 +37,7 @@ func mustParse(t testing.TB, name string, data []byte) *Document {
 
 func TestEdit(t *testing.T) {
 	type op struct {
-		verb    string // append, set, remove, prune
+		verb    string // append, set, remove, prune, insert
 		pointer string
 		value   any
 	}
@@ -152,6 +152,36 @@ func TestEdit(t *testing.T) {
 			},
 			want: "{\n  \"a\": [2, 3],\n  \"c\": {\n    \"z\": 1,\n    \"y\": []\n  }\n}\n",
 		},
+		{
+			name: "insert before the first element keeps its comment above it",
+			in:   "{\r\n  \"a\": [ // list\r\n    // one\r\n    1,\r\n    2\r\n  ]\r\n}\r\n",
+			ops:  []op{{"insert", "/a/0", Ordered{{"k", 0}}}},
+			want: "{\r\n  \"a\": [ // list\r\n    {\r\n      \"k\": 0\r\n    },\r\n    // one\r\n    1,\r\n    2\r\n  ]\r\n}\r\n",
+		},
+		{
+			name: "insert in the middle after a same-line comment, then remove it",
+			in:   "{\n\t\"a\": [\n\t\t1, // one\n\t\t2\n\t]\n}\n",
+			ops:  []op{{"insert", "/a/1", "x"}, {"insert", "/a/3", "y"}},
+			want: "{\n\t\"a\": [\n\t\t1, // one\n\t\t\"x\",\n\t\t2,\n\t\t\"y\"\n\t]\n}\n",
+		},
+		{
+			name: "insert then remove is the identity",
+			in:   "{\n  \"a\": [\n    1, // one\n    // two\n    2\n  ]\n}\n",
+			ops:  []op{{"insert", "/a/1", "x"}, {"remove", "/a/1", nil}},
+			want: "{\n  \"a\": [\n    1, // one\n    // two\n    2\n  ]\n}\n",
+		},
+		{
+			name: "insert inline",
+			in:   "{\"a\": [1, 2]}",
+			ops:  []op{{"insert", "/a/1", 0}},
+			want: "{\"a\": [1, 0, 2]}",
+		},
+		{
+			name: "insert into a missing array creates it",
+			in:   "{}",
+			ops:  []op{{"insert", "/hooks/AfterTool/0", 1}},
+			want: "{\n  \"hooks\": {\n    \"AfterTool\": [\n      1\n    ]\n  }\n}",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,6 +201,8 @@ func TestEdit(t *testing.T) {
 					err = e.Remove(o.pointer)
 				case "prune":
 					err = e.Prune(o.pointer)
+				case "insert":
+					err = e.Insert(o.pointer, o.value)
 				}
 				if err != nil {
 					t.Fatalf("%s %s: %v", o.verb, o.pointer, err)
