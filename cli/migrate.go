@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -93,10 +94,12 @@ func migrateCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "to", Usage: "write a Claude plugin into the Gemini extension `DIR`", TakesFile: true, Destination: &o.To},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the unified diff of every file and write nothing", Destination: &o.DryRun},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (see the description)", Destination: &o.JSON},
-			&cli.BoolFlag{Name: "force", Usage: "replace existing Gemini command files (and an extension's copies of plugin files) that differ", Destination: &o.Force},
+			&cli.BoolFlag{Name: "force", Usage: "overwrite migrated hooks edited on the Gemini side, and existing Gemini command files (and an extension's copies of plugin files) that differ", Destination: &o.Force},
 			&cli.BoolFlag{Name: "no-default-timeout", Usage: "leave hooks without a Claude timeout to Gemini's 60 s default", Destination: &o.Convert.OmitDefaultTimeout},
 			&cli.BoolFlag{Name: "commands", Value: true, Usage: "also migrate Claude slash commands (--commands=false or --no-commands to skip)", Destination: &o.Commands},
 			&cli.BoolFlag{Name: "no-commands", Usage: "do not migrate slash commands", Destination: &o.NoCommands},
+			&cli.BoolFlag{Name: "check", Usage: "write nothing; exit 3 when the Gemini side is not what a migration writes (a CI drift gate)", Destination: &o.Check},
+			&cli.StringFlag{Name: "format", Value: formatText, Usage: "with --check, output `FORMAT`: " + strings.Join(formats, ", "), Destination: &o.Format},
 			&cli.StringFlag{Name: "adapter", Value: "auto", Usage: "run migrated hooks behind gh-hooks claude-compat, which speaks Claude's protocol to them: auto, always or never", Destination: &o.Adapter},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -122,6 +125,9 @@ type migrateOptions struct {
 	NoCommands bool
 	Convert    migrate.Options
 	Adapter    string
+	// Check compares and writes nothing (--check).
+	Check  bool
+	Format string
 	// dir is the absolute project directory (from --project).
 	dir string
 }
@@ -157,6 +163,10 @@ type migrateJSON struct {
 	Sources  []*migrate.Source `json:"sources"`
 	Items    []migrate.Item    `json:"items"`
 	Counts   migrate.Counts    `json:"counts"`
+	// Hooks is what the migration does to each migrated Gemini hook.
+	Hooks []migrate.SyncItem `json:"hooks"`
+	// Foreign are the target's hooks migrate did not write.
+	Foreign  []migrate.ForeignHook `json:"foreign"`
 	Written  bool              `json:"written"`
 	Diff     string            `json:"diff,omitempty"`
 	Commands *commandsMigJSON  `json:"commands,omitempty"`
@@ -202,6 +212,9 @@ func runMigrate(o *migrateOptions) error {
 		}
 		return fail(err, "name the Claude settings file, project or plugin: gh-hooks migrate PATH (or --scope user)")
 	}
+	if o.Check {
+		return checkMigration(o, job)
+	}
 	dry := o.DryRun || job.path == ""
 
 	// Plan the commands first, so that a commands tree that cannot be read
@@ -223,13 +236,15 @@ func runMigrate(o *migrateOptions) error {
 	if b := o.Convert.AdapterBinary; b != "" && b != "gh-hooks" && len(job.sources) > 0 {
 		job.warnings = append(job.warnings, fmt.Sprintf("migrated hooks call the Claude hook adapter by its absolute path %s, because gh-hooks on PATH is not this program; whoever shares these settings needs gh-hooks there (or rerun migrate with gh-hooks on PATH)", b))
 	}
-	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Extension: ext}
+	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Hooks: []migrate.SyncItem{},
+		Foreign: []migrate.ForeignHook{}, Extension: ext}
 	if len(job.sources) > 0 {
 		res, ch, err := migrateHooks(job, o, dry)
 		if err != nil {
 			return err
 		}
 		v.Items, v.Counts, v.Written, v.changed = nonNil(res.Report.Items), res.Report.Counts, ch.Written, ch.Changed()
+		v.Hooks, v.Foreign = res.Sync, res.Foreign
 		if dry {
 			v.Diff = ch.Diff()
 		}
@@ -285,6 +300,20 @@ func (o *migrateOptions) check() error {
 	default:
 		return usageError("--adapter %q: want auto, always or never", o.Adapter)
 	}
+	if !slices.Contains(formats, o.Format) {
+		return usageError("--format %q: want %s", o.Format, strings.Join(formats, ", "))
+	}
+	switch {
+	case o.Format != formatText && !o.Check:
+		return usageError("--format is for --check; the migration report is text or --json")
+	case o.Check && o.DryRun:
+		return usageError("--check writes nothing already; drop --dry-run")
+	case o.Check && o.JSON && o.Format != formatText && o.Format != formatJSON:
+		return usageError("--json and --format %s contradict each other; give one", o.Format)
+	case o.Check && o.JSON:
+		o.Format = formatJSON
+	}
+	o.Convert.Force = o.Force
 	o.Convert.LookPath = func(name string) bool { _, err := o.lookPath(name); return err == nil }
 	o.Convert.Home = o.home()
 	dir := o.abs(o.project)
@@ -497,24 +526,20 @@ func trustWarning(job *migrateJob, opts *migrateOptions, paths layers.Paths) err
 func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Result, config.Change, error) {
 	var res *migrate.Result
 	edit := func(doc *config.Document) ([]byte, error) {
-		var root *config.Node
-		if doc != nil {
-			root = doc.Root
-		}
-		res = migrate.Convert(job.target, job.sources, root, opts.Convert)
-		if len(res.Append) == 0 {
+		res = migrate.Convert(job.target, job.sources, doc, opts.Convert)
+		if len(res.Edits) == 0 || opts.Check {
 			return nil, nil
 		}
+		// The edits are byte-stable: everything migrate does not own
+		// keeps its bytes (comments, order, indentation, line ends).
 		ed := doc.Edit()
-		for _, ev := range res.Append {
-			ptr := "/hooks/" + config.EscapePointer(ev.Event)
-			for _, d := range ev.Definitions {
-				// migrate.Definition renders in Gemini's key order
-				// (matcher, hooks; name, type, command, description, timeout).
-				if err := ed.Append(ptr, d); err != nil {
-					return nil, appendError(job.display, doc, ptr, err)
-				}
+		if err := res.Apply(ed); err != nil {
+			ptr := "/hooks"
+			var ae *migrate.ApplyError
+			if errors.As(err, &ae) {
+				ptr, err = eventPointer(ae.Edit.Pointer), ae.Err
 			}
+			return nil, appendError(job.display, doc, ptr, err)
 		}
 		return ed.Bytes()
 	}
@@ -547,6 +572,15 @@ func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Res
 	// Name the file really written (a link inside the project leads to it).
 	job.display = ch.Target
 	return res, ch, nil
+}
+
+// eventPointer is the /hooks/EVENT part of an edit's pointer.
+func eventPointer(p string) string {
+	parts := strings.SplitN(p, "/", 4)
+	if len(parts) >= 3 {
+		return strings.Join(parts[:3], "/")
+	}
+	return p
 }
 
 // appendError explains an event value the migrated definitions cannot be
@@ -660,7 +694,8 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 			o.printf("\n")
 			printScripts(o, v.Items)
 		}
-		o.printf("%s\n", summaryLine(v.Counts))
+		printSync(o, job.display, v.Hooks)
+		o.printf("%s\n", summaryLine(v.Counts, v.Hooks))
 		switch {
 		case v.Written:
 			o.printf("%s %s\n", o.green("wrote"), o.short(job.display))
@@ -693,6 +728,11 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 	}
 	for _, w := range v.Warnings {
 		warn(opts.Stderr, w, "")
+	}
+	for _, h := range v.Hooks {
+		if h.Action == migrate.ActionConflict {
+			warn(opts.Stderr, fmt.Sprintf("%s (%s line %d) was edited in the Gemini file since migrate wrote it: kept as it is", h.Name, h.Event, h.Line), conflictHint(opts))
+		}
 	}
 	if !dry {
 		return
@@ -754,14 +794,28 @@ func printScripts(o *out, items []migrate.Item) {
 	}
 }
 
-// summaryLine counts the fates in one sentence.
-func summaryLine(n migrate.Counts) string {
+// summaryLine counts the fates in one sentence, then the Gemini hooks
+// by action.
+func summaryLine(n migrate.Counts, hooks []migrate.SyncItem) string {
 	s := fmt.Sprintf("%d migrated, %d with changes, %d dropped", n.Migrated, n.Changed, n.Dropped)
 	if n.AlreadyPresent > 0 {
 		s += fmt.Sprintf(", %d already present", n.AlreadyPresent)
 	}
 	if n.Changed+n.Dropped > 0 {
 		s += " (see reasons above)"
+	}
+	by := map[string]int{}
+	for _, h := range hooks {
+		by[h.Action]++
+	}
+	var parts []string
+	for _, a := range []string{migrate.ActionAdded, migrate.ActionUpdated, migrate.ActionRemoved, migrate.ActionUnchanged, migrate.ActionConflict} {
+		if by[a] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", by[a], a))
+		}
+	}
+	if len(parts) > 0 {
+		s += "; Gemini hooks: " + strings.Join(parts, ", ")
 	}
 	return s
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -53,6 +52,10 @@ type Options struct {
 	// LookPath reports whether a program is on PATH where the hooks will
 	// run; nil uses exec.LookPath.
 	LookPath func(name string) bool
+	// Force makes migrated hooks edited on the Gemini side what the
+	// Claude side migrates to (or removes them when their Claude hook is
+	// gone), instead of keeping them as conflicts.
+	Force bool
 }
 
 // AdapterMode is the --adapter choice of migrate.
@@ -85,50 +88,75 @@ type Definition struct {
 	Hooks   []Hook `json:"hooks"`
 }
 
-// EventDefinitions are the definitions to append to one Gemini event array.
+// EventDefinitions are the definitions of one Gemini event array.
 type EventDefinitions struct {
 	Event       string       `json:"event"`
 	Definitions []Definition `json:"definitions"`
 }
 
-// Result is the conversion for one target: what to append, per event in
-// merge.Events order, and the report.
+// Result is the migration for one target: the definitions a fresh
+// migration writes (Desired, per event in merge.Events order), what the
+// target holds of them (Sync, one item per migrated Gemini hook), the
+// edits that bring it there, the target's hooks that migrate did not
+// write (Foreign) and the report on the Claude side.
 type Result struct {
-	Append []EventDefinitions `json:"append"`
-	Report Report             `json:"report"`
+	Desired []EventDefinitions `json:"desired"`
+	Sync    []SyncItem         `json:"sync"`
+	Edits   []Edit             `json:"edits"`
+	Foreign []ForeignHook      `json:"foreign"`
+	Report  Report             `json:"report"`
 }
 
-// Convert converts the hooks of sources for target. existing is the root of
-// the target document as it is now (nil when the file does not exist);
-// definitions already in it, equal in event, matcher, sequential and hooks,
-// are not emitted again, and definitions repeated across sources are
-// emitted once (Claude runs an identical handler from two settings files
-// once). Convert never fails: everything it cannot convert is reported as
-// dropped.
-func Convert(target Target, sources []*Source, existing *config.Node, opts Options) *Result {
+// Convert converts the hooks of sources for target and compares them with
+// the target as it is (existing; nil when the file does not exist).
+//
+// Every Claude handler becomes one Gemini definition of one hook (two or
+// more for a trigger matcher Gemini compares exactly), named
+// "claude:WHAT" (NamePrefix, nameBase), unique in the file, and described
+// with where it comes from and a stamp of what migrate wrote. The target's
+// hooks named claude:... are migrate's: Convert plans the edits that make
+// them what a fresh migration writes (Result.Edits: updates in place,
+// removals of hooks whose Claude hook is gone, insertions after the
+// previous migrated hook), and leaves every other hook alone. A migrated
+// hook edited since migrate wrote it (its stamp no longer matches) is a
+// conflict: kept as it is, unless opts.Force. A nameless hook that runs
+// what migrate writes for a Claude hook (an earlier gh-hooks wrote no
+// names) is taken as that hook's copy.
+//
+// Identical handlers across sources are migrated once (Claude runs an
+// identical handler from two settings files once). Convert never fails:
+// everything it cannot convert is reported as dropped.
+func Convert(target Target, sources []*Source, existing *config.Document, opts Options) *Result {
 	c := &converter{target: target, opts: opts, seen: map[string]bool{}}
-	for _, key := range existingKeys(existing) {
-		c.seen[key] = true
-		c.present = append(c.present, key)
-	}
-	presentSet := map[string]bool{}
-	for _, k := range c.present {
-		presentSet[k] = true
-	}
-	c.presentSet = presentSet
 	c.stopCommands = stopCommands(sources)
-	res := &Result{Report: Report{Target: target, Sources: sources}}
+	res := &Result{Report: Report{Target: target, Sources: sources}, Sync: []SyncItem{}, Edits: []Edit{}, Foreign: []ForeignHook{}}
 	c.res = res
 	for _, s := range sources {
 		c.source(s)
 	}
-	for _, ev := range merge.Events {
-		if defs := c.out[ev]; len(defs) > 0 {
-			res.Append = append(res.Append, EventDefinitions{Event: ev, Definitions: defs})
+	c.sync(existing)
+	// A Claude hook whose Gemini copies are all unchanged is already present.
+	unchanged := map[int]int{}
+	total := map[int]int{}
+	for i, p := range c.planned {
+		total[p.item]++
+		if res.Sync[c.syncIndex(i)].Action == ActionUnchanged {
+			unchanged[p.item]++
+		}
+	}
+	for i := range res.Report.Items {
+		it := &res.Report.Items[i]
+		if total[i] > 0 && unchanged[i] == total[i] && (it.Fate == FateMigrated || it.Fate == FateChanged) {
+			it.Fate = FateAlreadyPresent
 		}
 	}
 	res.Report.count()
 	return res
+}
+
+// syncIndex is the index in Result.Sync of planned definition w's item.
+func (c *converter) syncIndex(w int) int {
+	return c.syncOf[w]
 }
 
 type converter struct {
@@ -139,10 +167,10 @@ type converter struct {
 	opts         Options
 	res          *Result
 	out          map[string][]Definition
-	seen         map[string]bool // definition keys emitted or present
-	present      []string
-	presentSet   map[string]bool
+	seen         map[string]bool      // definition keys emitted
 	origin       map[string]string    // definition key → path that emitted it
+	planned      []*planned           // the definitions, in Claude order
+	syncOf       map[int]int          // planned index → index in res.Sync
 	scripts      map[scriptKey]Script // readScript's results
 }
 
@@ -313,36 +341,26 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 	if len(conv) == 0 {
 		return
 	}
-	emitted, present := 0, 0
-	dupOf := ""
-	for _, m := range matchers {
-		d := Definition{Matcher: m, Hooks: conv}
-		key := defKey(rule.gemini, m, false, conv)
-		switch {
-		case c.presentSet[key]:
-			present++
-		case c.seen[key]:
-			dupOf = c.origin[key]
-		default:
+	for k, i := range idx {
+		it := items[i]
+		it.GeminiEvent, it.GeminiMatchers = rule.gemini, matchers
+		var defs []Definition
+		dupOf := ""
+		for _, m := range matchers {
+			key := defKey(rule.gemini, m, false, conv[k:k+1])
+			if c.seen[key] {
+				dupOf = c.origin[key]
+				continue
+			}
 			c.seen[key] = true
 			if c.origin == nil {
 				c.origin = map[string]string{}
 			}
 			c.origin[key] = s.Path
-			if c.out == nil {
-				c.out = map[string][]Definition{}
-			}
-			c.out[rule.gemini] = append(c.out[rule.gemini], d)
-			emitted++
+			defs = append(defs, Definition{Matcher: m, Hooks: []Hook{conv[k]}})
 		}
-	}
-	for _, i := range idx {
-		it := items[i]
-		it.GeminiEvent, it.GeminiMatchers = rule.gemini, matchers
 		switch {
-		case emitted == 0 && present > 0:
-			it.Fate = FateAlreadyPresent
-		case emitted == 0:
+		case len(defs) == 0:
 			it.Fate, it.Reason = FateDropped, "identical to a hook already converted from "+dupOf+" (Claude runs it once)"
 		case len(it.Changes) > 0:
 			it.Fate = FateChanged
@@ -350,6 +368,19 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 			it.Fate = FateMigrated
 		}
 		c.res.Report.Items = append(c.res.Report.Items, it)
+		n := len(c.res.Report.Items) - 1
+		cn := ""
+		if hn := hs.Items[i]; hn.Get("name").IsString() {
+			cn = hn.Get("name").Str
+		}
+		desc := ""
+		if d := hs.Items[i].Get("description"); d.IsString() {
+			desc = d.Str
+		}
+		for _, d := range defs {
+			c.planned = append(c.planned, &planned{event: rule.gemini, def: d, item: n, base: nameBase(cn, it.Command),
+				desc: desc, src: c.sourceName(s), claude: identity(d.Hooks[0].Command)})
+		}
 	}
 }
 
@@ -425,13 +456,9 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 			notes = append(notes, "command seems to decide through hookSpecificOutput.permissionDecision, which Gemini ignores: print {\"decision\":\"deny\",\"reason\":…} or exit 2 to block")
 		}
 	}
+	// The name and description are given after every hook is converted
+	// (assignNames, describe).
 	h = Hook{Type: "command", Command: cmd}
-	if n := hn.Get("name"); n.IsString() && n.Str != "" {
-		h.Name = n.Str
-	}
-	if d := hn.Get("description"); d.IsString() {
-		h.Description = d.Str
-	}
 	// Timeout: Claude seconds → Gemini milliseconds (claude-hooks.md §1.3).
 	secs, explicit := claudeDefaultTimeout(ev), false
 	if tn := hn.Get("timeout"); tn != nil {
@@ -520,64 +547,27 @@ func defKey(event, matcher string, sequential bool, hooks []Hook) string {
 	return string(b)
 }
 
-// existingKeys returns the keys of the definitions in root's hooks object.
-// Definitions with anything defKey cannot describe (env, unknown fields,
-// non-string values) get no key and so never equal a migrated one.
-func existingKeys(root *config.Node) []string {
-	hooks := root.Get("hooks")
-	if hooks == nil || hooks.Kind != config.Object {
-		return nil
-	}
-	var keys []string
-	for i, ev := range hooks.Keys {
-		arr := hooks.Vals[i]
-		if arr.Kind != config.Array {
-			continue
-		}
-	defs:
-		for _, d := range arr.Items {
-			if d.Kind != config.Object {
-				continue
-			}
-			m, seq, hs := d.Get("matcher"), d.Get("sequential"), d.Get("hooks")
-			if hs == nil || hs.Kind != config.Array || (m != nil && !m.IsString()) {
-				continue
-			}
-			matcher := ""
-			if m != nil {
-				matcher = m.Str
-			}
-			var list []Hook
-			for _, hn := range hs.Items {
-				if hn.Kind != config.Object {
-					continue defs
-				}
-				var h Hook
-				for j, k := range hn.Keys {
-					v := hn.Vals[j]
-					switch {
-					case k == "timeout" && v.Kind == config.Number && v.Num == math.Trunc(v.Num) && v.Num > 0:
-						h.Timeout = int64(v.Num)
-					case k == "name" && v.IsString():
-						h.Name = v.Str
-					case k == "type" && v.IsString():
-						h.Type = v.Str
-					case k == "command" && v.IsString():
-						h.Command = v.Str
-					case k == "description" && v.IsString():
-						h.Description = v.Str
-					default:
-						continue defs
-					}
-				}
-				list = append(list, h)
-			}
-			keys = append(keys, defKey(ev, matcher, seq != nil && seq.Kind == config.Bool && seq.Bool, list))
-		}
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // geminiTriggers lists the triggers Gemini fires for a trigger event.
 func geminiTriggers(event string) []string { return merge.Triggers[event] }
+
+// sourceName is how a migrated hook's description names its Claude file:
+// relative to the project, ~/ under the home directory, relative to a
+// plugin's directory.
+func (c *converter) sourceName(s *Source) string {
+	if s.Kind == KindPlugin && s.Dir != "" {
+		if rel, ok := under(s.Dir, s.Path); ok {
+			return "plugin " + filepath.Base(s.Dir) + ": " + filepath.ToSlash(rel)
+		}
+	}
+	if c.opts.ProjectDir != "" {
+		if rel, ok := under(c.opts.ProjectDir, s.Path); ok {
+			return filepath.ToSlash(rel)
+		}
+	}
+	if c.opts.Home != "" {
+		if rel, ok := under(c.opts.Home, s.Path); ok {
+			return "~/" + filepath.ToSlash(rel)
+		}
+	}
+	return s.Path
+}

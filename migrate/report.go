@@ -31,7 +31,9 @@ type Item struct {
 	Matcher string `json:"matcher,omitempty"`
 	Type    string `json:"type,omitempty"`
 	Command string `json:"command,omitempty"`
-	Fate    Fate   `json:"fate"`
+	// Name is the name of the Gemini hook it became ("" when dropped).
+	Name string `json:"name,omitempty"`
+	Fate Fate   `json:"fate"`
 	// GeminiEvent and GeminiMatchers describe the written definitions; ""
 	// in GeminiMatchers is a definition without matcher (all).
 	GeminiEvent    string   `json:"geminiEvent,omitempty"`

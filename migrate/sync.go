@@ -1,0 +1,632 @@
+package migrate
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/visible"
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// Actions of a SyncItem.
+const (
+	// ActionAdded: a Claude hook without a Gemini copy; one is inserted.
+	ActionAdded = "added"
+	// ActionUpdated: the Gemini copy differs from what the Claude hook
+	// migrates to now (Changes say how); it is rewritten.
+	ActionUpdated = "updated"
+	// ActionRemoved: a migrated hook whose Claude hook is gone.
+	ActionRemoved = "removed"
+	// ActionUnchanged: the Gemini copy is what a migration writes.
+	ActionUnchanged = "unchanged"
+	// ActionConflict: a migrated hook edited on the Gemini side since
+	// migrate wrote it, which the Claude side would change or remove: it
+	// is kept as it is unless Options.Force.
+	ActionConflict = "conflict"
+)
+
+// SyncItem is what a migration does to one Gemini hook of the target.
+type SyncItem struct {
+	Action string `json:"action"`
+	// Event and Matcher are the Gemini definition's (the new ones for an
+	// update).
+	Event   string `json:"event"`
+	Matcher string `json:"matcher,omitempty"`
+	Name    string `json:"name"`
+	// Pointer, Line and Column place the hook in the target as it was
+	// (absent for an added hook).
+	Pointer string `json:"pointer,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	// Changes say what an update changes ("timeout 600000 → 30000"), or
+	// what a conflict would change.
+	Changes []string `json:"changes,omitempty"`
+	// Reason says why a hook is removed or in conflict.
+	Reason string `json:"reason,omitempty"`
+	// Source is the Claude hook (path:line:column) of a kept hook.
+	Source *Position `json:"source,omitempty"`
+}
+
+// Position is a place in a file.
+type Position struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+// ForeignHook is a Gemini hook of the target that migrate did not write
+// (no Claude source): information for migrate --check, never drift.
+type ForeignHook struct {
+	Event   string `json:"event"`
+	Name    string `json:"name,omitempty"`
+	Command string `json:"command"`
+	Pointer string `json:"pointer"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+}
+
+// Edit is one byte-stable edit of the target: "set" replaces the value at
+// Pointer, "remove" removes it, "insert" inserts Value at Pointer (an
+// array index), "prune" removes the container at Pointer and its parents
+// when they are empty. Edits apply in order (Result.Apply).
+type Edit struct {
+	Op      string `json:"op"`
+	Pointer string `json:"pointer"`
+	Value   any    `json:"value,omitempty"`
+}
+
+// Apply makes the edits with ed.
+func (r *Result) Apply(ed *config.Editor) error {
+	for _, e := range r.Edits {
+		var err error
+		switch e.Op {
+		case "set":
+			err = ed.Set(e.Pointer, e.Value)
+		case "remove":
+			err = ed.Remove(e.Pointer)
+		case "insert":
+			err = ed.Insert(e.Pointer, e.Value)
+		case "prune":
+			err = ed.Prune(e.Pointer)
+		default:
+			err = fmt.Errorf("unknown edit %q", e.Op)
+		}
+		if err != nil {
+			return &ApplyError{Edit: e, Err: err}
+		}
+	}
+	return nil
+}
+
+// ApplyError is an edit the target's bytes do not allow (an event value
+// that is not an array).
+type ApplyError struct {
+	Edit Edit
+	Err  error
+}
+
+func (e *ApplyError) Error() string { return e.Edit.Pointer + ": " + e.Err.Error() }
+func (e *ApplyError) Unwrap() error { return e.Err }
+
+// InSync reports whether the target holds exactly what a migration
+// writes: nothing to add, update or remove, and no conflict.
+func (r *Result) InSync() bool {
+	for _, it := range r.Sync {
+		if it.Action != ActionUnchanged {
+			return false
+		}
+	}
+	return true
+}
+
+// planned is one Gemini definition (of one hook) a Claude handler
+// migrates to.
+type planned struct {
+	event  string
+	def    Definition
+	item   int    // the Claude handler's index in Report.Items
+	base   string // the name before deduplication
+	desc   string // the Claude hook's own description
+	src    string // the Claude file, as the description names it
+	claude string
+}
+
+// present is one hook of the target.
+type present struct {
+	event    string
+	di, hi   int // definition and hook index
+	pointer  string
+	line     int
+	col      int
+	def      Definition // one hook: the values as written
+	hasDesc  bool
+	owned    bool // named claude:...
+	legacy   bool // nameless, runs what migrate writes: an earlier migration
+	single   bool // the definition holds this hook only, and nothing migrate does not write
+	extra    []string
+	edited   bool
+	defKeys  []string
+	hookKeys []string
+	match    int // index of the planned definition, -1
+}
+
+// sync compares the planned definitions with the target and computes the
+// report and the edits.
+func (c *converter) sync(doc *config.Document) {
+	var root *config.Node
+	if doc != nil {
+		root = doc.Root
+	}
+	hooks := root.Get("hooks")
+	ps := c.planned
+	byEvent := map[string][]*present{}
+	defsOf := map[string][]*config.Node{}
+	reserved := map[string]bool{}
+	var foreign []ForeignHook
+	identities := map[string]map[string]bool{} // event → identities planned
+	for _, p := range ps {
+		if identities[p.event] == nil {
+			identities[p.event] = map[string]bool{}
+		}
+		identities[p.event][p.claude] = true
+	}
+	if hooks != nil && hooks.Kind == config.Object {
+		for i, ev := range hooks.Keys {
+			arr := hooks.Vals[i]
+			if arr.Kind != config.Array || !merge.IsEvent(ev) {
+				continue
+			}
+			defsOf[ev] = arr.Items
+			for di, dn := range arr.Items {
+				hs := dn.Get("hooks")
+				if dn.Kind != config.Object || hs == nil || hs.Kind != config.Array {
+					continue
+				}
+				for hi, hn := range hs.Items {
+					pr := readPresent(doc, ev, di, hi, dn, hn)
+					if pr == nil {
+						continue
+					}
+					switch {
+					case pr.owned:
+					case pr.def.Hooks[0].Name == "" && identities[ev][identity(pr.def.Hooks[0].Command)]:
+						pr.legacy = true
+					default:
+						if n := pr.def.Hooks[0].Name; n != "" {
+							reserved[n] = true
+						}
+						foreign = append(foreign, ForeignHook{Event: ev, Name: pr.def.Hooks[0].Name, Command: pr.def.Hooks[0].Command,
+							Pointer: pr.pointer, Line: pr.line, Column: pr.col})
+						continue
+					}
+					byEvent[ev] = append(byEvent[ev], pr)
+				}
+			}
+		}
+	}
+	c.res.Foreign = foreign
+	assignNames(ps, reserved)
+	for _, p := range ps {
+		p.def.Hooks[0].Description = describe(p.desc, p.src, p.event, p.def)
+		c.res.Report.Items[p.item].Name = p.def.Hooks[0].Name
+	}
+	c.syncOf = map[int]int{}
+	for _, ev := range merge.Events {
+		var want []int
+		for i, p := range ps {
+			if p.event == ev {
+				want = append(want, i)
+			}
+		}
+		if len(want) > 0 || len(byEvent[ev]) > 0 {
+			c.syncEvent(ev, want, byEvent[ev], defsOf[ev])
+		}
+	}
+	// The definitions as a fresh migration writes them, per event.
+	for _, ev := range merge.Events {
+		var defs []Definition
+		for _, p := range ps {
+			if p.event == ev {
+				defs = append(defs, p.def)
+			}
+		}
+		if len(defs) > 0 {
+			c.res.Desired = append(c.res.Desired, EventDefinitions{Event: ev, Definitions: defs})
+		}
+	}
+}
+
+// readPresent reads the hook hn of definition dn.
+func readPresent(doc *config.Document, ev string, di, hi int, dn, hn *config.Node) *present {
+	if hn.Kind != config.Object {
+		return nil
+	}
+	cmd := hn.Get("command")
+	if !cmd.IsString() {
+		return nil
+	}
+	pr := &present{event: ev, di: di, hi: hi, pointer: hn.Pointer(), match: -1}
+	pr.line, pr.col = doc.PositionOf(pr.pointer)
+	h := Hook{Command: cmd.Str}
+	for j, k := range hn.Keys {
+		v := hn.Vals[j]
+		pr.hookKeys = append(pr.hookKeys, k)
+		switch {
+		case k == "name" && v.IsString():
+			h.Name = v.Str
+		case k == "type" && v.IsString():
+			h.Type = v.Str
+		case k == "command":
+		case k == "description" && v.IsString():
+			h.Description, pr.hasDesc = v.Str, true
+		case k == "timeout" && v.Kind == config.Number && v.Num == math.Trunc(v.Num) && v.Num > 0 && v.Num < 1<<53:
+			h.Timeout = int64(v.Num)
+		default:
+			pr.extra = append(pr.extra, k)
+		}
+	}
+	d := Definition{Hooks: []Hook{h}}
+	for j, k := range dn.Keys {
+		v := dn.Vals[j]
+		pr.defKeys = append(pr.defKeys, k)
+		switch {
+		case k == "hooks":
+		case k == "matcher" && v.IsString():
+			d.Matcher = v.Str
+		default:
+			pr.extra = append(pr.extra, k)
+		}
+	}
+	pr.def = d
+	pr.owned = strings.HasPrefix(h.Name, NamePrefix)
+	pr.single = len(dn.Get("hooks").Items) == 1
+	if pr.owned {
+		rec := recordedStamp(h.Description)
+		pr.edited = rec == "" || rec != stamp(ev, d) || len(pr.extra) > 0 || !pr.single
+	}
+	return pr
+}
+
+// conflictGone is the reason of a conflict whose Claude hook is gone.
+const conflictGone = "its Claude hook is gone, but the hook was edited here since migrate wrote it; kept"
+
+// syncEvent syncs one event array: want are the indexes of the planned
+// definitions of the event in order, have the migrated hooks present,
+// defs the array's definitions.
+func (c *converter) syncEvent(ev string, want []int, have []*present, defs []*config.Node) {
+	ps := c.planned
+	// Match: the same Claude command and name, then the same Claude
+	// command (in order), then the same name.
+	taken := map[int]bool{}
+	passes := []func(p *planned, h *present) bool{
+		func(p *planned, h *present) bool {
+			return p.claude == identity(h.def.Hooks[0].Command) && p.def.Hooks[0].Name == h.def.Hooks[0].Name
+		},
+		func(p *planned, h *present) bool { return p.claude == identity(h.def.Hooks[0].Command) },
+		func(p *planned, h *present) bool { return h.owned && p.def.Hooks[0].Name == h.def.Hooks[0].Name },
+	}
+	for _, pass := range passes {
+		for _, h := range have {
+			if h.match >= 0 {
+				continue
+			}
+			for _, w := range want {
+				if !taken[w] && pass(ps[w], h) {
+					h.match, taken[w] = w, true
+					break
+				}
+			}
+		}
+	}
+
+	var sets []Edit
+	removeDef := map[int]bool{}
+	removeHook := map[int][]int{} // definition → hook indexes
+	byPlanned := map[int]*SyncItem{}
+	var gone []SyncItem
+	inPlace := map[int]int{} // definition index → planned index it stays for
+	fixed := map[int]int{}   // definition index → planned index kept as it is (conflict)
+	detach := func(h *present) {
+		if h.single {
+			removeDef[h.di] = true
+		} else {
+			removeHook[h.di] = append(removeHook[h.di], h.hi)
+		}
+	}
+	for _, h := range have {
+		name := h.def.Hooks[0].Name
+		if h.match < 0 {
+			it := SyncItem{Event: ev, Matcher: h.def.Matcher, Name: name, Pointer: h.pointer, Line: h.line, Column: h.col}
+			switch {
+			case h.legacy:
+				it.Action, it.Reason = ActionRemoved, "a second copy of a Claude hook, from an earlier migration"
+				detach(h)
+			case h.edited && !c.opts.Force:
+				it.Action, it.Reason = ActionConflict, conflictGone
+			default:
+				it.Action, it.Reason = ActionRemoved, "its Claude hook is gone"
+				detach(h)
+			}
+			gone = append(gone, it)
+			continue
+		}
+		p := ps[h.match]
+		it := &SyncItem{Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name, Pointer: h.pointer, Line: h.line, Column: h.col}
+		changes := diffDef(h, p)
+		switch {
+		case len(changes) == 0:
+			it.Action = ActionUnchanged
+			inPlace[h.di] = h.match
+		case h.edited && !h.legacy && !c.opts.Force:
+			it.Action, it.Changes = ActionConflict, changes
+			it.Reason = "edited here since migrate wrote it; kept"
+			fixed[h.di] = h.match
+		default:
+			it.Action, it.Changes = ActionUpdated, changes
+			if h.single {
+				inPlace[h.di] = h.match
+				sets = append(sets, setEdits(h, p)...)
+			} else {
+				detach(h)
+			}
+		}
+		byPlanned[h.match] = it
+	}
+	// Keep in place the longest run of migrated definitions already in
+	// Claude order; the others move.
+	var order []int // definition indexes in place, in array order
+	for di := range defs {
+		if _, ok := inPlace[di]; ok {
+			order = append(order, di)
+		}
+	}
+	keep := lis(order, func(di int) int { return inPlace[di] })
+	for _, di := range order {
+		if !keep[di] {
+			removeDef[di] = true
+			delete(inPlace, di)
+		}
+	}
+	// The array after removals, then the new definitions in place.
+	type slot struct {
+		di      int // definition index in the array, -1 for a new one
+		planned int // -1 for a definition migrate leaves alone
+	}
+	var seq []slot
+	for di := range defs {
+		if removeDef[di] {
+			continue
+		}
+		pl := -1
+		if w, ok := inPlace[di]; ok {
+			pl = w
+		} else if w, ok := fixed[di]; ok {
+			pl = w
+		}
+		seq = append(seq, slot{di, pl})
+	}
+	placed := func(w int) int {
+		for i, s := range seq {
+			if s.planned == w {
+				return i
+			}
+		}
+		return -1
+	}
+	for wi, w := range want {
+		if placed(w) >= 0 {
+			continue
+		}
+		// After the definition of the Claude hook before it, else before
+		// that of the one after it, else at the end.
+		at := -1
+		for j := wi - 1; j >= 0 && at < 0; j-- {
+			if k := placed(want[j]); k >= 0 {
+				at = k + 1
+			}
+		}
+		for j := wi + 1; j < len(want) && at < 0; j++ {
+			if k := placed(want[j]); k >= 0 {
+				at = k
+			}
+		}
+		if at < 0 {
+			at = len(seq)
+		}
+		seq = slices.Insert(seq, at, slot{-1, w})
+		if it := byPlanned[w]; it != nil {
+			if it.Action == ActionUnchanged {
+				it.Action, it.Changes = ActionUpdated, []string{"moved into the Claude side's order"}
+			}
+			continue
+		}
+		p := ps[w]
+		byPlanned[w] = &SyncItem{Action: ActionAdded, Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name}
+	}
+
+	// Edits: values in place first, then removals from the end, then
+	// insertions from the start.
+	arr := "/hooks/" + config.EscapePointer(ev)
+	c.res.Edits = append(c.res.Edits, sets...)
+	removed := false
+	for di := len(defs) - 1; di >= 0; di-- {
+		hs := removeHook[di]
+		if removeDef[di] || len(hs) > 0 && len(hs) == len(defs[di].Get("hooks").Items) {
+			c.res.Edits = append(c.res.Edits, Edit{Op: "remove", Pointer: arr + "/" + strconv.Itoa(di)})
+			removed = true
+			continue
+		}
+		slices.Sort(hs)
+		for k := len(hs) - 1; k >= 0; k-- {
+			c.res.Edits = append(c.res.Edits, Edit{Op: "remove", Pointer: fmt.Sprintf("%s/%d/hooks/%d", arr, di, hs[k])})
+		}
+	}
+	for i, s := range seq {
+		if s.di < 0 {
+			c.res.Edits = append(c.res.Edits, Edit{Op: "insert", Pointer: arr + "/" + strconv.Itoa(i), Value: ps[s.planned].def})
+		}
+	}
+	if removed && len(seq) == 0 {
+		c.res.Edits = append(c.res.Edits, Edit{Op: "prune", Pointer: arr})
+	}
+	// The report: the Claude side's hooks in its order, then those it no
+	// longer has.
+	for _, w := range want {
+		it := byPlanned[w]
+		it.Source = c.sourceOf(w)
+		c.syncOf[w] = len(c.res.Sync)
+		c.res.Sync = append(c.res.Sync, *it)
+	}
+	c.res.Sync = append(c.res.Sync, gone...)
+}
+
+// sourceOf is where the Claude hook of planned definition w is.
+func (c *converter) sourceOf(w int) *Position {
+	it := c.res.Report.Items[c.planned[w].item]
+	return &Position{Path: it.Path, Line: it.Line, Column: it.Column}
+}
+
+// lis returns the longest subsequence of xs whose keys increase, as a set.
+func lis(xs []int, key func(int) int) map[int]bool {
+	n := len(xs)
+	best := make([]int, n) // length of the longest run ending at i
+	prev := make([]int, n)
+	end := -1
+	for i := range xs {
+		best[i], prev[i] = 1, -1
+		for j := 0; j < i; j++ {
+			if key(xs[j]) < key(xs[i]) && best[j]+1 > best[i] {
+				best[i], prev[i] = best[j]+1, j
+			}
+		}
+		if end < 0 || best[i] > best[end] {
+			end = i
+		}
+	}
+	out := map[int]bool{}
+	for i := end; i >= 0; i = prev[i] {
+		out[xs[i]] = true
+	}
+	return out
+}
+
+// diffDef says how the present hook h differs from the planned p, one
+// change a line ("timeout 600000 → 30000").
+func diffDef(h *present, p *planned) []string {
+	var out []string
+	a, b := h.def.Hooks[0], p.def.Hooks[0]
+	if a.Name != b.Name {
+		out = append(out, "name "+show(a.Name)+" → "+show(b.Name))
+	}
+	if h.def.Matcher != p.def.Matcher {
+		out = append(out, "matcher "+show(h.def.Matcher)+" → "+show(p.def.Matcher))
+	}
+	if a.Type != b.Type {
+		out = append(out, "type "+show(a.Type)+" → "+show(b.Type))
+	}
+	if a.Command != b.Command {
+		ia, ib := identity(a.Command), identity(b.Command)
+		wa, wb := ia != a.Command, ib != b.Command
+		switch {
+		case ia != ib:
+			out = append(out, "command "+show(ia)+" → "+show(ib))
+		case wa && !wb:
+			out = append(out, "no longer behind the adapter")
+		case !wa && wb:
+			out = append(out, "now behind the adapter (gh-hooks claude-compat)")
+		default:
+			out = append(out, "the adapter's command line")
+		}
+	}
+	if a.Timeout != b.Timeout {
+		out = append(out, "timeout "+showTimeout(a.Timeout)+" → "+showTimeout(b.Timeout))
+	}
+	if len(h.extra) > 0 {
+		out = append(out, "fields migrate does not write: "+strings.Join(h.extra, ", "))
+	}
+	if !h.single {
+		out = append(out, "into a definition of its own")
+	}
+	if len(out) == 0 && a.Description != b.Description {
+		if h.legacy || !h.hasDesc {
+			out = append(out, "description added")
+		} else {
+			out = append(out, "description "+show(a.Description)+" → "+show(b.Description))
+		}
+	}
+	if len(out) == 0 && (!slices.Equal(h.hookKeys, hookKeys(b)) || !slices.Equal(h.defKeys, defKeys(p.def))) {
+		out = append(out, "fields in Gemini's order")
+	}
+	return out
+}
+
+// show quotes a value for a change line, escaped and bounded.
+func show(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	const max = 60
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return strconv.Quote(visible.Escape(s))
+}
+
+func showTimeout(ms int64) string {
+	if ms == 0 {
+		return "(none)"
+	}
+	return strconv.FormatInt(ms, 10)
+}
+
+// hookKeys are the keys migrate writes for h, in its order.
+func hookKeys(h Hook) []string {
+	var ks []string
+	if h.Name != "" {
+		ks = append(ks, "name")
+	}
+	ks = append(ks, "type", "command")
+	if h.Description != "" {
+		ks = append(ks, "description")
+	}
+	if h.Timeout != 0 {
+		ks = append(ks, "timeout")
+	}
+	return ks
+}
+
+func defKeys(d Definition) []string {
+	if d.Matcher != "" {
+		return []string{"matcher", "hooks"}
+	}
+	return []string{"hooks"}
+}
+
+// setEdits rewrites the present hook h as p: value by value when the
+// two have the same keys in the same order, else the whole definition.
+func setEdits(h *present, p *planned) []Edit {
+	ptr := "/hooks/" + config.EscapePointer(h.event) + "/" + strconv.Itoa(h.di)
+	a, b := h.def.Hooks[0], p.def.Hooks[0]
+	if len(h.extra) > 0 || !slices.Equal(h.hookKeys, hookKeys(b)) || !slices.Equal(h.defKeys, defKeys(p.def)) {
+		return []Edit{{Op: "set", Pointer: ptr, Value: p.def}}
+	}
+	var out []Edit
+	hp := ptr + "/hooks/0/"
+	if h.def.Matcher != p.def.Matcher {
+		out = append(out, Edit{Op: "set", Pointer: ptr + "/matcher", Value: p.def.Matcher})
+	}
+	for _, f := range []struct {
+		key  string
+		a, b any
+	}{{"name", a.Name, b.Name}, {"type", a.Type, b.Type}, {"command", a.Command, b.Command},
+		{"description", a.Description, b.Description}, {"timeout", a.Timeout, b.Timeout}} {
+		if f.a != f.b {
+			out = append(out, Edit{Op: "set", Pointer: hp + f.key, Value: f.b})
+		}
+	}
+	return out
+}
