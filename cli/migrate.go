@@ -27,7 +27,7 @@ func migrateCommand(e *env) *cli.Command {
 		Usage:     "convert Claude Code hooks (and slash commands) into Gemini CLI hooks, reporting every hook's fate",
 		ArgsUsage: "[SOURCE...]",
 		UsageText: "gh-hooks migrate [SOURCE...] [--scope project|user] [--to DIR] [--dry-run] [--json] [--force] " +
-			"[--no-default-timeout] [--no-commands]",
+			"[--no-default-timeout] [--no-commands] [--adapter auto|always|never] [--check [--format FORMAT]]",
 		Description: "Sources (Claude Code):\n" +
 			"  none, --scope project  <project>/.claude/settings.json and .claude/settings.local.json, combined\n" +
 			"                         (Claude merges hook arrays across levels; Gemini's own migrator reads only one)\n" +
@@ -50,12 +50,27 @@ func migrateCommand(e *env) *cli.Command {
 			"                         Gemini would skip) is an error and nothing is written. Load it with gemini\n" +
 			"                         extensions link DIR. Without --to nothing is written: the files are shown\n" +
 			"                         relative to the extension directory (a dry run)\n\n" +
-			"Each migrated definition is appended to the target's event array with a byte-stable edit (comments,\n" +
-			"order and formatting of everything else are kept; the file is locked and replaced atomically). Hooks of\n" +
-			"other Gemini layers are never copied, $VARs are never expanded, and a definition that is already in the\n" +
-			"target is not added again, so a second run changes nothing. A target that does not parse is never\n" +
-			"written (exit 1). Timeouts become milliseconds; a hook without a timeout gets Claude's default written\n" +
-			"out (600000 ms for command hooks) unless --no-default-timeout.\n\n" +
+			"Sync: migrate keeps the Gemini side in step with the Claude side, run after run. Every Claude hook\n" +
+			"becomes one Gemini definition whose hook is named claude:WHAT (the script's file name, claude:guard.sh,\n" +
+			"else the programs it runs; -2, -3 when two would share a name) and described with where it comes from\n" +
+			"and a stamp of what migrate wrote. Hooks named claude:... are migrate's: a rerun makes them exactly what\n" +
+			"a fresh migration writes (a Claude hook edited, added, removed or moved, another --adapter or\n" +
+			"timeout option), with byte-stable edits (comments, order, indentation and line ends of everything\n" +
+			"else are kept; the file is locked and replaced atomically). Hooks written by hand are never touched;\n" +
+			"a nameless hook that runs exactly what migrate writes for a Claude hook (an earlier gh-hooks wrote no\n" +
+			"names) is taken as its copy. A migrated hook edited in the Gemini file since migrate wrote it (its\n" +
+			"timeout, matcher, command: the stamp no longer matches) is kept as it is and reported as a conflict\n" +
+			"(with a warning) when the Claude side would change or remove it: --force takes the Claude side;\n" +
+			"renaming the hook (dropping claude:) makes it yours for good. Hooks of other Gemini layers are never\n" +
+			"copied and $VARs are never expanded. A target that does not parse is never written (exit 1).\n" +
+			"Timeouts become milliseconds; a hook without a timeout gets Claude's default written out (600000 ms\n" +
+			"for command hooks) unless --no-default-timeout.\n\n" +
+			"--check is the CI drift gate: it writes nothing (no hooks, commands or extension files), and reports\n" +
+			"each migrated hook that differs from what a migration writes (migrate-missing, migrate-outdated,\n" +
+			"migrate-orphaned, migrate-conflict: errors, with the command that fixes them) and, as information,\n" +
+			"each hook of the target with no Claude source (migrate-gemini-only: a hand-written Gemini hook, never\n" +
+			"migrated back). --format text|json|sarif|github as for validate (paths relative to $GITHUB_WORKSPACE\n" +
+			"when set). Exit 0 in sync, 3 not in sync, 1 when it cannot compare.\n\n" +
 			"Slash commands: <project>/.claude/commands/**/*.md (--scope user: ~/.claude/commands; a project DIR:\n" +
 			"DIR/.claude/commands; a plugin: its commands/) become TOML files in the matching .gemini/commands (or\n" +
 			"the extension's commands/); a/b.md becomes a/b.toml, called /a:b. An existing file with other content\n" +
@@ -65,8 +80,10 @@ func migrateCommand(e *env) *cli.Command {
 			"(read only inside the project, plugin or .claude directory), what in it depends on Claude (tool and\n" +
 			"event names, renamed tool_input fields, Claude's output fields, the transcript, CLAUDE_* variables,\n" +
 			"programs not on PATH) and whether the adapter covers it, uncovered first; an uncovered one makes the\n" +
-			"hook migrated-with-changes. Then a summary line. " + pipedHelp("SOURCE (path:line:column),\n"+
-			"EVENT, FATE, WHY; and for commands NAME, FILE, STATUS") + "\n" +
+			"hook migrated-with-changes. Then \"Gemini hooks in FILE\": one line per migrated Gemini hook, added,\n" +
+			"updated (what changes, old → new), removed, unchanged or conflict. Then the summary lines. " +
+			pipedHelp("SOURCE (path:line:column),\n"+
+				"EVENT, FATE, WHY; ACTION, NAME, EVENT, WHAT; and for commands NAME, FILE, STATUS") + "\n" +
 			"--dry-run adds the unified diff of every file and writes nothing. --json prints one object:\n" +
 			"  target    {kind: settings|extension, path}\n" +
 			"  sources   [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
@@ -78,6 +95,10 @@ func migrateCommand(e *env) *cli.Command {
 			"              expect of Claude; kind: stdin, tool-name, tool-input, event-name, payload, output, exit,\n" +
 			"              transcript, variable, program\n" +
 			"  counts    {migrated, migratedWithChanges, dropped, alreadyPresent}\n" +
+			"  hooks     [{action: added|updated|removed|unchanged|conflict, event, matcher?, name, pointer?,\n" +
+			"              line?, column?, changes?, reason?, source?: {path, line, column}}] one per migrated\n" +
+			"              Gemini hook: the Claude side's in its order, then those whose Claude hook is gone\n" +
+			"  foreign   [{event, name?, command, pointer, line, column}] the target's hooks migrate did not write\n" +
 			"  written   whether the target file was written\n" +
 			"  diff      the unified diff of the target (omitted when unchanged)\n" +
 			"  commands  {from, to, files: [{source, target, name, status, diff?}], problems} (omitted when there is\n" +
@@ -86,9 +107,10 @@ func migrateCommand(e *env) *cli.Command {
 			"  extension {dir, name, installed, manifest: {target, status, diff?}, files: [{source, target, status}]}\n" +
 			"            (plugins only); status: written, would-write, unchanged, kept\n" +
 			"  warnings  remarks about the target, e.g. an untrusted folder\n\n" +
-			"Exit status: 0 when every hook was migrated or reported (dropped hooks included), 1 on an error (an\n" +
-			"unreadable source or target, with path:line:col, or an extension that cannot be complete; nothing is\n" +
-			"written), 2 on a usage error.",
+			"--check --json prints {target, inSync, hooks, foreign, problems, counts}.\n\n" +
+			"Exit status: 0 when every hook was migrated or reported (dropped hooks and conflicts included), 1 on an\n" +
+			"error (an unreadable source or target, with path:line:col, or an extension that cannot be complete;\n" +
+			"nothing is written), 2 on a usage error, 3 with --check when the Gemini side is not in sync.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scope", Value: "project", Usage: "where settings sources come from and go to: project or user", Destination: &o.Scope},
 			&cli.StringFlag{Name: "to", Usage: "write a Claude plugin into the Gemini extension `DIR`", TakesFile: true, Destination: &o.To},
@@ -299,6 +321,9 @@ func (o *migrateOptions) check() error {
 		}
 	default:
 		return usageError("--adapter %q: want auto, always or never", o.Adapter)
+	}
+	if o.Format == "" {
+		o.Format = formatText
 	}
 	if !slices.Contains(formats, o.Format) {
 		return usageError("--format %q: want %s", o.Format, strings.Join(formats, ", "))
@@ -695,7 +720,10 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 			printScripts(o, v.Items)
 		}
 		printSync(o, job.display, v.Hooks)
-		o.printf("%s\n", summaryLine(v.Counts, v.Hooks))
+		o.printf("%s\n", summaryLine(v.Counts))
+		if l := syncLine(v.Hooks); l != "" {
+			o.printf("%s\n", l)
+		}
 		switch {
 		case v.Written:
 			o.printf("%s %s\n", o.green("wrote"), o.short(job.display))
@@ -794,9 +822,8 @@ func printScripts(o *out, items []migrate.Item) {
 	}
 }
 
-// summaryLine counts the fates in one sentence, then the Gemini hooks
-// by action.
-func summaryLine(n migrate.Counts, hooks []migrate.SyncItem) string {
+// summaryLine counts the fates in one sentence.
+func summaryLine(n migrate.Counts) string {
 	s := fmt.Sprintf("%d migrated, %d with changes, %d dropped", n.Migrated, n.Changed, n.Dropped)
 	if n.AlreadyPresent > 0 {
 		s += fmt.Sprintf(", %d already present", n.AlreadyPresent)
@@ -804,6 +831,11 @@ func summaryLine(n migrate.Counts, hooks []migrate.SyncItem) string {
 	if n.Changed+n.Dropped > 0 {
 		s += " (see reasons above)"
 	}
+	return s
+}
+
+// syncLine counts the migrated Gemini hooks by action ("" for none).
+func syncLine(hooks []migrate.SyncItem) string {
 	by := map[string]int{}
 	for _, h := range hooks {
 		by[h.Action]++
@@ -814,10 +846,10 @@ func summaryLine(n migrate.Counts, hooks []migrate.SyncItem) string {
 			parts = append(parts, fmt.Sprintf("%d %s", by[a], a))
 		}
 	}
-	if len(parts) > 0 {
-		s += "; Gemini hooks: " + strings.Join(parts, ", ")
+	if len(parts) == 0 {
+		return ""
 	}
-	return s
+	return "Gemini hooks: " + strings.Join(parts, ", ")
 }
 
 func hasDir(p string) bool {

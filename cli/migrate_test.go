@@ -226,8 +226,10 @@ func TestMigrateConcurrentRunsAppendOnce(t *testing.T) {
       {
         "hooks": [
           {
+            "name": "claude:done.sh",
             "type": "command",
             "command": "done.sh",
+            "description": "from Claude .claude/settings.json (gh-hooks migrate #9dd0a517)",
             "timeout": 1000
           }
         ]

@@ -203,13 +203,55 @@ func (e *Editor) Insert(pointer string, value any) error {
 	case index == len(arr.Elements):
 		return e.add(p.cur(), nil, value)
 	}
-	c := p.cur()
+	return e.insertAt(p.cur(), index, nil, value)
+}
+
+// InsertMember adds the member key with value to the object at pointer,
+// before its member before (placed like Insert places an array element),
+// or as the last member when before is "" or absent. The object must
+// exist and not have key already.
+func (e *Editor) InsertMember(pointer, before, key string, value any) error {
+	toks, err := e.prepare(pointer, value)
+	if err != nil {
+		return err
+	}
+	if err := e.ensureTree(); err != nil {
+		return err
+	}
+	p := e.walk(toks)
+	if p.depth < len(toks) {
+		return e.missingErr(p, pointer)
+	}
+	obj, ok := p.cur().Value.(*hujson.Object)
+	if !ok {
+		return e.kindErr(p.cur(), pointer, "an object")
+	}
+	if len(memberIndexes(obj, key)) > 0 {
+		return fmt.Errorf("%s: %s: member %q exists", e.posOf(p.cur().StartOffset), pointer, key)
+	}
+	if is := memberIndexes(obj, before); before != "" && len(is) > 0 {
+		return e.insertAt(p.cur(), is[0], &key, value)
+	}
+	return e.add(p.cur(), &key, value)
+}
+
+// insertAt inserts value (as member key when key is non-nil) before
+// element index of container c.
+func (e *Editor) insertAt(c *hujson.Value, index int, key *string, value any) error {
 	open, _, els := layout(c)
 	cur := els[index]
+	item := func(indent string) ([]byte, error) {
+		v, err := e.render(value, indent)
+		if err != nil || key == nil {
+			return v, err
+		}
+		k, _ := marshal(*key)
+		return append(append(k, e.colon(c)...), v...), nil
+	}
 	b := before(open, els, index)
 	be := e.buf[b:cur.start]
 	if !hasNewline(be) {
-		it, err := e.render(value, lineIndent(e.buf, cur.start))
+		it, err := item(lineIndent(e.buf, cur.start))
 		if err != nil {
 			return err
 		}
@@ -219,7 +261,7 @@ func (e *Editor) Insert(pointer string, value any) error {
 	// lines above the element.
 	kb, _ := kept(be)
 	ci := lineIndent(e.buf, cur.start)
-	it, err := e.render(value, ci)
+	it, err := item(ci)
 	if err != nil {
 		return err
 	}

@@ -171,6 +171,12 @@ func TestEdit(t *testing.T) {
 			want: "{\n  \"a\": [\n    1, // one\n    // two\n    2\n  ]\n}\n",
 		},
 		{
+			name: "insert a member before another",
+			in:   "{\n  \"hooks\": {\n    // first\n    \"A\": [],\n    \"C\": []\n  }\n}\n",
+			ops:  []op{{"insert-member", "/hooks/C/B", []any{1}}, {"insert-member", "/hooks/none/D", 2}},
+			want: "{\n  \"hooks\": {\n    // first\n    \"A\": [],\n    \"B\": [\n      1\n    ],\n    \"C\": [],\n    \"D\": 2\n  }\n}\n",
+		},
+		{
 			name: "insert inline",
 			in:   "{\"a\": [1, 2]}",
 			ops:  []op{{"insert", "/a/1", 0}},
@@ -203,6 +209,11 @@ func TestEdit(t *testing.T) {
 					err = e.Prune(o.pointer)
 				case "insert":
 					err = e.Insert(o.pointer, o.value)
+				case "insert-member":
+					// pointer is OBJECT/BEFORE/KEY
+					parts := strings.Split(o.pointer, "/")
+					n := len(parts)
+					err = e.InsertMember(strings.Join(parts[:n-2], "/"), parts[n-2], parts[n-1], o.value)
 				}
 				if err != nil {
 					t.Fatalf("%s %s: %v", o.verb, o.pointer, err)

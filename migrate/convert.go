@@ -171,6 +171,8 @@ type converter struct {
 	origin       map[string]string    // definition key → path that emitted it
 	planned      []*planned           // the definitions, in Claude order
 	syncOf       map[int]int          // planned index → index in res.Sync
+	hookKeys     []string             // the target's hooks object keys (nil: none)
+	ownedOnly    map[string]bool      // event arrays of migrate's definitions only
 	scripts      map[scriptKey]Script // readScript's results
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -48,7 +49,7 @@ func render(t *testing.T, existing map[string][]Definition, res *Result) []byte 
 	for k, v := range existing {
 		all[k] = append(all[k], v...)
 	}
-	for _, e := range res.Append {
+	for _, e := range res.Desired {
 		all[e.Event] = append(all[e.Event], e.Definitions...)
 	}
 	b, err := json.MarshalIndent(map[string]any{"hooks": all}, "", "  ")
@@ -70,20 +71,38 @@ func TestGolden(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(in), ".json")
 		t.Run(name, func(t *testing.T) {
 			target, srcs := loadCase(t, in)
-			var existing *config.Node
+			var existing *config.Document
 			if d, err := config.ReadFile(strings.TrimSuffix(in, ".json")+".existing.json", config.Options{}); err == nil {
-				existing = d.Root
+				existing = d
 			}
 			res := Convert(target, srcs, existing, Options{})
 			var buf bytes.Buffer
 			enc := json.NewEncoder(&buf)
 			enc.SetIndent("", "  ")
 			enc.SetEscapeHTML(false)
-			if err := enc.Encode(res.Append); err != nil {
+			if err := enc.Encode(res.Desired); err != nil {
 				t.Fatal(err)
 			}
 			buf.WriteString("\n")
 			writeTable(&buf, &res.Report)
+			if existing != nil {
+				// The sync with the existing file: an action a hook, and
+				// the file after the edits.
+				buf.WriteString("\nSYNC\n")
+				for _, it := range res.Sync {
+					fmt.Fprintf(&buf, "%s\t%s\t%s [%s]\t%s\t%s\n", it.Action, it.Name, it.Event, it.Matcher, strings.Join(it.Changes, "; "), it.Reason)
+				}
+				ed := existing.Edit()
+				if err := res.Apply(ed); err != nil {
+					t.Fatal(err)
+				}
+				after, err := ed.Bytes()
+				if err != nil {
+					t.Fatal(err)
+				}
+				buf.WriteString("\n")
+				buf.Write(after)
+			}
 			golden := strings.TrimSuffix(in, ".json") + ".golden"
 			if *update {
 				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
@@ -103,8 +122,9 @@ func TestGolden(t *testing.T) {
 }
 
 // TestIdempotent converts every testdata case, writes the result into a
-// target document, converts again and expects nothing to append and every
-// migrated hook reported as already present.
+// target document with the planned edits, converts again and expects no
+// edit, every Gemini hook unchanged and every migrated hook reported as
+// already present.
 func TestIdempotent(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.json")
 	for _, in := range files {
@@ -114,13 +134,21 @@ func TestIdempotent(t *testing.T) {
 		t.Run(filepath.Base(in), func(t *testing.T) {
 			target, srcs := loadCase(t, in)
 			first := Convert(target, srcs, nil, Options{})
-			doc, err := config.Parse("target.json", render(t, nil, first), config.Options{})
+			ed := (*config.Document)(nil).Edit()
+			if err := first.Apply(ed); err != nil {
+				t.Fatal(err)
+			}
+			data, err := ed.Bytes()
 			if err != nil {
 				t.Fatal(err)
 			}
-			second := Convert(target, srcs, doc.Root, Options{})
-			if len(second.Append) != 0 {
-				t.Errorf("second run appends %+v", second.Append)
+			doc, err := config.Parse("target.json", data, config.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			second := Convert(target, srcs, doc, Options{})
+			if len(second.Edits) != 0 || !second.InSync() {
+				t.Errorf("second run edits %+v; sync %+v", second.Edits, second.Sync)
 			}
 			want := first.Report.Counts.Migrated + first.Report.Counts.Changed
 			if got := second.Report.Counts.AlreadyPresent; got != want {
@@ -129,6 +157,10 @@ func TestIdempotent(t *testing.T) {
 		})
 	}
 }
+
+// ignoreDescription leaves out the descriptions, whose stamps the sync
+// tests check.
+var ignoreDescription = cmpopts.IgnoreFields(Hook{}, "Description")
 
 func TestProjectCombinesSharedAndLocal(t *testing.T) {
 	dir := t.TempDir()
@@ -146,12 +178,12 @@ func TestProjectCombinesSharedAndLocal(t *testing.T) {
 	res := Convert(Target{Kind: TargetSettings}, srcs, nil, Options{})
 	want := []EventDefinitions{
 		{Event: "BeforeTool", Definitions: []Definition{
-			{Matcher: "^run_shell_command$", Hooks: []Hook{{Type: "command", Command: "shared.sh", Timeout: 600000}}},
-			{Matcher: "^write_file$", Hooks: []Hook{{Type: "command", Command: "both.sh", Timeout: 5000}}},
+			{Matcher: "^run_shell_command$", Hooks: []Hook{{Name: "claude:shared.sh", Type: "command", Command: "shared.sh", Timeout: 600000}}},
+			{Matcher: "^write_file$", Hooks: []Hook{{Name: "claude:both.sh", Type: "command", Command: "both.sh", Timeout: 5000}}},
 		}},
-		{Event: "AfterAgent", Definitions: []Definition{{Hooks: []Hook{{Type: "command", Command: "local.sh", Timeout: 600000}}}}},
+		{Event: "AfterAgent", Definitions: []Definition{{Hooks: []Hook{{Name: "claude:local.sh", Type: "command", Command: "local.sh", Timeout: 600000}}}}},
 	}
-	if diff := cmp.Diff(want, res.Append); diff != "" {
+	if diff := cmp.Diff(want, res.Desired, ignoreDescription); diff != "" {
 		t.Errorf("append (-want +got):\n%s", diff)
 	}
 	var fates []string
@@ -201,10 +233,10 @@ func TestLoadPlugin(t *testing.T) {
 	}
 	res := Convert(Target{Kind: TargetExtension}, srcs, nil, Options{})
 	want := []EventDefinitions{
-		{Event: "BeforeTool", Definitions: []Definition{{Matcher: "^replace$", Hooks: []Hook{{Type: "command", Command: `node "${extensionPath}/x.js"`, Timeout: 5000}}}}},
-		{Event: "AfterAgent", Definitions: []Definition{{Hooks: []Hook{{Type: "command", Command: `"${extensionPath}"/stop.sh`, Timeout: 600000}}}}},
+		{Event: "BeforeTool", Definitions: []Definition{{Matcher: "^replace$", Hooks: []Hook{{Name: "claude:x.js", Type: "command", Command: `node "${extensionPath}/x.js"`, Timeout: 5000}}}}},
+		{Event: "AfterAgent", Definitions: []Definition{{Hooks: []Hook{{Name: "claude:stop.sh", Type: "command", Command: `"${extensionPath}"/stop.sh`, Timeout: 600000}}}}},
 	}
-	if diff := cmp.Diff(want, res.Append); diff != "" {
+	if diff := cmp.Diff(want, res.Desired, ignoreDescription); diff != "" {
 		t.Errorf("append (-want +got):\n%s", diff)
 	}
 	// A manifest whose hooks member is a path list.
@@ -254,7 +286,7 @@ func checkInvariants(t *testing.T, srcs []*Source, res *Result) {
 			}
 		}
 	}
-	for _, e := range res.Append {
+	for _, e := range res.Desired {
 		if !merge.IsEvent(e.Event) {
 			t.Errorf("emitted invalid event %q", e.Event)
 		}

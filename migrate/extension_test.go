@@ -206,7 +206,7 @@ func TestSubagentStopMergesOnlyIntoMigratedStop(t *testing.T) {
 				t.Errorf("fates (-want +got):\n%s", diff)
 			}
 			defs := 0
-			for _, e := range res.Append {
+			for _, e := range res.Desired {
 				defs += len(e.Definitions)
 			}
 			if merged != tt.merged || defs != tt.defs {

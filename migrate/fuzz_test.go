@@ -45,7 +45,7 @@ func FuzzMigrate(f *testing.F) {
 		for _, kind := range []TargetKind{TargetSettings, TargetExtension} {
 			for _, opts := range []Options{{}, {OmitDefaultTimeout: true}} {
 				res := Convert(Target{Kind: kind, Path: "gemini.json"}, []*Source{src}, nil, opts)
-				for _, ed := range res.Append {
+				for _, ed := range res.Desired {
 					if !merge.IsEvent(ed.Event) {
 						t.Fatalf("emitted unknown Gemini event %q", ed.Event)
 					}
@@ -59,7 +59,7 @@ func FuzzMigrate(f *testing.F) {
 					}
 				}
 				// Converting again into the result must not panic either.
-				_ = Convert(Target{Kind: kind}, []*Source{src, src}, src.Doc.Root, opts)
+				_ = Convert(Target{Kind: kind}, []*Source{src, src}, src.Doc, opts)
 			}
 		}
 	})

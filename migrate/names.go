@@ -31,7 +31,10 @@ func nameBase(claudeName, cmd string) string {
 	if claudeName != "" {
 		return NamePrefix + slug(claudeName)
 	}
-	a := shellcmd.Analyze(cmd, shellcmd.Options{})
+	// Stand-ins for the directories, so that a script named through them
+	// is found: only its file name is used.
+	a := shellcmd.Analyze(cmd, shellcmd.Options{Dir: "/project", Vars: map[string]string{
+		"CLAUDE_PROJECT_DIR": "/project", "GEMINI_PROJECT_DIR": "/project", "CLAUDE_PLUGIN_ROOT": "/plugin", "HOME": "/home"}})
 	for _, f := range a.Files {
 		if f.Role == shellcmd.RoleManifest {
 			continue

@@ -152,7 +152,7 @@ if d["tool_name"] == "Write" and d["tool_input"]["file_path"].endswith(".lock"):
 			if tt.changeIn != "" && !strings.Contains(strings.Join(it.Changes, "\n"), tt.changeIn) {
 				t.Errorf("changes %q lack %q", it.Changes, tt.changeIn)
 			}
-			cmd := res.Append[0].Definitions[0].Hooks[0].Command
+			cmd := res.Desired[0].Definitions[0].Hooks[0].Command
 			if got := strings.Contains(cmd, "claude-compat"); got != tt.wrapped {
 				t.Errorf("wrapped = %v, want %v: %s", got, tt.wrapped, cmd)
 			}
@@ -193,7 +193,7 @@ func TestScriptsBounded(t *testing.T) {
 	if len(it.Scripts) != 1 || it.Scripts[0].State != "too-large" || len(it.Scripts[0].Findings) != 0 {
 		t.Fatalf("scripts %+v", it.Scripts)
 	}
-	if cmd := res.Append[0].Definitions[0].Hooks[0].Command; !strings.Contains(cmd, "claude-compat") {
+	if cmd := res.Desired[0].Definitions[0].Hooks[0].Command; !strings.Contains(cmd, "claude-compat") {
 		t.Errorf("not wrapped: %s", cmd)
 	}
 }
@@ -225,7 +225,7 @@ func TestScriptsUserScope(t *testing.T) {
 		t.Errorf("scripts (-want +got):\n%s", diff)
 	}
 	// $HOME/notes.sh is outside ~/.claude: not read, and wrapped to be safe.
-	for _, e := range res.Append {
+	for _, e := range res.Desired {
 		if e.Event == "SessionEnd" && !strings.Contains(e.Definitions[0].Hooks[0].Command, "claude-compat") {
 			t.Errorf("SessionEnd hook not wrapped: %s", e.Definitions[0].Hooks[0].Command)
 		}

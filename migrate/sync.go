@@ -73,9 +73,16 @@ type ForeignHook struct {
 // Pointer, "remove" removes it, "insert" inserts Value at Pointer (an
 // array index), "prune" removes the container at Pointer and its parents
 // when they are empty. Edits apply in order (Result.Apply).
+//
+// "insert-member" adds the member Key with Value to the object at
+// Pointer, before its member Before (at the end when there is none): a
+// new event array goes where a fresh migration puts it, before the arrays
+// that migrate made for later events.
 type Edit struct {
 	Op      string `json:"op"`
 	Pointer string `json:"pointer"`
+	Before  string `json:"before,omitempty"`
+	Key     string `json:"key,omitempty"`
 	Value   any    `json:"value,omitempty"`
 }
 
@@ -92,6 +99,8 @@ func (r *Result) Apply(ed *config.Editor) error {
 			err = ed.Insert(e.Pointer, e.Value)
 		case "prune":
 			err = ed.Prune(e.Pointer)
+		case "insert-member":
+			err = ed.InsertMember(e.Pointer, e.Before, e.Key, e.Value)
 		default:
 			err = fmt.Errorf("unknown edit %q", e.Op)
 		}
@@ -208,7 +217,24 @@ func (c *converter) sync(doc *config.Document) {
 			}
 		}
 	}
-	c.res.Foreign = foreign
+	c.res.Foreign = append(c.res.Foreign, foreign...)
+	// The event arrays that hold nothing but migrate's definitions: a new
+	// event array goes before the first of them that comes later in
+	// Gemini's order, as in a fresh migration, which appends them in
+	// that order after the file's own.
+	if hooks != nil && hooks.Kind == config.Object {
+		c.hookKeys = hooks.Keys
+		c.ownedOnly = map[string]bool{}
+		for ev, items := range defsOf {
+			n := 0
+			for _, pr := range byEvent[ev] {
+				if pr.single {
+					n++
+				}
+			}
+			c.ownedOnly[ev] = len(items) > 0 && n == len(items)
+		}
+	}
 	assignNames(ps, reserved)
 	for _, p := range ps {
 		p.def.Hooks[0].Description = describe(p.desc, p.src, p.event, p.def)
@@ -465,6 +491,15 @@ func (c *converter) syncEvent(ev string, want []int, have []*present, defs []*co
 			c.res.Edits = append(c.res.Edits, Edit{Op: "remove", Pointer: fmt.Sprintf("%s/%d/hooks/%d", arr, di, hs[k])})
 		}
 	}
+	if c.hookKeys != nil && !slices.Contains(c.hookKeys, ev) && len(seq) > 0 {
+		// A new event array in an existing hooks object.
+		var all []Definition
+		for _, s := range seq {
+			all = append(all, ps[s.planned].def)
+		}
+		c.res.Edits = append(c.res.Edits, Edit{Op: "insert-member", Pointer: "/hooks", Before: c.nextOwnedEvent(ev), Key: ev, Value: all})
+		seq = nil
+	}
 	for i, s := range seq {
 		if s.di < 0 {
 			c.res.Edits = append(c.res.Edits, Edit{Op: "insert", Pointer: arr + "/" + strconv.Itoa(i), Value: ps[s.planned].def})
@@ -482,6 +517,19 @@ func (c *converter) syncEvent(ev string, want []int, have []*present, defs []*co
 		c.res.Sync = append(c.res.Sync, *it)
 	}
 	c.res.Sync = append(c.res.Sync, gone...)
+}
+
+// nextOwnedEvent is the first key of the hooks object, after ev in
+// Gemini's order, whose array holds only migrate's definitions ("" for
+// none: the end).
+func (c *converter) nextOwnedEvent(ev string) string {
+	at := slices.Index(merge.Events, ev)
+	for _, k := range c.hookKeys {
+		if i := slices.Index(merge.Events, k); i > at && c.ownedOnly[k] {
+			return k
+		}
+	}
+	return ""
 }
 
 // sourceOf is where the Claude hook of planned definition w is.

@@ -1,0 +1,201 @@
+package migrate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/google/go-cmp/cmp"
+)
+
+// handWritten is a Gemini file with hooks of its own: CRLF, tabs, comments.
+const handWritten = "{\r\n\t// the team's own hooks\r\n\t\"hooks\": {\r\n\t\t\"BeforeTool\": [\r\n\t\t\t{\"matcher\": \"write_file\", \"hooks\": [{\"type\": \"command\", \"command\": \"./lint.sh\"}]} // lint\r\n\t\t],\r\n\t\t\"AfterAgent\": [\r\n\t\t\t{\"hooks\": [{\"name\": \"log\", \"type\": \"command\", \"command\": \"./log.sh\"}]}\r\n\t\t]\r\n\t}\r\n}\r\n"
+
+// claudeVariants are states of one Claude settings file, each a change
+// from "base".
+var claudeVariants = map[string]string{
+	"base": `{"hooks":{
+	  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh","timeout":30},{"type":"command","command":"jq -r .tool_input.command | grep -q rm && exit 2"}]}],
+	  "PostToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"npx prettier --write ."}]}],
+	  "SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"cat CONTEXT.md"}]}],
+	  "Stop":[{"hooks":[{"type":"command","command":"./.claude/hooks/guard.sh --stop"}]}]}}`,
+	"timeout": `{"hooks":{
+	  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh","timeout":45},{"type":"command","command":"jq -r .tool_input.command | grep -q rm && exit 2"}]}],
+	  "PostToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"npx prettier --write ."}]}],
+	  "SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"cat CONTEXT.md"}]}],
+	  "Stop":[{"hooks":[{"type":"command","command":"./.claude/hooks/guard.sh --stop"}]}]}}`,
+	"edit-command-and-matcher": `{"hooks":{
+	  "PreToolUse":[{"matcher":"Bash|Write","hooks":[{"type":"command","command":"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh --strict","timeout":30},{"type":"command","command":"jq -r .tool_input.command | grep -q rm && exit 2"}]}],
+	  "PostToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"npx prettier --write ."}]}],
+	  "SessionStart":[{"matcher":"startup","hooks":[{"type":"command","command":"cat CONTEXT.md"}]}],
+	  "Stop":[{"hooks":[{"type":"command","command":"./.claude/hooks/guard.sh --stop"}]}]}}`,
+	"add-remove": `{"hooks":{
+	  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./new.sh"},{"type":"command","command":"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh","timeout":30}]}],
+	  "SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"cat CONTEXT.md"}]}],
+	  "UserPromptSubmit":[{"hooks":[{"type":"command","command":"./prompt.sh"}]}]}}`,
+	"reorder": `{"hooks":{
+	  "Stop":[{"hooks":[{"type":"command","command":"./.claude/hooks/guard.sh --stop"}]}],
+	  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"jq -r .tool_input.command | grep -q rm && exit 2"},{"type":"command","command":"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh","timeout":30}]}],
+	  "SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"cat CONTEXT.md"}]}],
+	  "PostToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"npx prettier --write ."}]}]}}`,
+	"empty": `{"hooks":{}}`,
+}
+
+// optionVariants are migrate's options that change what it writes.
+var optionVariants = map[string]Options{
+	"auto":               {Adapter: AdapterAuto, AdapterBinary: "gh-hooks"},
+	"never":              {Adapter: AdapterNever},
+	"no-default-timeout": {Adapter: AdapterAuto, AdapterBinary: "gh-hooks", OmitDefaultTimeout: true},
+}
+
+// migrateInto converts claude for the Gemini file data and applies the
+// edits.
+func migrateInto(t *testing.T, dir, claude string, data []byte, opts Options) ([]byte, *Result) {
+	t.Helper()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.WriteFile(path, []byte(claude), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := config.Parse("settings.json", data, config.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.ProjectDir = dir
+	res := Convert(Target{Kind: TargetSettings}, []*Source{src}, doc, opts)
+	ed := doc.Edit()
+	if err := res.Apply(ed); err != nil {
+		t.Fatal(err)
+	}
+	out, err := ed.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, res
+}
+
+// TestSyncConverges migrates every Claude state with every option set,
+// then migrates every other state (with the same options, and from
+// "base" with every other option set) into the result: the
+// file must be byte for byte what a fresh migration of the second state
+// into the hand-written file gives, the hand-written hooks must keep their
+// bytes, and a third run must find nothing to do.
+func TestSyncConverges(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude", "hooks"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "hooks", "guard.sh"), []byte("#!/bin/sh\nexit 0\n"), 0o755)
+	hand := []byte(handWritten)
+	freshOf := map[string]string{}
+	for bn, b := range claudeVariants {
+		for pn, ob := range optionVariants {
+			f, _ := migrateInto(t, dir, b, hand, ob)
+			freshOf[bn+"/"+pn] = string(f)
+		}
+	}
+	for an, a := range claudeVariants {
+		for on, oa := range optionVariants {
+			first, _ := migrateInto(t, dir, a, hand, oa)
+			for bn, b := range claudeVariants {
+				for pn, ob := range optionVariants {
+					if pn != on && an != "base" {
+						continue // option changes from one state are enough
+					}
+					name := an + "/" + on + "→" + bn + "/" + pn
+					got, res := migrateInto(t, dir, b, first, ob)
+					if diff := cmp.Diff(freshOf[bn+"/"+pn], string(got)); diff != "" {
+						t.Errorf("%s: synced file differs from a fresh migration (-fresh +synced):\n%s", name, diff)
+						continue
+					}
+					for _, keep := range []string{"\t\t\t{\"matcher\": \"write_file\", \"hooks\": [{\"type\": \"command\", \"command\": \"./lint.sh\"}]}", "// lint\r\n", "{\"hooks\": [{\"name\": \"log\", \"type\": \"command\", \"command\": \"./log.sh\"}]}", "\t// the team's own hooks\r\n"} {
+						if !strings.Contains(string(got), keep) {
+							t.Errorf("%s: hand-written bytes %q lost", name, keep)
+						}
+					}
+					for _, it := range res.Sync {
+						if it.Action == ActionConflict {
+							t.Errorf("%s: conflict %+v", name, it)
+						}
+					}
+					again, res2 := migrateInto(t, dir, b, got, ob)
+					if string(again) != string(got) || len(res2.Edits) > 0 || !res2.InSync() {
+						t.Errorf("%s: a third run still edits: %+v", name, res2.Edits)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSyncConflict: a migrated hook edited on the Gemini side is kept and
+// reported as a conflict when the Claude side would change or remove it,
+// and overwritten with Force.
+func TestSyncConflict(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude", "hooks"), 0o755)
+	opts := optionVariants["auto"]
+	first, _ := migrateInto(t, dir, claudeVariants["base"], []byte(handWritten), opts)
+	edited := []byte(strings.Replace(string(first), `"timeout": 30000`, `"timeout": 99000`, 1))
+	if string(edited) == string(first) {
+		t.Fatal("no timeout 30000 in the migrated file")
+	}
+	for _, tc := range []struct {
+		claude string
+		force  bool
+		want   string // the action of claude:guard.sh
+		kept   bool
+	}{
+		{"base", false, ActionConflict, true},
+		{"timeout", false, ActionConflict, true},
+		{"timeout", true, ActionUpdated, false},
+		{"empty", false, ActionConflict, true},
+		{"empty", true, ActionRemoved, false},
+	} {
+		o := opts
+		o.Force = tc.force
+		got, res := migrateInto(t, dir, claudeVariants[tc.claude], edited, o)
+		action := ""
+		for _, it := range res.Sync {
+			if it.Name == "claude:guard.sh" {
+				action = it.Action
+			}
+		}
+		if action != tc.want {
+			t.Errorf("%s force=%v: claude:guard.sh %q, want %q (%+v)", tc.claude, tc.force, action, tc.want, res.Sync)
+		}
+		if kept := strings.Contains(string(got), `"timeout": 99000`); kept != tc.kept {
+			t.Errorf("%s force=%v: edit kept = %v, want %v", tc.claude, tc.force, kept, tc.kept)
+		}
+		if res.InSync() {
+			t.Errorf("%s force=%v: in sync with a conflict or change", tc.claude, tc.force)
+		}
+	}
+}
+
+// TestSyncNames: names say what runs, are unique in the file and stable.
+func TestSyncNames(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	claude := `{"hooks":{
+	  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"bash .claude/hooks/guard.sh"},{"type":"command","command":"jq -r .x | grep -q rm && exit 2"}]}],
+	  "PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh post"}]}],
+	  "Stop":[{"hooks":[{"type":"command","command":"echo '\u001b[31mdone'"}]}]}}`
+	hand := "{\"hooks\": {\"AfterAgent\": [{\"hooks\": [{\"name\": \"claude:echo\", \"type\": \"command\", \"command\": \"x\"}]}]}}"
+	_, res := migrateInto(t, dir, claude, []byte(hand), optionVariants["never"])
+	var names []string
+	for _, d := range res.Desired {
+		for _, def := range d.Definitions {
+			names = append(names, def.Hooks[0].Name)
+		}
+	}
+	// claude:echo in the file is migrate's (the prefix is reserved), and
+	// its Claude hook is gone: it is removed, and its name is free.
+	want := []string{"claude:guard.sh", "claude:jq-grep", "claude:guard.sh-2", "claude:echo"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("names (-want +got):\n%s", diff)
+	}
+}
