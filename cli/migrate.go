@@ -181,17 +181,17 @@ type migrateJob struct {
 
 // migrateJSON is the documented --json shape.
 type migrateJSON struct {
-	Target   migrate.Target    `json:"target"`
-	Sources  []*migrate.Source `json:"sources"`
-	Items    []migrate.Item    `json:"items"`
-	Counts   migrate.Counts    `json:"counts"`
+	Target  migrate.Target    `json:"target"`
+	Sources []*migrate.Source `json:"sources"`
+	Items   []migrate.Item    `json:"items"`
+	Counts  migrate.Counts    `json:"counts"`
 	// Hooks is what the migration does to each migrated Gemini hook.
 	Hooks []migrate.SyncItem `json:"hooks"`
 	// Foreign are the target's hooks migrate did not write.
 	Foreign  []migrate.ForeignHook `json:"foreign"`
-	Written  bool              `json:"written"`
-	Diff     string            `json:"diff,omitempty"`
-	Commands *commandsMigJSON  `json:"commands,omitempty"`
+	Written  bool                  `json:"written"`
+	Diff     string                `json:"diff,omitempty"`
+	Commands *commandsMigJSON      `json:"commands,omitempty"`
 	// Extension is the manifest and plugin files of a plugin migration.
 	Extension *extensionJSON `json:"extension,omitempty"`
 	Warnings  []string       `json:"warnings"`

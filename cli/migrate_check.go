@@ -130,7 +130,7 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 			return fail(err, "")
 		}
 	default:
-		out := newOut(o.env, o.home())
+		out := newOut(o.env)
 		printProblems(out, problems, "")
 		switch {
 		case drift == 0:
