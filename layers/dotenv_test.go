@@ -5,6 +5,7 @@ package layers
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gh-hooks/gh-hooks/internal/testenv"
@@ -19,10 +20,11 @@ func TestReadDotenv(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{"A": "1", "B": "two words", "C": "x", "D": "q"}
-	if diff := cmp.Diff(want, readDotenv(env)); diff != "" {
-		t.Errorf("readDotenv (-want +got):\n%s", diff)
+	s := &Set{Paths: Paths{ProjectDir: dir}}
+	if diff := cmp.Diff(want, s.readExtensionEnv(env)); diff != "" {
+		t.Errorf("readExtensionEnv (-want +got):\n%s", diff)
 	}
-	if got := readDotenv(filepath.Join(dir, "missing")); len(got) != 0 {
+	if got := s.readExtensionEnv(filepath.Join(dir, "missing")); len(got) != 0 {
 		t.Errorf("missing file: %v, want nothing", got)
 	}
 	// A linked extension can live in a cloned repository: a FIFO planted
@@ -32,7 +34,7 @@ func TestReadDotenv(t *testing.T) {
 	if err := testenv.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
-	if got := readDotenv(fifo); len(got) != 0 {
-		t.Errorf("FIFO: %v, want nothing", got)
+	if got, why := s.readDotenvVars(fifo); len(got) != 0 || !strings.Contains(why, "FIFO") {
+		t.Errorf("FIFO: %v, %q; want nothing, and why", got, why)
 	}
 }

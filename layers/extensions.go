@@ -3,9 +3,11 @@ package layers
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -162,18 +164,35 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 			`Gemini ignores this extension hooks file: "hooks" property must be an object`,
 			`write {"hooks": {"BeforeTool": [...]}}`)}
 	}
+	extPath := l.Dir
+	if s.extRel != "" {
+		// A .env GEMINI_CLI_HOME that is relative: Gemini's extension
+		// path is relative too (watched: ${extensionPath} became
+		// fakehome/.gemini/extensions/evil).
+		if rel, err := filepath.Rel(s.Paths.ExtensionsDir, l.Dir); err == nil && !strings.HasPrefix(rel, "..") {
+			extPath = filepath.Join(s.extRel, rel)
+		}
+	}
 	vars := map[string]string{
-		"extensionPath": l.Dir,
+		"extensionPath": extPath,
 		"workspacePath": s.Paths.ProjectDir,
 	}
-	// The settings values come from the extension's .env (and the
-	// workspace's, when trusted).
+	// The settings values come from the extension's .env and, when the
+	// folder is trusted, the workspace's <project>/.env, whose every
+	// variable also replaces ${name} in the hooks, extensionPath and
+	// workspacePath included (getScopedEnvContents and hydrationContext
+	// in extension-manager.ts: {extensionPath, workspacePath, /,
+	// pathSeparator, ...customEnv}; spec §3.5).
 	custom := map[string]string{}
+	fromProject := map[string]EnvVar{}
 	if settingsOn {
-		custom = readDotenv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
+		custom = s.readExtensionEnv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
 		if s.Trust.Trusted {
-			for k, v := range readDotenv(filepath.Join(s.Paths.ProjectDir, ".env")) {
-				custom[k] = v
+			path := filepath.Join(s.Paths.ProjectDir, ".env")
+			vs, _ := s.readDotenvVars(path)
+			for _, v := range vs {
+				custom[v.Key] = v.Value
+				fromProject[v.Key] = v
 			}
 		}
 	}
@@ -182,7 +201,13 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 	}
 	vars["/"] = string(filepath.Separator)
 	vars["pathSeparator"] = string(filepath.Separator)
-	l.Root = hydrate(doc.Root, vars)
+	used := map[string]bool{}
+	l.Root = hydrate(doc.Root, vars, used)
+	for _, k := range slices.Sorted(maps.Keys(used)) {
+		if v, ok := fromProject[k]; ok {
+			l.Expanded = append(l.Expanded, v)
+		}
+	}
 	if manifest == nil {
 		return nil
 	}
@@ -202,11 +227,14 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 var hydratePattern = lazyre.New(`\$\{(.*?)\}`)
 
 // hydrate replaces ${key} in every string value (config/extensions/
-// variables.ts): unknown keys stay literal; there is no $VAR form.
-func hydrate(n *config.Node, vars map[string]string) *config.Node {
+// variables.ts): unknown keys stay literal; there is no $VAR form. The
+// keys it replaced are added to used.
+func hydrate(n *config.Node, vars map[string]string, used map[string]bool) *config.Node {
 	return n.Map(func(s string) string {
 		return hydratePattern.Get().ReplaceAllStringFunc(s, func(m string) string {
-			if v, ok := vars[m[2:len(m)-1]]; ok {
+			k := m[2 : len(m)-1]
+			if v, ok := vars[k]; ok {
+				used[k] = true
 				return v
 			}
 			return m
@@ -214,35 +242,28 @@ func hydrate(n *config.Node, vars map[string]string) *config.Node {
 	})
 }
 
-// readDotenv reads KEY=VALUE lines the way dotenv.parse does for the
-// common cases (comments, export prefix, quotes).
-func readDotenv(path string) map[string]string {
-	out := map[string]string{}
-	// A linked extension's folder can be a cloned repository: a FIFO or a
-	// device there must not hang gh-hooks.
-	data, err := config.ReadRegular(path)
-	if err != nil {
-		return out
+// readExtensionEnv reads an extension's settings file as
+// getScopedEnvContents does (dotenv.parse of the whole file; a directory
+// counts as no file); a file inside the project is not followed out of
+// it. Nothing is returned for a file gh-hooks cannot read.
+func (s *Set) readExtensionEnv(path string) map[string]string {
+	vs, _ := s.readDotenvVars(path)
+	return dotenvMap(vs)
+}
+
+// readDotenvVars reads and parses a .env file; why says why it could not.
+// A linked extension's folder can be a cloned repository: a FIFO or a
+// device there must not hang gh-hooks.
+func (s *Set) readDotenvVars(path string) (vars []EnvVar, why string) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, ""
 	}
-	for line := range strings.Lines(string(data)) {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		line = strings.TrimPrefix(line, "export ")
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
-		}
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'' || v[0] == '`') && v[len(v)-1] == v[0] {
-			v = v[1 : len(v)-1]
-		} else if i := strings.Index(v, " #"); i >= 0 {
-			v = strings.TrimSpace(v[:i])
-		}
-		out[k] = v
+	data, why := s.readEnvFile(path, isSubpath(s.Paths.ProjectDir, path))
+	if why != "" {
+		return nil, why
 	}
-	return out
+	vars, _ = ParseDotenv(data)
+	return vars, ""
 }
 
 // enablement is extension-enablement.json (extensionEnablement.ts).

@@ -44,6 +44,10 @@ type Layer struct {
 	Root *config.Node `json:"-"`
 	// Dir is the extension's directory (its ${extensionPath}).
 	Dir string `json:"-"`
+	// Expanded are the variables of the project's .env that replaced a
+	// ${name} in this extension's hooks (extension layers only): a
+	// repository changing what a user's extension runs.
+	Expanded []EnvVar `json:"-"`
 	// ExtEnv is the env injected into an extension's command hooks from its
 	// declared settings (spec §3.5), in declaration order.
 	ExtEnv [][2]string `json:"-"`
@@ -76,6 +80,24 @@ type Set struct {
 	// Gemini is the Gemini CLI whose behaviour Load applied (never nil
 	// after Load); its Features decide every versioned rule.
 	Gemini *gemini.Install
+	// DotEnv is the .env file Gemini loads into its environment (never
+	// nil after Load; Path "" when there is none).
+	DotEnv *DotEnv
+	// Env is Gemini's environment once it has loaded the .env: the
+	// process environment, plus the .env's variables it does not set.
+	// Hooks run with it; Paths still come from the process environment,
+	// except ExtensionsDir, which a .env GEMINI_CLI_HOME moves.
+	Env Env
+	// GeminiHome is Gemini's home after the .env (homedir():
+	// GEMINI_CLI_HOME as the .env may set it, relative to the project),
+	// where it loads extensions from. gh-hooks' own state stays under
+	// Paths.Home, from the process environment: a repository's .env
+	// cannot move it.
+	GeminiHome string
+	// extRel is the extensions directory as Gemini spells it when a .env
+	// sets a relative GEMINI_CLI_HOME: ${extensionPath} is then relative
+	// too (watched with the real 0.61.0).
+	extRel string
 	// Built are the installed extensions Gemini's extension manager
 	// builds, enabled or not, in its order, with or without hooks (the
 	// extension layers in Layers are those with a hooks file).
@@ -205,7 +227,13 @@ func Load(opts Options) (*Set, error) {
 	if project.Loaded {
 		s.recheckTrust(env, defaults, user, project, system)
 	}
-	s.Layers = append(s.Layers, s.loadExtensions(env)...)
+	// Gemini loads a .env into its own environment once the settings are
+	// read and trust is decided, before it builds extensions and hooks.
+	s.DotEnv = s.loadDotEnv(env, s.Layers)
+	s.Env = s.DotEnv.Overlay(env)
+	s.afterDotEnv(env)
+	s.Layers = append(s.Layers, s.loadExtensions(s.Env)...)
+	s.Problems = append(s.Problems, s.dotEnvProblems()...)
 	if IsExtensionDir(s.Paths.ProjectDir) {
 		// The project is an extension's own directory: its hooks are not
 		// the workspace's, and Gemini runs them only when it is installed.

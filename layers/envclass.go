@@ -1,0 +1,174 @@
+package layers
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+)
+
+// The kinds of variable a .env can set that matter to hooks.
+const (
+	// EnvWhere is a variable that changes where Gemini looks: the files
+	// and extensions it loads, or its trust decision.
+	EnvWhere = "where"
+	// EnvRuns is a variable that changes what a hook runs: the shell or
+	// an interpreter reads it and can load other code first.
+	EnvRuns = "runs"
+)
+
+// envClass is one variable (or prefix, ending in "*") that changes where
+// Gemini looks or what a hook runs, with why. Gemini passes its whole
+// environment to every hook (spec §5.2), so a variable loaded from a .env
+// reaches every hook: the user's and the extensions' as well as the
+// project's.
+type envClass struct {
+	name, kind, why string
+}
+
+var envClasses = []envClass{
+	// Read by Gemini after loadEnvironment (watched with the real 0.61.0:
+	// a project .gemini/.env GEMINI_CLI_HOME=fakehome made Gemini load
+	// and run fakehome/.gemini/extensions/* hooks; user settings were
+	// already read from the real home and stayed).
+	{"GEMINI_CLI_HOME", EnvWhere, "Gemini loads extensions (and their hooks), extension settings and its trusted-hooks store from this home"},
+	// Read by the settings loader, which runs before loadEnvironment: at
+	// start-up they change nothing, but Gemini re-reads settings when its
+	// 10-second settings cache expires.
+	{"GEMINI_CLI_SYSTEM_SETTINGS_PATH", EnvWhere, "Gemini reads system settings from this path whenever it reloads settings after start-up"},
+	{"GEMINI_CLI_SYSTEM_DEFAULTS_PATH", EnvWhere, "Gemini reads system defaults from this path whenever it reloads settings after start-up"},
+	// Config.isTrustedFolder() decides again on each call (0.59+): an
+	// env answer wins over the start-up one (watched: a trusted folder's
+	// .gemini/.env GEMINI_RESTRICTED_MODE=true made headless Gemini exit
+	// 55, and no settings hook registers).
+	{"GEMINI_RESTRICTED_MODE", EnvWhere, "Gemini decides folder trust again with it after loading the .env: the folder becomes untrusted and no settings hook runs, the user's guards included"},
+	{"GEMINI_CLI_TRUST_WORKSPACE", EnvWhere, "Gemini decides folder trust again with it after loading the .env"},
+	{"GEMINI_CLI_TRUSTED_FOLDERS_PATH", EnvWhere, "Gemini's later trust checks read trustedFolders.json from this path"},
+	// Storage.getGlobalRuntimeDir() moves under .cache (0.61).
+	{"SANDBOX", EnvWhere, "Gemini's runtime files (trustedFolders.json) move when it is sandbox-exec"},
+	// environmentSanitization.ts: either switches on redaction of the
+	// environment every hook gets (spec §5.2).
+	{"GITHUB_SHA", EnvWhere, "Gemini redacts the environment it gives hooks when it is set"},
+	{"SURFACE", EnvWhere, "Gemini redacts the environment it gives hooks when it is Github"},
+
+	// bash -c runs every command hook (spec §5.2).
+	{"BASH_ENV", EnvRuns, "bash sources this file before every command hook (bash -c reads $BASH_ENV)"},
+	{"ENV", EnvRuns, "sh and bash in POSIX mode source this file at start"},
+	{"BASH_FUNC_*", EnvRuns, "bash imports exported functions from BASH_FUNC_name%% variables, which replace commands the hook calls (dotenv cannot write the %% key, a process environment can)"},
+	{"SHELLOPTS", EnvRuns, "bash turns on these options at start (xtrace with PS4 runs code)"},
+	{"BASHOPTS", EnvRuns, "bash turns on these shopt options at start"},
+	{"PS4", EnvRuns, "bash expands it, command substitutions included, for every traced command"},
+	{"CDPATH", EnvRuns, "cd in a hook resolves relative directories along it"},
+	{"GLOBIGNORE", EnvRuns, "changes what every glob in a hook matches"},
+	// Program lookup and the dynamic loader.
+	{"PATH", EnvRuns, "bash looks up every program a hook runs along it (Gemini finds bash itself there)"},
+	{"LD_PRELOAD", EnvRuns, "the dynamic loader loads these libraries into every program a hook runs"},
+	{"LD_LIBRARY_PATH", EnvRuns, "the dynamic loader looks for libraries here first"},
+	{"LD_AUDIT", EnvRuns, "the dynamic loader loads these audit libraries into every program"},
+	{"DYLD_*", EnvRuns, "macOS's dynamic loader loads or finds libraries from these"},
+	// Interpreters that load code named by the environment.
+	{"NODE_OPTIONS", EnvRuns, "node takes options from it, --require and --import included, which load a file first"},
+	{"NODE_PATH", EnvRuns, "node's require looks up modules here"},
+	{"PYTHONPATH", EnvRuns, "python imports modules from here first"},
+	{"PYTHONSTARTUP", EnvRuns, "python runs this file at start in interactive mode"},
+	{"PYTHONHOME", EnvRuns, "python loads its standard library from here"},
+	{"PYTHONINSPECT", EnvRuns, "python enters interactive mode after the script"},
+	{"PERL5LIB", EnvRuns, "perl loads modules from here first"},
+	{"PERL5OPT", EnvRuns, "perl takes options from it, -M (load a module) included"},
+	{"RUBYOPT", EnvRuns, "ruby takes options from it, -r (require a file) included"},
+	{"RUBYLIB", EnvRuns, "ruby loads libraries from here first"},
+	{"JAVA_TOOL_OPTIONS", EnvRuns, "the JVM takes options from it, -javaagent included"},
+	{"_JAVA_OPTIONS", EnvRuns, "the JVM takes options from it, -javaagent included"},
+	// Tools hooks commonly run.
+	{"GIT_*", EnvRuns, "git runs programs and reads config named by GIT_ variables (GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_CONFIG_*, GIT_DIR, GIT_EXEC_PATH, ...)"},
+	{"NPM_CONFIG_*", EnvRuns, "npm takes its config from these (script-shell, node-options, prefix, ...)"},
+	{"npm_config_*", EnvRuns, "npm takes its config from these (script-shell, node-options, prefix, ...)"},
+	{"PAGER", EnvRuns, "tools run this program to page their output"},
+	{"EDITOR", EnvRuns, "tools run this program to edit"},
+	{"GIT_PAGER", EnvRuns, "git runs this program to page"},
+	{"PROMPT_COMMAND", EnvRuns, "bash runs it before each prompt of an interactive shell"},
+}
+
+// ClassifyEnv says whether a variable changes where Gemini looks (EnvWhere)
+// or what a hook runs (EnvRuns), and why; "" when neither is known.
+func ClassifyEnv(name string) (kind, why string) {
+	for _, c := range envClasses {
+		if p, ok := strings.CutSuffix(c.name, "*"); ok && strings.HasPrefix(name, p) || c.name == name {
+			return c.kind, c.why
+		}
+	}
+	return "", ""
+}
+
+// The codes of .env findings (validate/codes.go describes them).
+const (
+	CodeDotEnvWhere     = "dotenv-where"
+	CodeDotEnvRuns      = "dotenv-runs"
+	CodeDotEnvExpansion = "dotenv-expansion"
+	CodeDotEnvUnread    = "dotenv-unread"
+	CodeDotEnvInexact   = "dotenv-inexact"
+)
+
+// dotEnvProblems are the findings about the .env file Gemini loads: each
+// variable that changes where Gemini looks or what a hook runs, at its
+// position. In a file of the project they are warnings (a repository
+// changes what runs for the user); in the user's own file (above the
+// project, or in the home) they are information.
+func (s *Set) dotEnvProblems() []config.Problem {
+	d := s.DotEnv
+	if d == nil || d.Path == "" {
+		return nil
+	}
+	sev := config.SevInfo
+	whose := "your own .env"
+	if d.Inside {
+		sev = config.SevWarning
+		whose = "the project's .env"
+	}
+	var ps []config.Problem
+	if d.Unread != "" {
+		ps = append(ps, config.Problem{Severity: sev, Code: CodeDotEnvUnread, Path: d.Path, Line: 1, Column: 1,
+			Message: "Gemini loads this .env into the environment of every hook, but gh-hooks cannot read it: " + d.Unread,
+			Hint:    "replace it with a regular file inside the project, or delete it"})
+		return ps
+	}
+	if d.Inexact {
+		ps = append(ps, config.Problem{Severity: sev, Code: CodeDotEnvInexact, Path: d.Path, Line: 1, Column: 1,
+			Message: "this .env holds a Unicode line or paragraph separator (U+2028, U+2029), where Gemini's parser splits lines and gh-hooks' may not: what gh-hooks reports of it can differ from what Gemini loads",
+			Hint:    "replace the separators with plain newlines"})
+	}
+	for _, v := range d.Vars {
+		kind, why := ClassifyEnv(v.Key)
+		if kind == "" || !v.Loaded && !v.Shadowed {
+			continue
+		}
+		code := CodeDotEnvRuns
+		if kind == EnvWhere {
+			code = CodeDotEnvWhere
+		}
+		p := config.Problem{Severity: sev, Code: code, Path: d.Path, Line: v.Line, Column: v.Column}
+		if v.Shadowed {
+			p.Severity = config.SevInfo
+			p.Message = fmt.Sprintf("%s sets %s, which Gemini would load into its environment (%s), but your environment sets it already, so Gemini keeps yours", whose, v.Key, why)
+			p.Hint = fmt.Sprintf("remove %s from %s: started from an environment without it, Gemini would load it", v.Key, d.Path)
+		} else {
+			p.Message = fmt.Sprintf("%s sets %s=%s, which Gemini loads into its environment before any hook runs: %s", whose, v.Key, v.Value, why)
+			p.Hint = fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set, even empty: export %s=)", v.Key, d.Path, v.Key, v.Key)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// NeedsApproval lists the problems of the .env file that make hooks run
+// something a repository chose: warnings about a project .env. trust
+// audit does not pass while there is one.
+func (s *Set) DotEnvFindings() []config.Problem {
+	var out []config.Problem
+	for _, p := range s.Problems {
+		if strings.HasPrefix(p.Code, "dotenv-") && p.Severity == config.SevWarning {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,342 @@
+package layers
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
+)
+
+// MaxDotEnv is the most gh-hooks reads of a .env file.
+const MaxDotEnv = 1 << 20
+
+// DotEnv is the .env file Gemini CLI loads into its own environment before
+// it builds anything else (loadEnvironment and findEnvFile,
+// packages/cli/src/config/settings.ts; in 0.61.0's bundle
+// chunk-DZZAUXYI.js), and what it takes from it. Gemini passes its
+// environment to every hook it runs (spec §5.2), and reads some of these
+// variables itself afterwards (GEMINI_CLI_HOME moves the extensions it
+// loads).
+type DotEnv struct {
+	// Path is the file Gemini loads; "" when it finds none.
+	Path string `json:"path"`
+	// Inside is true when Path is inside the project directory: a file of
+	// the repository, not the user's own.
+	Inside bool `json:"inside"`
+	// Unread says why gh-hooks could not read Path (a link out of the
+	// project, a FIFO, too large, ...): Gemini loads it, gh-hooks cannot
+	// say what it holds. "" when read.
+	Unread string `json:"unread,omitempty"`
+	// Inexact is true when the file holds a character (U+2028, U+2029)
+	// where JavaScript's reading of lines and Go's differ.
+	Inexact bool `json:"inexact,omitempty"`
+	// Vars is every variable of the file, with what Gemini does with it.
+	Vars []DotEnvVar `json:"vars"`
+	// Data is the file's content (nil when unread).
+	Data []byte `json:"-"`
+}
+
+// DotEnvVar is one variable of the .env file.
+type DotEnvVar struct {
+	EnvVar
+	// Loaded is true when Gemini adds it to its environment: the folder
+	// is trusted (or it is an API-key variable), it is not excluded, and
+	// the environment Gemini starts in does not set it already.
+	Loaded bool `json:"loaded"`
+	// Shadowed is true when it would load but the environment already
+	// sets the variable, which Gemini keeps.
+	Shadowed bool `json:"shadowed,omitempty"`
+	// Why says why it is not loaded ("" when loaded).
+	Why string `json:"why,omitempty"`
+}
+
+// authEnvWhitelist is AUTH_ENV_VAR_WHITELIST: the only variables an
+// untrusted folder's .env may set, after sanitizeEnvVar.
+var authEnvWhitelist = []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION"}
+
+var sanitizeEnvVar = regexp.MustCompile(`[^a-zA-Z0-9\-_./]`)
+
+// findEnvFile is Gemini's findEnvFile (settings.ts): from the workspace
+// upward, each directory's .gemini/.env (only when trusted) then its .env
+// (skipped under ignoreLocalEnv unless the directory is the home); at the
+// root, <home>/.gemini/.env (trusted only), then <home>/.env. home is
+// Gemini's homedir(): GEMINI_CLI_HOME as given, else the OS home. A path
+// that exists counts, whatever it is (existsSync): a directory named .env
+// ends the search, and Gemini then fails to read it and loads nothing.
+// Watched with the real function: see TestLoadDotEnv.
+//
+// home is compared as given (Gemini compares strings) but looked in as
+// Gemini's cwd, the project, resolves it.
+func findEnvFile(start, home string, trusted, ignoreLocal bool) string {
+	exists := func(p string) bool {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(start, p)
+		}
+		_, err := os.Stat(p)
+		return err == nil
+	}
+	dir := start
+	for {
+		if trusted {
+			if p := filepath.Join(dir, ".gemini", ".env"); exists(p) {
+				return p
+			}
+		}
+		if p := filepath.Join(dir, ".env"); exists(p) && (!ignoreLocal || dir == home) {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || parent == "" {
+			if p := filepath.Join(home, ".gemini", ".env"); trusted && exists(p) {
+				return resolveFrom(start, p)
+			}
+			if p := filepath.Join(home, ".env"); exists(p) {
+				return resolveFrom(start, p)
+			}
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// loadDotEnv finds and reads the .env file as loadEnvironment does, with
+// the settings merged for it (schema defaults, system defaults, user,
+// the project when trusted, system) and the trust decided at startup.
+// env is the environment Gemini starts in.
+func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
+	home := env.get("GEMINI_CLI_HOME")
+	if home == "" {
+		home = env.get("HOME")
+	}
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	ignoreLocal := false
+	if n := mergedSetting(merged, "advanced", "ignoreLocalEnv"); n != nil {
+		ignoreLocal = coercedBool(n)
+	}
+	path := findEnvFile(s.Paths.ProjectDir, home, s.Trust.Trusted, ignoreLocal)
+	d := &DotEnv{Path: path}
+	if path == "" {
+		return d
+	}
+	d.Inside = isSubpath(s.Paths.ProjectDir, path)
+	data, why := s.readEnvFile(path, d.Inside)
+	if why != "" {
+		d.Unread = why
+		return d
+	}
+	d.Data = data
+	vars, exact := ParseDotenv(data)
+	d.Inexact = !exact
+	// excludedEnvVars merges by union with its schema default.
+	excluded := []string{"DEBUG", "DEBUG_MODE"}
+	for _, l := range merged {
+		if l.Kind == Extension || !l.Loaded || l.Root == nil {
+			continue
+		}
+		if n := l.Root.Get("advanced").Get("excludedEnvVars"); n != nil && n.Kind == config.Array {
+			for _, it := range n.Items {
+				if it.IsString() {
+					excluded = append(excluded, it.Str)
+				}
+			}
+		}
+	}
+	// isProjectEnvFile = !envFilePath.includes(GEMINI_DIR): a substring
+	// test on the whole path, so any path with ".gemini" in it escapes
+	// the exclusions.
+	projectFile := !strings.Contains(path, ".gemini")
+	for _, v := range vars {
+		dv := DotEnvVar{EnvVar: v}
+		switch {
+		case !s.Trust.Trusted && !slices.Contains(authEnvWhitelist, v.Key):
+			dv.Why = "the folder is not trusted: Gemini loads only " + strings.Join(authEnvWhitelist, ", ") + " from a .env"
+		case projectFile && slices.Contains(excluded, v.Key):
+			dv.Why = "excluded by advanced.excludedEnvVars"
+		default:
+			if !s.Trust.Trusted {
+				dv.Value = sanitizeEnvVar.ReplaceAllString(dv.Value, "")
+			}
+			if _, set := env(v.Key); set {
+				dv.Shadowed = true
+				dv.Why = "the environment already sets it, and Gemini keeps that value"
+			} else {
+				dv.Loaded = true
+			}
+		}
+		d.Vars = append(d.Vars, dv)
+	}
+	return d
+}
+
+// readEnvFile reads a .env file without letting it hang or swamp gh-hooks
+// (internal/regfile) and, for a file inside the project, without
+// following a link out of the project: it is opened through an os.Root on
+// the project directory. It returns why it could not read it.
+func (s *Set) readEnvFile(path string, inside bool) ([]byte, string) {
+	var f *os.File
+	var err error
+	if inside {
+		root, rerr := os.OpenRoot(s.Paths.ProjectDir)
+		if rerr != nil {
+			return nil, rerr.Error()
+		}
+		defer root.Close()
+		rel, _ := filepath.Rel(s.Paths.ProjectDir, path)
+		f, err = regfile.OpenIn(root, rel)
+		if err != nil {
+			if target, lerr := filepath.EvalSymlinks(path); lerr == nil && !isSubpath(realpath(s.Paths.ProjectDir), target) {
+				return nil, "it is a link out of the project, to " + target + ", which gh-hooks does not follow"
+			}
+		}
+	} else {
+		f, err = regfile.Open(path)
+	}
+	if err != nil {
+		return nil, errText(err)
+	}
+	defer f.Close()
+	data, _, err := regfile.Read(f, MaxDotEnv)
+	if err != nil {
+		return nil, errText(err)
+	}
+	return data, ""
+}
+
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// EnvLoaded returns the variables Gemini adds to its environment from the
+// .env file, in file order.
+func (d *DotEnv) EnvLoaded() []DotEnvVar {
+	if d == nil {
+		return nil
+	}
+	var out []DotEnvVar
+	for _, v := range d.Vars {
+		if v.Loaded {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Overlay is env with the loaded .env variables added where env has none:
+// the environment Gemini runs in after loadEnvironment.
+func (d *DotEnv) Overlay(env Env) Env {
+	loaded := d.EnvLoaded()
+	if len(loaded) == 0 {
+		return env
+	}
+	m := make(map[string]string, len(loaded))
+	for _, v := range loaded {
+		m[v.Key] = v.Value
+	}
+	return func(k string) (string, bool) {
+		if v, ok := env(k); ok {
+			return v, true
+		}
+		v, ok := m[k]
+		return v, ok
+	}
+}
+
+// Stamp is what the .env file adds to a project hook's fingerprint: the
+// variables Gemini would load from a file inside the project, whoever
+// audits (a variable the auditor's environment shadows counts too), as
+// "sha256:<hex>" of the sorted pairs; the read failure when unread; ""
+// when no project .env is loaded.
+func (d *DotEnv) Stamp() string {
+	if d == nil || d.Path == "" || !d.Inside {
+		return ""
+	}
+	if d.Unread != "" {
+		return "unread: " + d.Unread
+	}
+	var pairs []string
+	for _, v := range d.Vars {
+		if v.Loaded || v.Shadowed {
+			pairs = append(pairs, v.Key+"="+v.Value)
+		}
+	}
+	if len(pairs) == 0 {
+		return ""
+	}
+	slices.Sort(pairs)
+	b, _ := json.Marshal(pairs)
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// position is "path:line:col" of a variable, for messages.
+func (d *DotEnv) position(v EnvVar) string {
+	return fmt.Sprintf("%s:%d:%d", d.Path, v.Line, v.Column)
+}
+
+// afterDotEnv applies what the variables Gemini loaded from the .env
+// change in what it does next: the home it loads extensions from, and
+// the trust its hook registry sees (Config.isTrustedFolder() decides
+// again on each call from 0.59: an env answer, or a rule that says
+// DO_NOT_TRUST, wins over the start-up decision).
+func (s *Set) afterDotEnv(env Env) {
+	s.GeminiHome = s.Paths.Home
+	loaded := map[string]DotEnvVar{}
+	for _, v := range s.DotEnv.EnvLoaded() {
+		loaded[v.Key] = v
+	}
+	if v, ok := loaded["GEMINI_CLI_HOME"]; ok && v.Value != "" {
+		home := v.Value
+		s.GeminiHome = resolveFrom(s.Paths.ProjectDir, home)
+		s.Paths.ExtensionsDir = filepath.Join(s.GeminiHome, ".gemini", "extensions")
+		if !filepath.IsAbs(home) {
+			s.extRel = filepath.Join(home, ".gemini", "extensions")
+		}
+	}
+	_, a := loaded["GEMINI_RESTRICTED_MODE"]
+	_, b := loaded["GEMINI_CLI_TRUST_WORKSPACE"]
+	_, c := loaded["GEMINI_CLI_TRUSTED_FOLDERS_PATH"]
+	if !s.Trust.Trusted || !s.gemini().Features.RestrictedMode || !a && !b && !c {
+		return
+	}
+	folders := s.Paths.TrustedFolders
+	if v, ok := loaded["GEMINI_CLI_TRUSTED_FOLDERS_PATH"]; ok && v.Value != "" {
+		folders = resolveFrom(s.Paths.ProjectDir, v.Value)
+	}
+	again, _ := decideTrust(s.Env, s.gemini().Features, s.Trust.Enabled, s.Paths.ProjectDir, folders)
+	if again.Trusted || again.Source != "env" && !(again.Source == "file" && again.Rule != "") {
+		return
+	}
+	again.Why = fmt.Sprintf("the folder was trusted at start-up (%s), but %s loads a variable that makes Gemini decide again: %s; headless Gemini exits 55", s.Trust.Why, s.DotEnv.Path, again.Why)
+	s.Trust = again
+}
+
+// Environ is base (KEY=VALUE entries, the process environment) with the
+// .env variables Gemini loads appended: the environment Gemini gives a
+// hook before its own variables (spec §5.2).
+func (d *DotEnv) Environ(base []string) []string {
+	loaded := d.EnvLoaded()
+	if len(loaded) == 0 {
+		return base
+	}
+	out := append([]string(nil), base...)
+	for _, v := range loaded {
+		out = append(out, v.Key+"="+v.Value)
+	}
+	return out
+}
