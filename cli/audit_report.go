@@ -31,6 +31,11 @@ const (
 // is the fix that applies to every finding of a code.
 var auditRules = []validate.Rule{
 	{Code: codeDisabledProject, Summary: "The project's hooksConfig.disabled switches off a hook of the user, the system or an extension (Gemini merges the lists of every layer), and the user has not acknowledged it."},
+	{Code: layers.CodeDotEnvExpansion, Summary: "A variable of the project's .env replaces a ${name} in an installed extension's hooks: the repository changes what the user's extension runs."},
+	{Code: layers.CodeDotEnvInexact, Summary: "The project's .env holds U+2028 or U+2029, where Gemini's parser and gh-hooks' can disagree: approval cannot vouch for what Gemini loads."},
+	{Code: layers.CodeDotEnvRuns, Summary: "The project's .env sets a variable that changes what every hook runs (BASH_ENV, NODE_OPTIONS, PYTHONPATH, LD_PRELOAD, ...): repository code can run before any hook, the user's own included."},
+	{Code: layers.CodeDotEnvUnread, Summary: "Gemini loads the project's .env into every hook's environment, but gh-hooks cannot read it (a link out of the project, a FIFO, too large)."},
+	{Code: layers.CodeDotEnvWhere, Summary: "The project's .env sets a variable that changes where Gemini looks (GEMINI_CLI_HOME moves the extensions it runs, trust variables, ...)."},
 	{Code: codeHookChanged, Summary: "A project hook changed since it was approved (or differs from the baseline): Gemini runs the new version without asking again."},
 	{Code: codeHookNotCovered, Summary: "What the hook runs is not covered by its fingerprint (eval, a program named by a variable, a download piped into a shell, ...): approval cannot vouch for it."},
 	{Code: codeHookNew, Summary: "A project hook that no approval (or baseline entry) matches: review it before Gemini runs it."},
@@ -40,13 +45,18 @@ var auditRules = []validate.Rule{
 }
 
 var auditHelp = map[string]string{
-	codeDisabledProject:  "Remove the entry from the project's hooksConfig.disabled, or acknowledge it with gh-hooks trust approve --accept-disabled.",
-	codeHookChanged:      "Review the change (gh-hooks show ID prints the hook in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
-	codeHookNew:          "Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
-	codeHookNotCovered:   "Review what the hook runs by hand; --ignore hook-not-covered accepts such hooks.",
-	codeHookSuspicious:   "Look at the hook with gh-hooks show ID (the characters are escaped there) and remove the hidden characters from the project file.",
-	codeScriptUnverified: "Create the script or fix its path in the command; a script that cannot be located must be reviewed by hand.",
-	codeTrustSkipped:     "Write the event's value as a list of definitions: \"BeforeTool\": [ {...} ].",
+	layers.CodeDotEnvExpansion: "Remove the variable from the project's .env; Gemini reads every variable of <project>/.env as an extension setting.",
+	layers.CodeDotEnvInexact:   "Replace the U+2028/U+2029 characters in the .env with plain newlines.",
+	layers.CodeDotEnvRuns:      "Remove the variable from the project's .env, or set it in the environment that starts gemini (Gemini keeps a variable that is already set, even empty).",
+	layers.CodeDotEnvUnread:    "Make the .env a regular file inside the project, or delete it.",
+	layers.CodeDotEnvWhere:     "Remove the variable from the project's .env, or set it in the environment that starts gemini (Gemini keeps a variable that is already set, even empty).",
+	codeDisabledProject:        "Remove the entry from the project's hooksConfig.disabled, or acknowledge it with gh-hooks trust approve --accept-disabled.",
+	codeHookChanged:            "Review the change (gh-hooks show ID prints the hook in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
+	codeHookNew:                "Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
+	codeHookNotCovered:         "Review what the hook runs by hand; --ignore hook-not-covered accepts such hooks.",
+	codeHookSuspicious:         "Look at the hook with gh-hooks show ID (the characters are escaped there) and remove the hidden characters from the project file.",
+	codeScriptUnverified:       "Create the script or fix its path in the command; a script that cannot be located must be reviewed by hand.",
+	codeTrustSkipped:           "Write the event's value as a list of definitions: \"BeforeTool\": [ {...} ].",
 }
 
 func auditCodes() []string {

@@ -356,7 +356,7 @@ func flagIn(words []string, name string) string {
 // loadForCompletion loads the layers for the --project among words; nil
 // when they cannot be loaded.
 func loadForCompletion(e *env, words []string) (*layers.Set, *merge.Result) {
-	set, err := layers.Load(layers.Options{ProjectDir: flagIn(words, "project"), WorkDir: e.Dir, Env: e.lookupEnv})
+	set, err := e.loadLayers(flagIn(words, "project"))
 	if err != nil {
 		return nil, nil
 	}

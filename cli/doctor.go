@@ -57,7 +57,9 @@ type doctorJSON struct {
 	Hooks       doctorHooks     `json:"hooks"`
 	FolderTrust layers.Trust    `json:"folderTrust"`
 	Layers      []*layers.Layer `json:"layers"`
-	Problems    []doctorProblem `json:"problems"`
+	// DotEnv is the .env Gemini loads into its environment.
+	DotEnv   *layers.DotEnv  `json:"dotenv"`
+	Problems []doctorProblem `json:"problems"`
 	// OK is true when nothing is wrong (exit 0).
 	OK bool `json:"ok"`
 }
@@ -104,6 +106,8 @@ var doctorCodes = map[string]bool{
 	"trigger-matcher-regex": true, "unknown-trigger": true, "matcher-not-string": true, "comment": true,
 	"timeout-zero": true, "timeout-negative": true, "timeout-not-number": true, "timeout-too-large": true,
 	"runtime-hook": true, "plugin-no-command": true,
+	layers.CodeDotEnvWhere: true, layers.CodeDotEnvRuns: true, layers.CodeDotEnvExpansion: true,
+	layers.CodeDotEnvUnread: true, layers.CodeDotEnvInexact: true,
 }
 
 func runDoctor(o *doctorOptions) error {
@@ -117,7 +121,7 @@ func runDoctor(o *doctorOptions) error {
 	}
 	r := merge.Merge(set)
 	d := doctorJSON{Project: set.Paths.ProjectDir, Home: set.Paths.Home, Gemini: set.Gemini, FolderTrust: set.Trust,
-		Layers: set.Layers, Problems: []doctorProblem{}}
+		Layers: set.Layers, DotEnv: set.DotEnv, Problems: []doctorProblem{}}
 	flag := ""
 	if o.project != "" {
 		flag = "--project " + shellword.Quote(o.project) + " "
@@ -360,7 +364,7 @@ func printDoctor(o *out, d *doctorJSON) {
 		{o.bold("folder"), sprintf("%s (%s)", trust, d.FolderTrust.Why)},
 	}...))
 	o.printf("\n%s\n", o.bold("Layers"))
-	printLayers(o, d.Layers)
+	printLayers(o, d.Layers, d.DotEnv)
 	if d.OK {
 		o.printf("\nNothing is wrong: Gemini runs the %d active hook(s) as configured.\n", d.Hooks.Active)
 		return

@@ -132,17 +132,19 @@ func checkTool(tool string) error {
 
 // effectiveJSON is the shape fixed by the contract (docs/json.md).
 type effectiveJSON struct {
-	Project      string           `json:"project"`
-	Home         string           `json:"home"`
-	HooksEnabled bool             `json:"hooksEnabled"`
-	FolderTrust  folderTrustJSON  `json:"folderTrust"`
-	Disabled     []string         `json:"disabled"`
-	Layers       []*layers.Layer  `json:"layers"`
-	Hooks        []*merge.Hook    `json:"hooks"`
-	Problems     []config.Problem `json:"problems"`
-	Plan         *merge.Plan      `json:"plan,omitempty"`
-	Fatal        bool             `json:"fatal"`
-	Crash        string           `json:"crash,omitempty"`
+	Project      string          `json:"project"`
+	Home         string          `json:"home"`
+	HooksEnabled bool            `json:"hooksEnabled"`
+	FolderTrust  folderTrustJSON `json:"folderTrust"`
+	Disabled     []string        `json:"disabled"`
+	Layers       []*layers.Layer `json:"layers"`
+	// DotEnv is the .env Gemini loads into its environment.
+	DotEnv   *layers.DotEnv   `json:"dotenv"`
+	Hooks    []*merge.Hook    `json:"hooks"`
+	Problems []config.Problem `json:"problems"`
+	Plan     *merge.Plan      `json:"plan,omitempty"`
+	Fatal    bool             `json:"fatal"`
+	Crash    string           `json:"crash,omitempty"`
 	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
 	Gemini *gemini.Install `json:"gemini"`
 }
@@ -164,7 +166,7 @@ func newEffectiveJSON(r *merge.Result, problems []config.Problem, plan *merge.Pl
 	return effectiveJSON{
 		Project: set.Paths.ProjectDir, Home: set.Paths.Home, HooksEnabled: r.HooksEnabled,
 		FolderTrust: newFolderTrustJSON(set.Trust),
-		Disabled:    nonNil(r.Disabled), Layers: set.Layers, Hooks: nonNil(r.Hooks), Problems: nonNil(problems),
+		Disabled:    nonNil(r.Disabled), Layers: set.Layers, DotEnv: set.DotEnv, Hooks: nonNil(r.Hooks), Problems: nonNil(problems),
 		Plan: plan, Fatal: set.Fatal(), Crash: r.Crash, Gemini: set.Gemini,
 	}
 }
@@ -262,7 +264,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		{o.bold("disabled"), orNone(quoteList(r.Disabled))},
 	})
 	o.printf("\n%s\n", o.bold("Layers"))
-	printLayers(o, set.Layers)
+	printLayers(o, set.Layers, set.DotEnv)
 
 	// Reasons are long and often shared (an untrusted folder stops every
 	// settings hook): the tables refer to them by number, listed once below.
@@ -396,8 +398,11 @@ func planContext(p *merge.Plan) string {
 
 // printLayers prints each layer's file and whether Gemini loads it, for
 // effective and doctor.
-func printLayers(o *out, ls []*layers.Layer) {
+func printLayers(o *out, ls []*layers.Layer, d *layers.DotEnv) {
 	var rows [][]any
+	if d != nil && d.Path != "" {
+		rows = append(rows, []any{".env", o.short(d.Path), dotEnvStatus(o, d)})
+	}
 	for _, l := range ls {
 		status := o.green("loaded")
 		switch {
@@ -410,4 +415,27 @@ func printLayers(o *out, ls []*layers.Layer) {
 		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
 	}
 	o.table("  ", nil, rows, 2, 1)
+}
+
+// dotEnvStatus is the .env row's status: what Gemini takes from the file.
+func dotEnvStatus(o *out, d *layers.DotEnv) styled {
+	if d.Unread != "" {
+		return o.yellow("loaded by Gemini, unread: " + d.Unread)
+	}
+	var loaded, other []string
+	for _, v := range d.Vars {
+		if v.Loaded {
+			loaded = append(loaded, v.Key)
+		} else {
+			other = append(other, v.Key)
+		}
+	}
+	if len(loaded) == 0 {
+		return o.dim(fmt.Sprintf("nothing loaded (%d variable(s), none Gemini takes)", len(d.Vars)))
+	}
+	s := fmt.Sprintf("loaded: %s", strings.Join(loaded, " "))
+	if len(other) > 0 {
+		s += fmt.Sprintf(" (not: %s)", strings.Join(other, " "))
+	}
+	return o.green(s)
 }

@@ -36,6 +36,7 @@ func (v effectiveJSON) writeTo(out io.Writer) error {
 		w.elem().layer(l)
 	}
 	w.close(']')
+	w.key("dotenv").dotEnv(v.DotEnv)
 	w.key("hooks").open('[')
 	for _, h := range v.Hooks {
 		w.elem().hook(h)
@@ -58,6 +59,40 @@ func (v effectiveJSON) writeTo(out io.Writer) error {
 	w.b = append(w.b, '\n')
 	w.flush()
 	return w.err
+}
+
+func (w *jsonWriter) dotEnv(d *layers.DotEnv) {
+	if d == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('{')
+	w.key("path").str(d.Path)
+	w.key("inside").bool(d.Inside)
+	if d.Unread != "" {
+		w.key("unread").str(d.Unread)
+	}
+	if d.Inexact {
+		w.key("inexact").bool(true)
+	}
+	w.key("vars").open('[')
+	for _, v := range d.Vars {
+		w.elem().open('{')
+		w.key("key").str(v.Key)
+		w.key("value").str(v.Value)
+		w.key("line").int(v.Line)
+		w.key("column").int(v.Column)
+		w.key("loaded").bool(v.Loaded)
+		if v.Shadowed {
+			w.key("shadowed").bool(true)
+		}
+		if v.Why != "" {
+			w.key("why").str(v.Why)
+		}
+		w.close('}')
+	}
+	w.close(']')
+	w.close('}')
 }
 
 func (w *jsonWriter) geminiInstall(in *gemini.Install) {

@@ -29,7 +29,12 @@ func (e *env) detectGemini() (*gemini.Install, error) {
 }
 
 // loadLayers loads the layers of dir ("" for the current directory) as
-// the detected Gemini CLI reads them.
+// the detected Gemini CLI reads them. It is the one loader every command
+// uses (layers.Load): the settings files, folder trust, the .env Gemini
+// loads into its environment (Set.DotEnv, Set.Env), the home Gemini loads
+// extensions from (Set.GeminiHome) and gh-hooks' own home (Paths.Home,
+// from the process environment only), so that effective, show, run and
+// trust cannot disagree.
 func (e *env) loadLayers(dir string) (*layers.Set, error) {
 	in, err := e.detectGemini()
 	if err != nil {
@@ -61,4 +66,16 @@ func withoutVersionProblem(ps []config.Problem) []config.Problem {
 		}
 	}
 	return out
+}
+
+// paths are the paths of dir as loadLayers computes them; when the layers
+// cannot be loaded (no such directory, a bad GH_HOOKS_GEMINI_VERSION) the
+// same computation without them. Paths.Home is gh-hooks' home: the
+// approvals store and the kept script copies live there, and a project's
+// .env cannot move it.
+func (e *env) paths(dir string) layers.Paths {
+	if set, err := e.loadLayers(dir); err == nil {
+		return set.Paths
+	}
+	return layers.ResolvePaths(e.abs(dir), e.lookupEnv)
 }

@@ -371,7 +371,7 @@ func (o *migrateOptions) check() error {
 
 // resolveMigration classifies the sources and picks the target.
 func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
-	paths := layers.ResolvePaths(opts.dir, opts.lookupEnv)
+	paths := opts.paths(opts.dir)
 	// Claude Code reads ~/.claude from the real home; GEMINI_CLI_HOME is
 	// Gemini's knob only.
 	claudeHome := opts.home()

@@ -106,7 +106,7 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 		x.Files = append(x.Files, extensionFile{Source: f.Source, Target: target(f.Path), mode: f.Mode})
 	}
 	if !job.preview {
-		if set, err := layers.Load(layers.Options{ProjectDir: o.dir, Env: o.lookupEnv}); err == nil {
+		if set, err := o.loadLayers(o.dir); err == nil {
 			_, x.Installed = set.InstalledAt(o.To)
 			if !x.Installed && filepath.Dir(o.To) == set.Paths.ExtensionsDir {
 				x.Installed = true // it will be, once its manifest is written

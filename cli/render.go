@@ -16,6 +16,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
+	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
 
@@ -624,6 +625,11 @@ func note(w io.Writer, format string, a ...any) {
 // command alone.
 func hookLabel(h *merge.Hook) string {
 	cmd := h.Command
+	if h.Layer == layers.Extension && h.ExpandedCommand != "" {
+		// Gemini runs an extension hook's command after ${var} hydration
+		// (spec §3.5): show what runs, not ${extensionPath}.
+		cmd = h.ExpandedCommand
+	}
 	if h.Type != "command" && h.Type != "" {
 		cmd = h.Type + ": " + cmd
 	}

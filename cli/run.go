@@ -180,7 +180,17 @@ func runRun(o *runOptions) error {
 				return err
 			}
 		}
+		envHeld := dotEnvHolds(r.Set)
 		for _, h := range plan.Run {
+			if why, ok := envHeld(h); ok && !o.AllowUntrusted {
+				cmd := h.Command
+				if h.Layer == layers.Extension {
+					cmd = h.ExpandedCommand // what runs (hookLabel)
+				}
+				held = append(held, heldJSON{ID: h.ID, Name: h.Name, Command: cmd, Status: "dotenv", Changes: why,
+					Fix: "remove the variables from " + r.Set.DotEnv.Path + ", or rerun with --allow-untrusted"})
+				continue
+			}
 			if hr, ok := audit[h.ID]; ok && hr.Status != fingerprint.Approved {
 				held = append(held, heldHook(t, h, hr))
 				continue
@@ -195,7 +205,9 @@ func runRun(o *runOptions) error {
 		defer stop()
 		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
 		plans := plansDir(r.Set.Paths.Home, cwd, runSessionID)
-		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: o.environ(), PlansDir: plans, ProjectTempDir: projectTempDir(plans)})
+		// Hooks get Gemini's environment: the process's plus what Gemini
+		// loads from the .env (layers.DotEnv).
+		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: r.Set.DotEnv.Environ(o.environ()), PlansDir: plans, ProjectTempDir: projectTempDir(plans)})
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
@@ -233,7 +245,11 @@ func runRun(o *runOptions) error {
 	case err != nil:
 		return err
 	case len(held) > 0 && len(runHooks) == 0:
-		return fail(fmt.Errorf("no hook ran: the %d planned hook(s) are project hooks that are not approved", len(held)), approveHint(t, held))
+		what := "project hooks that are not approved"
+		if held[0].Status == "dotenv" {
+			what = "held back because of the project's .env"
+		}
+		return fail(fmt.Errorf("no hook ran: the %d planned hook(s) are %s", len(held), what), approveHint(t, held))
 	case rep.Blocks():
 		return checkFailed
 	}
@@ -463,6 +479,33 @@ func heldHook(t *trustEnv, h *merge.Hook, hr fingerprint.HookReport) heldJSON {
 		Fix: "gh-hooks " + t.flag + "trust approve " + shellword.Quote(approveName(h))}
 }
 
+// dotEnvHolds says which hooks run holds back because of the project's
+// .env, and why: a variable that changes what every hook runs (or where
+// Gemini looks) holds them all; a variable that replaces a ${name} in an
+// extension's hooks holds that extension's hooks.
+func dotEnvHolds(set *layers.Set) func(h *merge.Hook) ([]string, bool) {
+	var all []string
+	for _, p := range set.DotEnvFindings() {
+		switch p.Code {
+		case layers.CodeDotEnvExpansion:
+		case layers.CodeDotEnvRuns, layers.CodeDotEnvWhere:
+			v := set.DotEnv.VarAt(p.Line, p.Column)
+			all = append(all, fmt.Sprintf("%s=%s (%s:%d)", v.Key, v.Value, p.Path, p.Line))
+		default:
+			all = append(all, p.Message)
+		}
+	}
+	return func(h *merge.Hook) ([]string, bool) {
+		why := all
+		if l := set.LayerOf(h.Path); l != nil && len(l.Expanded) > 0 {
+			for _, v := range l.Expanded {
+				why = append(why, fmt.Sprintf("%s=%s replaces ${%s} (%s:%d)", v.Key, v.Value, v.Key, filepath.Join(set.Paths.ProjectDir, ".env"), v.Line))
+			}
+		}
+		return why, len(why) > 0
+	}
+}
+
 // approveName is how `trust approve` selects h: its name, else its ID.
 func approveName(h *merge.Hook) string {
 	if h.Name != "" {
@@ -479,7 +522,12 @@ func approveHint(t *trustEnv, held []heldJSON) string {
 	}
 	var names []string
 	seen := map[string]bool{}
+	env := ""
 	for _, h := range held {
+		if h.Status == "dotenv" {
+			env = h.Fix
+			continue
+		}
 		n := h.Name
 		if n == "" {
 			n = h.ID
@@ -488,6 +536,9 @@ func approveHint(t *trustEnv, held []heldJSON) string {
 			seen[n] = true
 			names = append(names, shellword.Quote(n))
 		}
+	}
+	if len(names) == 0 {
+		return env
 	}
 	return fmt.Sprintf("review them, then run `gh-hooks %strust approve %s`, or rerun with --allow-untrusted", t.flag, strings.Join(names, " "))
 }
@@ -566,8 +617,14 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 		o.table("", nil, rows)
 	}
 	if len(held) > 0 {
+		what := "project hook(s) not approved"
+		for _, h := range held {
+			if h.Status == "dotenv" {
+				what = "hook(s) not approved or changed by the project's .env"
+			}
+		}
 		o.printf("\n")
-		o.para(2, "%s", o.yellow(fmt.Sprintf("Held back: %d project hook(s) not approved (Gemini runs them; gh-hooks does not without approval)", len(held))))
+		o.para(2, "%s", o.yellow(fmt.Sprintf("Held back: %d %s (Gemini runs them; gh-hooks does not without approval)", len(held), what)))
 		var rows [][]any
 		for _, h := range held {
 			why := h.Status

@@ -14,6 +14,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/runner"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -73,6 +74,11 @@ type showJSON struct {
 	Fingerprint *fingerprintJSON   `json:"fingerprint,omitempty"`
 	Plans       []planPosition     `json:"plans"`
 	Problems    []config.Problem   `json:"problems"`
+	// DotEnv says what the project's .env changes for this hook: the
+	// variables it loads into every hook's environment that change what
+	// runs, and those that replaced a ${name} in its command (empty when
+	// none).
+	DotEnv []string `json:"dotenv"`
 }
 
 // claudeJSON is the Claude hook inside a claude-compat adapter command.
@@ -119,11 +125,18 @@ func runShow(o *showOptions) error {
 		return err
 	}
 	v := showJSON{Hook: h, Column: 1, Plans: planPositions(r, h, o.Tool, o.Trigger), Problems: hookProblems(validate.Check(r), h)}
+	v.DotEnv, _ = dotEnvHolds(r.Set)(h)
+	v.DotEnv = nonNil(v.DotEnv)
 	if l := layerOf(r, h); l != nil && l.Doc != nil && h.Node != nil {
 		_, v.Column = l.Doc.Position(h.Node.Offset)
 	}
 	if h.Type == "command" || h.Type == "plugin" {
-		vars := map[string]string{"GEMINI_PROJECT_DIR": r.Set.Paths.ProjectDir, "CLAUDE_PROJECT_DIR": r.Set.Paths.ProjectDir, "HOME": r.Set.Paths.Home}
+		// What the hook sees: Gemini's variables (runner.HookVars, the
+		// list run uses), then the hook's own env.
+		vars := map[string]string{"HOME": o.home()}
+		for _, kv := range runner.HookVars(r.Set.Paths.ProjectDir, plansDir(r.Set.Paths.Home, r.Set.Paths.ProjectDir, runSessionID), runSessionID) {
+			vars[kv[0]] = kv[1]
+		}
 		for k, val := range h.Env {
 			vars[k] = val
 		}
@@ -356,6 +369,9 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 	)
 	if h.ExpandedCommand != h.Command {
 		rows = append(rows, []any{"expanded", h.ExpandedCommand})
+	}
+	if len(v.DotEnv) > 0 {
+		rows = append(rows, []any{".env", "changes what this hook runs: " + strings.Join(v.DotEnv, "; ")})
 	}
 	matcher := orDash(h.Matcher)
 	if h.MatcherNode != nil && !h.MatcherNode.IsString() {

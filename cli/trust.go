@@ -320,6 +320,8 @@ func loadTrust(e *env) (*trustEnv, error) {
 		return nil, fail(err, "")
 	}
 	t.project.UserHome = e.home()
+	// The project's .env is part of every project hook's fingerprint.
+	t.project.DotEnv = set.DotEnv.Stamp()
 	pl := set.Settings(layers.Project)
 	if pl != nil && pl.Err != nil {
 		// Gemini refuses to start; auditing nothing would pass silently.
@@ -397,6 +399,10 @@ type trustAuditJSON struct {
 	Diffs map[string]*fingerprint.Explanation `json:"diffs,omitempty"`
 	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
 	Gemini *gemini.Install `json:"gemini"`
+	// DotEnv are the findings about the project's .env that make hooks
+	// run what the repository chose (layers.Set.DotEnvFindings): the
+	// audit fails while there is one.
+	DotEnv []config.Problem `json:"dotenv"`
 }
 
 type disableJSON struct {
@@ -437,6 +443,7 @@ func runTrustAudit(o *trustOptions) error {
 		return storeError(err)
 	}
 	rep = o.Report.filterAudit(rep)
+	envPs := o.Report.filter(t.r.Set.DotEnvFindings())
 	out := newOut(o.env)
 	var dis *disableJSON
 	if o.DisableUnapproved {
@@ -446,7 +453,7 @@ func runTrustAudit(o *trustOptions) error {
 	}
 	home := t.r.Set.Paths.Home
 	if o.JSON {
-		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust), Gemini: t.r.Set.Gemini}
+		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust), Gemini: t.r.Set.Gemini, DotEnv: envPs}
 		if o.Diff {
 			v.Diffs = map[string]*fingerprint.Explanation{}
 			for _, h := range rep.Hooks {
@@ -459,7 +466,7 @@ func runTrustAudit(o *trustOptions) error {
 			return fail(err, "")
 		}
 	} else if o.Report.Format != formatText || o.Report.Quiet {
-		ps := o.Report.filter(auditProblems(t, rep, o.Baseline))
+		ps := append(o.Report.filter(auditProblems(t, rep, o.Baseline)), envPs...)
 		if o.Report.Format == formatText {
 			printProblems(out, ps, "")
 		} else if err := writeReport(o.Stdout, o.Report.Format, o.reportBase(t.project.Dir), ps, auditSummary); err != nil {
@@ -468,6 +475,10 @@ func runTrustAudit(o *trustOptions) error {
 	} else {
 		warnGemini(o.Stderr, t.r.Set.Gemini)
 		printAudit(out, t, rep, o.Baseline != "")
+		if len(envPs) > 0 {
+			out.printf("\n%s\n", out.bold("The project's .env"))
+			printProblems(out, envPs, "  ")
+		}
 		if o.Diff {
 			for _, h := range rep.Hooks {
 				printExplanation(out, h, fingerprint.Explain(home, h))
@@ -486,6 +497,14 @@ func runTrustAudit(o *trustOptions) error {
 	}
 	if rep.Unacknowledged > 0 && o.Baseline == "" {
 		note(o.Stderr, "the project switches off %s of your own (user, system or extension) hooks through hooksConfig.disabled: remove the entries, or acknowledge them with `gh-hooks %strust approve --accept-disabled`\n", count(rep.Unacknowledged, "name"), t.flag)
+	}
+	if len(envPs) > 0 {
+		// No approval covers these: they reach every hook, the user's and
+		// the extensions' too (issue 24 §1).
+		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them\n", t.r.Set.DotEnv.Path, len(envPs))
+		if rep.Unapproved == 0 || o.Report.Quiet {
+			return checkFailed
+		}
 	}
 	if len(rep.Hooks) == 0 && warnUpper(o.Stderr, t.r.Set, "trust audit") {
 		return checkFailed // not an all-clear: the hooks above are unaudited
@@ -1133,7 +1152,7 @@ type trustListJSON struct {
 }
 
 func runTrustList(o *trustOptions) error {
-	home := layers.ResolvePaths(o.abs("."), o.lookupEnv).Home
+	home := o.paths("").Home
 	entries, err := fingerprint.List(home)
 	if err != nil {
 		return storeError(err)
@@ -1162,7 +1181,7 @@ func runTrustList(o *trustOptions) error {
 }
 
 func runTrustPrune(o *trustOptions) error {
-	home := layers.ResolvePaths(o.abs("."), o.lookupEnv).Home
+	home := o.paths("").Home
 	gone, change, err := fingerprint.Prune(home, o.DryRun)
 	if err != nil {
 		return storeError(err)

@@ -29,6 +29,10 @@ type Project struct {
 	// environment (spec §5.2): ~ and $HOME in a command lead there, out
 	// of the project. "" is this process's $HOME.
 	UserHome string
+	// DotEnv is the stamp of the project's .env that Gemini loads into
+	// every hook's environment (layers.DotEnv.Stamp; "" when none): part
+	// of every project hook's fingerprint (see dotenv.go).
+	DotEnv string
 }
 
 // NewProject resolves dir into a Project. The directory must exist.
@@ -66,6 +70,9 @@ type Record struct {
 	// to "sha256:<hex>" or its state ("missing", "unreadable",
 	// "not-regular", "too-large", "outside-project ./link -> target").
 	Scripts map[string]string `json:"scripts,omitempty"`
+	// DotEnv is the stamp of the project's .env (Project.DotEnv), "" when
+	// the project has none that Gemini loads.
+	DotEnv string `json:"dotenv,omitempty"`
 	// Fingerprint is "sha256:" + the hex hash of the canonical form of all
 	// fields above except Pos.
 	Fingerprint string `json:"fingerprint"`
@@ -115,7 +122,9 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 			}
 			scripts, unknown = findScripts(cmd, p, h.Env, root, rootErr, read)
 		}
-		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: recordOf(h, scripts)})
+		rec := recordOf(h, scripts)
+		withDotEnv(&rec, p.DotEnv)
+		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: rec})
 	}
 	return out
 }
@@ -179,6 +188,7 @@ func (r Record) sum() string {
 	}
 	canon := []any{"gh-hooks/1", r.Event, r.Matcher, r.Sequential, r.Type, r.Name, r.Command,
 		r.Timeout, pairs(r.Env), pairs(r.Scripts)}
+	canon = dotEnvCanon(canon, r.DotEnv)
 	b, err := json.Marshal(canon)
 	if err != nil {
 		panic(err) // strings, bools and a finite float always marshal
@@ -210,6 +220,7 @@ func Diff(old, cur Record) []string {
 	add(old.Command != cur.Command, "command")
 	add(old.Timeout != cur.Timeout, "timeout")
 	add(!sameMap(old.Env, cur.Env), "env")
+	add(old.DotEnv != cur.DotEnv, dotEnvChange)
 	paths := make([]string, 0, len(cur.Scripts))
 	for p := range cur.Scripts {
 		paths = append(paths, p)

@@ -172,3 +172,14 @@ func (s *Set) DotEnvFindings() []config.Problem {
 	}
 	return out
 }
+
+// LayerOf is the extension or settings layer whose file is path (nil when
+// none).
+func (s *Set) LayerOf(path string) *Layer {
+	for _, l := range s.Layers {
+		if l.Path == path {
+			return l
+		}
+	}
+	return nil
+}

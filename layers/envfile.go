@@ -126,7 +126,7 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 		ignoreLocal = coercedBool(n)
 	}
 	path := findEnvFile(s.Paths.ProjectDir, home, s.Trust.Trusted, ignoreLocal)
-	d := &DotEnv{Path: path}
+	d := &DotEnv{Path: path, Vars: []DotEnvVar{}}
 	if path == "" {
 		return d
 	}
@@ -339,4 +339,14 @@ func (d *DotEnv) Environ(base []string) []string {
 		out = append(out, v.Key+"="+v.Value)
 	}
 	return out
+}
+
+// VarAt is the variable whose key is at line:col (zero when none).
+func (d *DotEnv) VarAt(line, col int) DotEnvVar {
+	for _, v := range d.Vars {
+		if v.Line == line && v.Column == col {
+			return v
+		}
+	}
+	return DotEnvVar{}
 }

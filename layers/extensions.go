@@ -2,6 +2,7 @@ package layers
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -203,13 +204,18 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 	vars["pathSeparator"] = string(filepath.Separator)
 	used := map[string]bool{}
 	l.Root = hydrate(doc.Root, vars, used)
+	var ps []config.Problem
 	for _, k := range slices.Sorted(maps.Keys(used)) {
 		if v, ok := fromProject[k]; ok {
 			l.Expanded = append(l.Expanded, v)
+			envPath := filepath.Join(s.Paths.ProjectDir, ".env")
+			ps = append(ps, config.Problem{Severity: config.SevWarning, Code: CodeDotEnvExpansion, Path: envPath, Line: v.Line, Column: v.Column,
+				Message: fmt.Sprintf("the project's .env sets %s=%s, which replaces ${%s} in the hooks of extension %s (%s): the repository changes what your extension runs", v.Key, v.Value, v.Key, l.Extension, l.Path),
+				Hint:    fmt.Sprintf("remove %s from %s; Gemini reads every variable of the workspace .env as an extension setting", v.Key, envPath)})
 		}
 	}
 	if manifest == nil {
-		return nil
+		return ps
 	}
 	if settings := manifest.Root.Get("settings"); settings != nil && settings.Kind == config.Array {
 		for _, it := range settings.Items {
@@ -221,7 +227,7 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 		}
 	}
 	l.Loaded = true
-	return nil
+	return ps
 }
 
 var hydratePattern = lazyre.New(`\$\{(.*?)\}`)

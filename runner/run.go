@@ -340,13 +340,9 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	// Later entries win in os/exec, as later keys do in Gemini's env object.
 	env = append([]string(nil), env...)
 	r.Expanded = ExpandCommand(h.Command, cwd, opt.PlansDir, sid)
-	env = append(env,
-		"GEMINI_PROJECT_DIR="+cwd,
-		"GEMINI_PLANS_DIR="+opt.PlansDir,
-		"GEMINI_CWD="+cwd,
-		"GEMINI_SESSION_ID="+sid,
-		"CLAUDE_PROJECT_DIR="+cwd,
-	)
+	for _, kv := range HookVars(cwd, opt.PlansDir, sid) {
+		env = append(env, kv[0]+"="+kv[1])
+	}
 	for _, k := range envOrder(h) {
 		env = append(env, k+"="+h.Env[k])
 	}
@@ -613,3 +609,16 @@ func timeoutLabel(h Hook) string {
 // the pipe delivers on its own, so a character split across two 64 KiB
 // reads would become U+FFFDs there too; gh-hooks decodes the whole stream.
 func decodeUTF8(b []byte) string { return js.DecodeUTF8(string(b)) }
+
+// HookVars are the variables Gemini gives every command hook on top of
+// its own environment, before the hook's env (hookRunner.ts; spec §5.2),
+// in that order: the one list that run and show use.
+func HookVars(cwd, plansDir, sessionID string) [][2]string {
+	return [][2]string{
+		{"GEMINI_PROJECT_DIR", cwd},
+		{"GEMINI_PLANS_DIR", plansDir},
+		{"GEMINI_CWD", cwd},
+		{"GEMINI_SESSION_ID", sessionID},
+		{"CLAUDE_PROJECT_DIR", cwd},
+	}
+}
