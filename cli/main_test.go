@@ -123,6 +123,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // process (a signal, a background command, a lock held by another one).
 func runInScript(ts *testscript.TestScript, neg bool, args []string) {
 	env, stdin := scriptProcess(ts)
+	env = withoutUnset(env, ts.Getenv("GH_HOOKS_TEST_UNSET"))
 	p := Process{Stdin: bytes.NewReader(stdin), Stdout: ts.Stdout(), Stderr: ts.Stderr(), Dir: ts.MkAbs("."), Env: env}
 	p.Terminal, p.Width = testTerminal(ts.Getenv)
 	code := Run(append([]string{"gh-hooks"}, args...), p)
@@ -135,6 +136,27 @@ func runInScript(ts *testscript.TestScript, neg bool, args []string) {
 	case !neg && code != 0:
 		ts.Fatalf("unexpected command failure")
 	}
+}
+
+// withoutUnset drops from env the variables named in unset (comma-
+// separated): a script sets GH_HOOKS_TEST_UNSET=GEMINI_CLI_HOME to run
+// gh-hooks with the variable unset, which testscript's env command cannot
+// do (an empty value is still set, and Gemini treats the two apart).
+func withoutUnset(env []string, unset string) []string {
+	if unset == "" {
+		return env
+	}
+	drop := map[string]bool{}
+	for _, k := range strings.Split(unset, ",") {
+		drop[k] = true
+	}
+	out := env[:0:0]
+	for _, kv := range env {
+		if k, _, _ := strings.Cut(kv, "="); !drop[k] {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // scriptProcess returns the environment an `exec` of the script would
