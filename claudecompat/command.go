@@ -37,15 +37,17 @@ const (
 
 // failClosedEvents are the Claude events whose migrated hooks fail
 // closed (CanBlock): a block there stops a tool call (PreToolUse), hides
-// a tool's result (PostToolUse, PostToolUseFailure: Gemini's AfterTool
-// deny replaces it, coreToolHookTriggers.ts) or erases a prompt
-// (UserPromptSubmit). Not Stop or SubagentStop: Gemini answers an
+// a tool's result (PostToolUse: Gemini's AfterTool deny replaces it,
+// coreToolHookTriggers.ts) or erases a prompt (UserPromptSubmit). Not
+// PostToolUseFailure: its hook runs on every AfterTool, where only the
+// adapter tells a failed tool, so its guard would hide the result of
+// every tool that worked. Not Stop or SubagentStop: Gemini answers an
 // AfterAgent block by sending the reason as the next prompt (client.ts),
 // so a guard that always blocks would keep the agent asking the model
 // to install gh-hooks, turn after turn; nor PreCompact (Gemini's
 // PreCompress ignores decisions, spec §5.8) or the events nothing can
 // block on.
-var failClosedEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "UserPromptSubmit": true}
+var failClosedEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "UserPromptSubmit": true}
 
 // CanBlock reports whether a hook of Claude event ev, whose command and
 // scripts gave findings (Scan), can block under Claude in a way a

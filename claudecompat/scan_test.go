@@ -319,6 +319,7 @@ func TestScanBlocks(t *testing.T) {
 		{"what cannot be seen may block", "PreToolUse", "", true, true},
 		{"a Stop hook does not fail closed (Gemini would loop)", "Stop", "exit 2\n", false, false},
 		{"nor a SessionStart hook", "SessionStart", "exit 2\n", true, false},
+		{"nor a PostToolUseFailure hook (its guard would hide every tool's result)", "PostToolUseFailure", "exit 2\n", true, false},
 		{"permissionDecision on PostToolUse blocks nothing", "PostToolUse", `echo '{"hookSpecificOutput":{"permissionDecision":"deny"}}'`, false, false},
 	}
 	for _, tt := range tests {
