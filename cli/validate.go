@@ -36,7 +36,9 @@ func validateCommand(e *env) *cli.Command {
 			"else as a settings file). A directory with a gemini-extension.json is an extension:\n" +
 			"its manifest and hooks/hooks.json are checked, with a warning when Gemini does not load\n" +
 			"it (not installed or linked under <home>/.gemini/extensions, or disabled here).\n" +
-			"Exits 3 when there is an error.\n\n" +
+			"The scripts a hook starts are read (inside the project only, regular files up to 1 MiB) for\n" +
+			"Claude Code's protocol, which Gemini does not speak (claude-protocol, with the adapter\n" +
+			"command that fixes it). Exits 3 when there is an error.\n\n" +
 			"Like Gemini, validate examines the project directory (--project, default: the current\n" +
 			"directory) and does not look above it. Run from a subdirectory of a repository whose\n" +
 			".gemini/settings.json (up to the repository root) has hooks, it names that file and the\n" +
