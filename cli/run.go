@@ -126,6 +126,9 @@ type runJSON struct {
 	*runner.Report
 	Blocks   bool       `json:"blocks"`
 	HeldBack []heldJSON `json:"heldBack"`
+	// Outcome is what Gemini then does with the aggregated output,
+	// headless (runner.OutcomeOf).
+	Outcome runner.Outcome `json:"outcome"`
 	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
 	Gemini *gemini.Install `json:"gemini"`
 }
@@ -221,7 +224,8 @@ func runRun(o *runOptions) error {
 		rep.ToolCall = runner.ToolCallOf(event, in, &rep.Aggregate, projectTempDir(plansDir(r.Set.Paths.Home, cwd, runSessionID)))
 	}
 	if o.JSON {
-		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini}); werr != nil {
+		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini,
+			Outcome: runner.OutcomeOf(event, tool, rep.Aggregate)}); werr != nil {
 			return fail(werr, "")
 		}
 	} else {

@@ -1,0 +1,60 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+)
+
+// aggOf aggregates the given hook outputs (JSON objects) for event.
+func aggOf(t *testing.T, event string, outputs ...string) Aggregate {
+	t.Helper()
+	var rs []Result
+	for _, o := range outputs {
+		v, err := ParseJSON(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, Result{Output: v})
+	}
+	return aggregate(rs, event)
+}
+
+// Each row was watched with the real CLI 0.61.0 headless (the e2e suite's
+// cases of the same name).
+func TestOutcomeOf(t *testing.T) {
+	for _, c := range []struct {
+		name, event, tool string
+		outputs           []string
+		runs              string // "yes", "no", "" (not a tool event)
+		modelGets, appended, says string
+	}{
+		{"bt-deny-json", "BeforeTool", "run_shell_command", []string{`{"decision":"deny","reason":"nope"}`}, "no", "Tool execution blocked: nope", "", "does not run"},
+		{"bt-deny-no-reason", "BeforeTool", "run_shell_command", []string{`{"decision":"deny"}`}, "no", "Tool execution blocked: No reason provided", "", ""},
+		{"bt-continue-false-deny", "BeforeTool", "run_shell_command", []string{`{"continue":false,"decision":"deny","reason":"both"}`}, "no", "Agent execution stopped by hook: both", "", "agent stops"},
+		{"bt-ask-json", "BeforeTool", "run_shell_command", []string{`{"decision":"ask"}`}, "no", "", "", "headless"},
+		{"bt-allow-json", "BeforeTool", "run_shell_command", []string{`{"decision":"allow"}`}, "yes", "", "", "the tool runs"},
+		{"no output", "BeforeTool", "run_shell_command", nil, "yes", "", "", "the tool runs"},
+		{"bt-rewrite-whole", "BeforeTool", "run_shell_command", []string{`{"hookSpecificOutput":{"tool_input":{"command":"touch x"}}}`}, "yes", "", "\n\n[System] Tool input parameters were modified by a hook before execution.", "replaces"},
+		{"bt-rewrite-partial-write", "BeforeTool", "write_file", []string{`{"hookSpecificOutput":{"tool_input":{"content":"x"}}}`}, "no",
+			"Tool parameter modification by hook failed validation: params must have required property 'file_path'", "", "lacks file_path"},
+		{"at-context", "AfterTool", "run_shell_command", []string{`{"hookSpecificOutput":{"additionalContext":"look <here>"}}`}, "", "", "\n\n<hook_context>look &lt;here&gt;</hook_context>", "context"},
+		{"at-block", "AfterTool", "run_shell_command", []string{`{"decision":"block","reason":"hidden"}`}, "", "Tool result blocked: hidden", "", "instead of the result"},
+		{"at-continue-false", "AfterTool", "run_shell_command", []string{`{"continue":false,"stopReason":"enough"}`}, "", "Agent execution stopped by hook: enough", "", "agent stops"},
+		{"ba-context", "BeforeAgent", "", []string{`{"hookSpecificOutput":{"additionalContext":"x"}}`}, "", "", "<hook_context>x</hook_context>", "reaches the model"},
+		{"ba-block", "BeforeAgent", "", []string{`{"decision":"block","reason":"r"}`}, "", "", "", "never reaches"},
+		{"aa-block", "AfterAgent", "", []string{`{"decision":"block","reason":"again"}`}, "", "", "", "called again"},
+		{"ss-block-ignored", "SessionStart", "", []string{`{"decision":"block"}`}, "", "", "", "ignored"},
+		{"se-block", "SessionEnd", "", []string{`{"decision":"block"}`}, "", "", "", "only informs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := OutcomeOf(c.event, c.tool, aggOf(t, c.event, c.outputs...))
+			runs := ""
+			if o.ToolRuns != nil {
+				runs = map[bool]string{true: "yes", false: "no"}[*o.ToolRuns]
+			}
+			if runs != c.runs || o.ModelGets != c.modelGets || o.Appended != c.appended || !strings.Contains(o.Says, c.says) {
+				t.Errorf("got runs %q modelGets %q appended %q says %q", runs, o.ModelGets, o.Appended, o.Says)
+			}
+		})
+	}
+}
