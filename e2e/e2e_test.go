@@ -23,8 +23,8 @@ import (
 )
 
 var (
-	gem    *headless.Gemini
-	ghBin  string
+	gem     *headless.Gemini
+	ghBin   string
 	skipWhy string
 )
 
@@ -74,11 +74,11 @@ type spec struct {
 }
 
 type expect struct {
-	ToolRuns    *bool  `json:"toolRuns"`
-	ModelGets   string `json:"modelGets"`
-	ModelHas    string `json:"modelHas"`
-	ModelCalls  *int   `json:"modelCalls"`
-	PromptHas   string `json:"promptHas"`
+	ToolRuns   *bool  `json:"toolRuns"`
+	ModelGets  string `json:"modelGets"`
+	ModelHas   string `json:"modelHas"`
+	ModelCalls *int   `json:"modelCalls"`
+	PromptHas  string `json:"promptHas"`
 }
 
 // ghRun is the part of `gh-hooks run --json` compared.

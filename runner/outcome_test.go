@@ -23,9 +23,9 @@ func aggOf(t *testing.T, event string, outputs ...string) Aggregate {
 // cases of the same name).
 func TestOutcomeOf(t *testing.T) {
 	for _, c := range []struct {
-		name, event, tool string
-		outputs           []string
-		runs              string // "yes", "no", "" (not a tool event)
+		name, event, tool         string
+		outputs                   []string
+		runs                      string // "yes", "no", "" (not a tool event)
 		modelGets, appended, says string
 	}{
 		{"bt-deny-json", "BeforeTool", "run_shell_command", []string{`{"decision":"deny","reason":"nope"}`}, "no", "Tool execution blocked: nope", "", "does not run"},
