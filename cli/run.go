@@ -225,7 +225,7 @@ func runRun(o *runOptions) error {
 	}
 	if o.JSON {
 		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini,
-			Outcome: runner.OutcomeOf(event, tool, rep.Aggregate)}); werr != nil {
+			Outcome: runner.OutcomeOf(rep)}); werr != nil {
 			return fail(werr, "")
 		}
 	} else {

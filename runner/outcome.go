@@ -40,36 +40,25 @@ type Outcome struct {
 	Says string `json:"says"`
 }
 
-// requiredParams are the required parameters of the built-in tools'
-// declarations for the default model family
-// (tools/definitions/model-family-sets/default-legacy.js, 0.61.0).
-var requiredParams = map[string][]string{
-	"run_shell_command": {"command"},
-	"read_file":         {"file_path"},
-	"write_file":        {"file_path", "content"},
-	"replace":           {"file_path", "instruction", "old_string", "new_string"},
-	"glob":              {"pattern"},
-	"grep_search":       {"pattern"},
-	"list_directory":    {"dir_path"},
-}
-
 // escapeContext is getAdditionalContext's escaping (hooks/types.js):
 // < and > become &lt; and &gt; so that a hook cannot close the tag.
 func escapeContext(s string) string {
 	return strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(s)
 }
 
-// OutcomeOf returns what Gemini does with a's output for event, for a
-// call of tool (BeforeTool, AfterTool).
-func OutcomeOf(event, tool string, a Aggregate) Outcome {
+// OutcomeOf returns what Gemini does with rep's aggregated output. For
+// BeforeTool it follows rep.ToolCall (AnalyzeToolCall); the other events
+// are read from their consumers.
+func OutcomeOf(rep *Report) Outcome {
+	event, a := rep.Event, rep.Aggregate
 	o := Outcome{Event: event}
 	var out any // a nil *Object must not reach prop
 	if a.Output != nil {
 		out = a.Output
 	}
-	stop := out != nil && !a.Continue
-	block := out != nil && isBlocking(prop(out, "decision"))
-	reason := effectiveReason(out)
+	stop := out != nil && !a.Continue && Stops(event)
+	block := out != nil && isBlocking(prop(out, "decision")) && Stops(event)
+	reason := a.Reason
 	hso := prop(out, "hookSpecificOutput")
 	ctx := ""
 	if s, ok := prop(hso, "additionalContext").(string); ok && s != "" {
@@ -78,53 +67,48 @@ func OutcomeOf(event, tool string, a Aggregate) Outcome {
 	yes, no := true, false
 	switch event {
 	case "BeforeTool":
-		// hook-utils.js evaluateBeforeToolHook: stop, then block, then ask,
-		// then tool_input.
+		tc := rep.ToolCall
+		if tc == nil {
+			break
+		}
 		o.ToolRuns = &no
-		switch {
-		case stop:
-			o.Stops = true
-			o.ModelGets = "Agent execution stopped by hook: " + reason
-			o.Says = "the tool does not run and the agent stops: " + reason
-		case block:
+		o.ModelGets = tc.Error
+		switch tc.Outcome {
+		case ToolStopped:
+			// Watched: the call ends with "Agent execution stopped by hook:
+			// R" but the agent stops first: the model is not called again.
+			o.Stops, o.ModelGets = true, ""
+			o.Says = "the tool does not run and the agent stops (the model is not called again): " + reason
+		case ToolBlocked:
 			o.Blocks = true
-			o.ModelGets = "Tool execution blocked: " + reason
-			o.Says = "the tool does not run; the model gets \"" + o.ModelGets + "\""
-		case a.Decision == "ask":
-			// Observed headless: the CLI exits right after announcing the
-			// call; the tool never runs and the model gets nothing.
+			o.Says = "the tool does not run; the model gets \"" + tc.Error + "\""
+		case ToolInvalid, ToolRefused:
+			o.Says = "the tool does not run; the model gets \"" + tc.Error + "\""
+		case ToolAsk:
 			o.Says = "ask: headless (gemini -p) the CLI exits without running the tool; interactive, the user is asked to confirm"
 		default:
 			o.ToolRuns = &yes
 			o.Says = "the tool runs"
-			if ti, ok := prop(hso, "tool_input").(*Object); ok && truthy(ti) {
-				o.ToolInput = ti
-				for _, k := range requiredParams[tool] {
-					if _, has := ti.Get(k); !has {
-						o.Missing = append(o.Missing, k)
-					}
-				}
-				if len(o.Missing) > 0 {
-					o.ToolRuns = &no
-					o.ModelGets = "Tool parameter modification by hook failed validation: params must have required property '" + o.Missing[0] + "'"
-					o.Says = "the hook's tool_input replaces the parameters and lacks " + strings.Join(o.Missing, ", ") + ": the tool does not run"
-				} else {
-					o.Appended = "\n\n[System] Tool input parameters were modified by a hook before execution."
-					o.Says = "the tool runs with the hook's tool_input (it replaces the parameters)"
-				}
+			if tc.Rewritten {
+				o.ToolInput = tc.Input
+				o.Appended = "\n\n[System] Tool input parameters were modified by a hook before execution."
+				o.Says = "the tool runs with the hook's tool_input (it replaces the parameters)"
 			}
 		}
 	case "AfterTool":
 		// coreToolHookTriggers.js executeToolWithHooks.
 		switch {
 		case stop:
+			// Watched: the agent stops; the model is not called again.
 			o.Stops = true
-			o.ModelGets = "Agent execution stopped by hook: " + reason
-			o.Says = "the result is replaced and the agent stops: " + reason
+			o.Says = "the result is dropped and the agent stops (the model is not called again): " + reason
 		case block:
+			// The tool's result becomes an error whose message is the
+			// reason; tool-executor.js createErrorResult sends that message,
+			// not the "Tool result blocked: R" llmContent (watched).
 			o.Blocks = true
-			o.ModelGets = "Tool result blocked: " + reason
-			o.Says = "the model gets \"" + o.ModelGets + "\" instead of the result"
+			o.ModelGets = reason
+			o.Says = "the model gets the hook's reason instead of the result: \"" + reason + "\""
 		case ctx != "":
 			o.Context = ctx
 			o.Appended = "\n\n<hook_context>" + ctx + "</hook_context>"
@@ -179,23 +163,11 @@ func OutcomeOf(event, tool string, a Aggregate) Outcome {
 		}
 	case "SessionStart":
 		// Only additionalContext and systemMessage are consumed: decision
-		// and continue are ignored (observed headless, spec §5.8).
+		// and continue are ignored (observed headless, spec §5.8; Stops).
 		o.Context = ctx
 		o.Says = "the session starts (SessionStart's decision and continue are ignored)"
 	default:
 		o.Says = "nothing changes (" + event + "'s output only informs)"
 	}
 	return o
-}
-
-// effectiveReason is getEffectiveReason: stopReason || reason || "No
-// reason provided".
-func effectiveReason(out any) string {
-	if v := prop(out, "stopReason"); truthy(v) {
-		return jsString(v)
-	}
-	if v := prop(out, "reason"); truthy(v) {
-		return jsString(v)
-	}
-	return "No reason provided"
 }

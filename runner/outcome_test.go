@@ -30,16 +30,16 @@ func TestOutcomeOf(t *testing.T) {
 	}{
 		{"bt-deny-json", "BeforeTool", "run_shell_command", []string{`{"decision":"deny","reason":"nope"}`}, "no", "Tool execution blocked: nope", "", "does not run"},
 		{"bt-deny-no-reason", "BeforeTool", "run_shell_command", []string{`{"decision":"deny"}`}, "no", "Tool execution blocked: No reason provided", "", ""},
-		{"bt-continue-false-deny", "BeforeTool", "run_shell_command", []string{`{"continue":false,"decision":"deny","reason":"both"}`}, "no", "Agent execution stopped by hook: both", "", "agent stops"},
+		{"bt-continue-false-deny", "BeforeTool", "run_shell_command", []string{`{"continue":false,"decision":"deny","reason":"both"}`}, "no", "", "", "agent stops"},
 		{"bt-ask-json", "BeforeTool", "run_shell_command", []string{`{"decision":"ask"}`}, "no", "", "", "headless"},
 		{"bt-allow-json", "BeforeTool", "run_shell_command", []string{`{"decision":"allow"}`}, "yes", "", "", "the tool runs"},
 		{"no output", "BeforeTool", "run_shell_command", nil, "yes", "", "", "the tool runs"},
 		{"bt-rewrite-whole", "BeforeTool", "run_shell_command", []string{`{"hookSpecificOutput":{"tool_input":{"command":"touch x"}}}`}, "yes", "", "\n\n[System] Tool input parameters were modified by a hook before execution.", "replaces"},
 		{"bt-rewrite-partial-write", "BeforeTool", "write_file", []string{`{"hookSpecificOutput":{"tool_input":{"content":"x"}}}`}, "no",
-			"Tool parameter modification by hook failed validation: params must have required property 'file_path'", "", "lacks file_path"},
+			"Tool parameter modification by hook failed validation: params must have required property 'file_path'", "", "does not run"},
 		{"at-context", "AfterTool", "run_shell_command", []string{`{"hookSpecificOutput":{"additionalContext":"look <here>"}}`}, "", "", "\n\n<hook_context>look &lt;here&gt;</hook_context>", "context"},
-		{"at-block", "AfterTool", "run_shell_command", []string{`{"decision":"block","reason":"hidden"}`}, "", "Tool result blocked: hidden", "", "instead of the result"},
-		{"at-continue-false", "AfterTool", "run_shell_command", []string{`{"continue":false,"stopReason":"enough"}`}, "", "Agent execution stopped by hook: enough", "", "agent stops"},
+		{"at-block", "AfterTool", "run_shell_command", []string{`{"decision":"block","reason":"hidden"}`}, "", "hidden", "", "instead of the result"},
+		{"at-continue-false", "AfterTool", "run_shell_command", []string{`{"continue":false,"stopReason":"enough"}`}, "", "", "", "agent stops"},
 		{"ba-context", "BeforeAgent", "", []string{`{"hookSpecificOutput":{"additionalContext":"x"}}`}, "", "", "<hook_context>x</hook_context>", "reaches the model"},
 		{"ba-block", "BeforeAgent", "", []string{`{"decision":"block","reason":"r"}`}, "", "", "", "never reaches"},
 		{"aa-block", "AfterAgent", "", []string{`{"decision":"block","reason":"again"}`}, "", "", "", "called again"},
@@ -47,7 +47,13 @@ func TestOutcomeOf(t *testing.T) {
 		{"se-block", "SessionEnd", "", []string{`{"decision":"block"}`}, "", "", "", "only informs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o := OutcomeOf(c.event, c.tool, aggOf(t, c.event, c.outputs...))
+			in, err := BuildInput(c.event, Context{Cwd: "/p", Tool: c.tool}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := &Report{Event: c.event, Aggregate: aggOf(t, c.event, c.outputs...)}
+			rep.ToolCall = ToolCallOf(c.event, in, &rep.Aggregate, "")
+			o := OutcomeOf(rep)
 			runs := ""
 			if o.ToolRuns != nil {
 				runs = map[bool]string{true: "yes", false: "no"}[*o.ToolRuns]
