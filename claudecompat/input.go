@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"sort"
 	"strings"
 )
 
@@ -43,6 +44,16 @@ var geminiEvent = map[string]string{
 func GeminiEvent(claude string) (string, bool) {
 	g, ok := geminiEvent[claude]
 	return g, ok
+}
+
+// ClaudeEvents returns the Claude events the adapter serves, sorted.
+func ClaudeEvents() []string {
+	events := make([]string, 0, len(geminiEvent))
+	for ev := range geminiEvent {
+		events = append(events, ev)
+	}
+	sort.Strings(events)
+	return events
 }
 
 // ClaudeInput turns the stdin payload Gemini CLI 0.61.0 sends (spec §5.1)

@@ -81,8 +81,9 @@ type env struct {
 	// project is --project: the workspace directory ("" means the current
 	// directory; like Gemini, there is no upward search).
 	project string
-	// noColor is --no-color.
+	// noColor is --no-color; color is --color (always, never or auto).
 	noColor bool
+	color   string
 	// allowOutside is --allow-outside-project: project files may be
 	// written through symbolic links that lead out of the project.
 	allowOutside bool
@@ -352,7 +353,14 @@ func newRoot(e *env) *cli.Command {
 		ErrWriter: e.Stderr,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
-			&cli.BoolFlag{Name: "no-color", Usage: "never use colour (NO_COLOR is honoured too)", Destination: &e.noColor},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour: always (also piped), never, or auto: on a terminal unless NO_COLOR is set, and piped when CLICOLOR_FORCE or FORCE_COLOR is", Destination: &e.color,
+				Validator: func(s string) error {
+					if !slices.Contains(colorModes, s) {
+						return usageError("--color %q: want always, never or auto", s)
+					}
+					return nil
+				}},
+			&cli.BoolFlag{Name: "no-color", Usage: "never use colour: --color never", Destination: &e.noColor},
 			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file even through a symbolic link that leads out of the project (refused by default: a cloned repository can plant one)", Destination: &e.allowOutside},
 			&cli.BoolFlag{Name: "wide", Usage: "on a terminal, print table cells whole instead of cutting them to its width", Destination: &e.wide},
 		},

@@ -80,8 +80,8 @@ func TestComplete(t *testing.T) {
 	}{
 		{"commands", []string{""}, visibleCommands()},
 		{"command prefix", []string{"ef"}, []string{"effective"}},
-		{"global flags", []string{"--"}, []string{"--allow-outside-project", "--help", "--no-color", "--project", "--version", "--wide"}},
-		{"command flags and global flags", []string{"effective", "--"}, []string{"--allow-outside-project", "--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger", "--wide"}},
+		{"global flags", []string{"--"}, []string{"--allow-outside-project", "--color", "--help", "--no-color", "--project", "--version", "--wide"}},
+		{"command flags and global flags", []string{"effective", "--"}, []string{"--allow-outside-project", "--color", "--event", "--help", "--json", "--no-color", "--project", "--tool", "--trigger", "--wide"}},
 		{"events", []string{"effective", "--event", ""}, []string{"AfterAgent", "AfterModel", "AfterTool", "BeforeAgent", "BeforeModel", "BeforeTool", "BeforeToolSelection", "Notification", "PreCompress", "SessionEnd", "SessionStart"}},
 		{"event prefix", []string{"effective", "--event", "Session"}, []string{"SessionEnd", "SessionStart"}},
 		{"event after =", []string{"effective", "--event=After"}, []string{"--event=AfterAgent", "--event=AfterModel", "--event=AfterTool"}},

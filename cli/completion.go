@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"slices"
 	"sort"
 	"strings"
@@ -126,8 +127,15 @@ func completeCommand(e *env) *cli.Command {
 // command ("migrate", "trust approve") and words the words typed before.
 // nil means "files".
 var flagValues = map[string]func(e *env, path string, words []string) []string{
-	"event":  func(*env, string, []string) []string { return merge.Events },
-	"format": func(*env, string, []string) []string { return formats },
+	"event": func(_ *env, path string, _ []string) []string {
+		if path == "claude-compat" {
+			return claudecompat.ClaudeEvents() // the Claude event the hook was written for
+		}
+		return merge.Events
+	},
+	"adapter": func(*env, string, []string) []string { return []string{"auto", "always", "never"} },
+	"color":   func(*env, string, []string) []string { return colorModes },
+	"format":  func(*env, string, []string) []string { return formats },
 	"ignore": func(_ *env, path string, _ []string) []string {
 		if path == "trust audit" {
 			return auditCodes()
@@ -245,6 +253,10 @@ func complete(e *env, root *cli.Command, words []string) []string {
 			if sub := findCommand(cmds, w); sub != nil {
 				path = append(path, sub.Name)
 				flags, cmds = sub.Flags, sub.Commands
+				if len(path) == 1 && sub.Name == "help" {
+					// help COMMAND [SUBCOMMAND]: the commands are its values.
+					cmds = root.Commands
+				}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 )
@@ -36,7 +37,8 @@ func manCommand(e *env) *cli.Command {
 			"  gh-hooks man | man -l -            read it now\n" +
 			"  gh-hooks man --install             install it for `man gh-hooks`",
 		Description: "--install writes gh-hooks.1 into DIR, by default $XDG_DATA_HOME/man/man1 (~/.local/share/man/man1),\n" +
-			"which man searches for a user's pages on most systems.",
+			"which man searches when ~/.local/bin is on PATH (or the directory is on MANPATH); when man\n" +
+			"will not find the page there, --install prints the MANPATH line that makes it.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "install", Usage: "write the page into DIR instead of printing it", Destination: &o.Install},
 			&cli.StringFlag{Name: "dir", Usage: "where --install writes gh-hooks.1", TakesFile: true, Destination: &o.Dir},
@@ -58,8 +60,10 @@ func runMan(o *manOptions) error {
 		_, err := fmt.Fprint(o.Stdout, manPage)
 		return err
 	}
-	dir := o.abs(o.Dir)
-	if dir == "" {
+	dir := o.Dir
+	if dir != "" {
+		dir = o.abs(dir)
+	} else {
 		data := o.getenv("XDG_DATA_HOME")
 		if data == "" {
 			home := o.home()
@@ -77,6 +81,55 @@ func runMan(o *manOptions) error {
 	if err := os.WriteFile(path, []byte(manPage), 0o644); err != nil {
 		return fail(err, "pass a writable --dir DIR")
 	}
-	note(o.Stderr, "installed %s; read it with: man gh-hooks\n", path)
+	root := filepath.Dir(dir)
+	if manSearches(root, o.getenv("MANPATH"), o.getenv("PATH")) {
+		note(o.Stderr, "installed %s; read it with: man gh-hooks\n", path)
+		return nil
+	}
+	note(o.Stderr, "installed %s, but man does not look in %s: it is not on MANPATH, and no directory on PATH is %s\n",
+		path, root, manBin(root))
+	note(o.Stderr, "hint: add this line to your shell's startup file (the final colon keeps the system's pages), then: man gh-hooks\n")
+	note(o.Stderr, "  export MANPATH=\"%s:$MANPATH\"\n", root)
 	return nil
+}
+
+// manBin is the PATH directory that leads man to root: D/bin for
+// D/share/man and D/man.
+func manBin(root string) string {
+	up := filepath.Dir(root)
+	if filepath.Base(up) == "share" {
+		up = filepath.Dir(up)
+	}
+	return filepath.Join(up, "bin")
+}
+
+// manSearches reports whether man finds pages under root (a directory
+// holding man1/): man-db's manpath, and BSD man, search the MANPATH
+// directories; when MANPATH is unset or has an empty entry (a leading or
+// trailing colon) they also search, for each directory D/bin on PATH,
+// D/share/man and D/man (manpath(5): "the PATH mapping"). Watched with
+// man-db 2.11: ~/.local/share/man is searched when ~/.local/bin is on
+// PATH, and not otherwise.
+func manSearches(root, manpath, path string) bool {
+	fromPath := manpath == ""
+	for _, d := range strings.Split(manpath, ":") {
+		if d == "" {
+			fromPath = true
+		} else if filepath.Clean(d) == root {
+			return true
+		}
+	}
+	if !fromPath {
+		return false
+	}
+	for _, p := range filepath.SplitList(path) {
+		if p == "" || !filepath.IsAbs(p) {
+			continue
+		}
+		up := filepath.Dir(filepath.Clean(p))
+		if filepath.Join(up, "share", "man") == root || filepath.Join(up, "man") == root {
+			return true
+		}
+	}
+	return false
 }

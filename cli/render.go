@@ -37,8 +37,8 @@ import (
 type styled string
 
 // out is how a command prints: aligned tables and colour on a terminal,
-// tab-separated rows and no colour when piped (gh's convention), no colour
-// with NO_COLOR or --no-color.
+// tab-separated rows and no colour when piped (gh's convention); useColor
+// says when --color, NO_COLOR, CLICOLOR_FORCE or FORCE_COLOR change that.
 type out struct {
 	w     io.Writer
 	tty   bool
@@ -59,16 +59,41 @@ func newOut(e *env) *out {
 	if home == "/" || home == "." || !filepath.IsAbs(home) {
 		home = "" // no home, or one that would abbreviate every path
 	}
-	noColor := e.getenv("NO_COLOR") != "" // no-color.org: set and not empty
 	return &out{
 		w:     e.Stdout,
 		tty:   e.Terminal,
-		color: e.Terminal && !noColor && !e.noColor && e.getenv("TERM") != "dumb",
+		color: useColor(e),
 		width: e.Width,
 		wide:  e.wide,
 		home:  home,
 	}
 }
+
+// colorModes are the values of --color.
+var colorModes = []string{"auto", "always", "never"}
+
+// useColor decides whether stdout gets colour, first rule that applies:
+// --no-color or --color never: no; --color always: yes; NO_COLOR set and
+// not empty (no-color.org): no; CLICOLOR_FORCE or FORCE_COLOR set, not
+// empty and not "0" (bixense.com/clicolors; FORCE_COLOR as Node tools
+// read it, "false" too): yes, even piped; otherwise on a terminal whose
+// TERM is not dumb.
+func useColor(e *env) bool {
+	switch {
+	case e.noColor || e.color == "never":
+		return false
+	case e.color == "always":
+		return true
+	case e.getenv("NO_COLOR") != "":
+		return false
+	case forced(e.getenv("CLICOLOR_FORCE")) || forced(e.getenv("FORCE_COLOR")) && e.getenv("FORCE_COLOR") != "false":
+		return true
+	}
+	return e.Terminal && e.getenv("TERM") != "dumb"
+}
+
+// forced reports whether a CLICOLOR_FORCE-style variable asks for colour.
+func forced(v string) bool { return v != "" && v != "0" }
 
 // safe renders one argument: strings are escaped, styled text and other
 // values are printed as they are.
