@@ -215,7 +215,14 @@ func TestGeminiOutput(t *testing.T) {
 		{"permissionDecision deny", "PreToolUse", "Read", Result{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"secrets"}}`)},
 			`{"decision":"deny","reason":"secrets"}`, 0},
 		{"permissionDecision ask", "PreToolUse", "Bash", Result{Stdout: []byte(`{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"sure?"}}`)},
-			`{"decision":"ask","reason":"sure?"}`, 0},
+			`{"decision":"ask","reason":"sure?","systemMessage":"sure?"}`, 0},
+		// Gemini's confirmation shows only systemMessage (issue 25: the
+		// user was asked without being told why), so an ask's reason is
+		// put there too, after the hook's own systemMessage.
+		{"permissionDecision ask with a systemMessage", "PreToolUse", "Bash", Result{Stdout: []byte(`{"systemMessage":"note","hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"sure?"}}`)},
+			`{"decision":"ask","reason":"sure?","systemMessage":"note\nsure?"}`, 0},
+		{"permissionDecision ask without a reason", "PreToolUse", "Bash", Result{Stdout: []byte(`{"hookSpecificOutput":{"permissionDecision":"ask"}}`)},
+			`{"decision":"ask"}`, 0},
 		{"permissionDecision allow", "PreToolUse", "Bash", Result{Stdout: []byte(`{"hookSpecificOutput":{"permissionDecision":"allow"}}`)},
 			`{"decision":"allow"}`, 0},
 		{"legacy approve", "PreToolUse", "Bash", Result{Stdout: []byte(`{"decision":"approve","reason":"ok"}`)},

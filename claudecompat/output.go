@@ -184,6 +184,17 @@ func readClaudeJSON(h Hook, claudeTool string, j, out map[string]any) {
 			out["decision"] = pd
 			if r, ok := hso["permissionDecisionReason"].(string); ok {
 				out["reason"] = r
+				if pd == "ask" && r != "" {
+					// Claude shows an ask's reason to the user in its
+					// prompt; Gemini's confirmation shows only the
+					// hooks' systemMessage, never reason
+					// (scheduler.ts: hookSystemMessage; watched on Gemini
+					// CLI 0.61.0), so the reason goes there too.
+					if sm, ok := out["systemMessage"].(string); ok && sm != "" {
+						r = sm + "\n" + r
+					}
+					out["systemMessage"] = r
+				}
 			}
 		default:
 			// The deprecated top-level form (claude-hooks.md §1.7).
