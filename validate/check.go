@@ -44,6 +44,8 @@ type checker struct {
 	found map[string]bool
 	// protocol caches claudeProtocol: hooks share commands.
 	protocol map[protocolKey]protocolFound
+	// scripts caches readUnder: hooks share scripts.
+	scripts map[string][]byte
 	// byCommand finds the first named hook by command (disabled).
 	byCommand map[string]*merge.Hook
 }
@@ -126,6 +128,7 @@ func (c *checker) hooks() {
 		c.timeout(h)
 		c.env(h)
 		c.command(h)
+		c.effects(h)
 	}
 }
 

@@ -1,0 +1,299 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/runner"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
+)
+
+// Problem codes about what Gemini does with a hook's output, found in the
+// hook's command and the scripts it runs (issue 25; each behaviour was
+// watched on the real Gemini CLI 0.61.0 run headless).
+const (
+	// CodeToolInputPartial: a BeforeTool hook prints a tool_input that
+	// lacks a parameter the tool requires; Gemini gives the tool that
+	// object alone, so the call fails validation and the tool does not run.
+	CodeToolInputPartial = "tool-input-partial"
+	// CodeDecisionIgnored: a hook blocks (decision block/deny,
+	// continue:false, exit 2) on an event where Gemini ignores it.
+	CodeDecisionIgnored = "decision-ignored"
+	// CodeAskHeadless: a BeforeTool hook asks; headless Gemini exits
+	// without running the tool.
+	CodeAskHeadless = "ask-headless"
+	// CodeEnvPathRefused: a hook on the file tools guards .env, which
+	// Gemini's file tools refuse before any hook runs.
+	CodeEnvPathRefused = "env-path-refused"
+)
+
+var (
+	reToolInput   = regexp.MustCompile(`["']tool_input["']\s*:\s*\{`)
+	reBlock       = regexp.MustCompile(`["']decision["']\s*:\s*["'](block|deny)["']`)
+	reStop        = regexp.MustCompile(`["']continue["']\s*:\s*(false|False)\b`)
+	reExit2       = regexp.MustCompile(`(^|[;&|\s(])exit\s+2\b`)
+	reAsk         = regexp.MustCompile(`["'](decision|permissionDecision)["']\s*:\s*["']ask["']`)
+	reEnvFile     = regexp.MustCompile(`(^|[^A-Za-z0-9_.])\.env($|[^A-Za-z0-9_.]|\\)`)
+	hookSpecific  = "hookSpecificOutput"
+	maxEffectText = 1 << 20
+)
+
+// hookText is the hook's command followed by the scripts it starts that
+// can be read without leaving the project (or, for a user or system hook,
+// the folder of its settings file): the text the effect checks scan.
+// seen is false when the command starts a file that was not read.
+func (c *checker) hookText(h *merge.Hook) (text string, seen bool) {
+	var b strings.Builder
+	b.WriteString(h.ExpandedCommand)
+	seen = true
+	if runtime.GOOS == "windows" {
+		return b.String(), seen
+	}
+	dir := c.r.Set.Paths.ProjectDir
+	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir}
+	a := shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
+	roots := []string{dir}
+	if h.Layer != layers.Project {
+		roots = append(roots, filepath.Dir(h.Path))
+	}
+	for _, f := range a.Files {
+		if f.Path == "" {
+			seen = false
+			continue
+		}
+		data := c.readUnder(roots, f.Path)
+		if data == nil {
+			seen = false
+			continue
+		}
+		b.WriteString("\n")
+		b.Write(data)
+		if b.Len() > maxEffectText {
+			break
+		}
+	}
+	return b.String(), seen
+}
+
+// readUnder reads path through the first root it is inside, never
+// following a link out of it; nil when it cannot.
+func (c *checker) readUnder(roots []string, path string) []byte {
+	key := strings.Join(roots, "\x00") + "\x00" + path
+	if data, ok := c.scripts[key]; ok {
+		return data
+	}
+	if c.scripts == nil {
+		c.scripts = map[string][]byte{}
+	}
+	data := readUnder(roots, path)
+	c.scripts[key] = data
+	return data
+}
+
+// readUnder reads path for checker.readUnder.
+func readUnder(roots []string, path string) []byte {
+	for _, root := range roots {
+		rel, err := filepath.Rel(root, path)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		r, err := os.OpenRoot(root)
+		if err != nil {
+			return nil
+		}
+		data, state, _ := fingerprint.ReadScript(r, rel)
+		r.Close()
+		if state != fingerprint.ScriptOK {
+			return nil
+		}
+		return data
+	}
+	return nil
+}
+
+// effects reports what Gemini does with h's output where the command or
+// its scripts show it.
+func (c *checker) effects(h *merge.Hook) {
+	tool := h.Event == "BeforeTool" || h.Event == "AfterTool"
+	if h.ExpandedCommand == "" || runner.Stops(h.Event) && !tool {
+		return
+	}
+	var tools []string
+	if tool {
+		tools = c.hookTools(h)
+		if h.Event == "AfterTool" && !slices.ContainsFunc(tools, func(t string) bool { return slices.Contains(runner.PathTools(), t) }) {
+			return // only the .env check applies to AfterTool
+		}
+	}
+	text, _ := c.hookText(h)
+	ptr := commandPointer(h)
+	if !runner.Stops(h.Event) {
+		var what []string
+		if m := reBlock.FindStringSubmatch(text); m != nil {
+			what = append(what, fmt.Sprintf("decision %q", m[1]))
+		}
+		if reStop.MatchString(text) {
+			what = append(what, "continue:false")
+		}
+		if reExit2.MatchString(text) {
+			what = append(what, "exit 2 (read as a deny)")
+		}
+		if len(what) > 0 {
+			hint := "tell the user with a systemMessage instead"
+			if h.Event == "SessionStart" {
+				hint = "to stop prompts, block in a BeforeAgent hook; on SessionStart, tell the user with a systemMessage"
+			}
+			c.add(h.Path, ptr, config.SevWarning, CodeDecisionIgnored,
+				fmt.Sprintf("the hook's output can carry %s, which Gemini ignores on %s: nothing is blocked (%s)", strings.Join(what, ", "), h.Event, runner.EventUses(h.Event)),
+				hint)
+		}
+	}
+	if !tool {
+		return
+	}
+	if h.Event == "BeforeTool" {
+		c.partialToolInput(h, text, tools)
+		if reAsk.MatchString(text) {
+			c.add(h.Path, ptr, config.SevInfo, CodeAskHeadless,
+				"the hook can answer \"ask\": interactive Gemini asks the user (showing only the systemMessage), but headless (gemini -p, CI) Gemini 0.61 exits with status 0 without running the tool, and no later hook fires; this looks like a Gemini bug",
+				"where the hook can run headless, answer deny with a reason instead of ask")
+		}
+	}
+	var fileTools []string
+	for _, t := range tools {
+		if slices.Contains(runner.PathTools(), t) {
+			fileTools = append(fileTools, t)
+		}
+	}
+	if len(fileTools) > 0 && reEnvFile.MatchString(text) {
+		c.add(h.Path, ptr, config.SevInfo, CodeEnvPathRefused,
+			fmt.Sprintf("the hook mentions .env, but Gemini's %s %s a path with a .env segment before any hook runs (\"Path not in workspace\"): this hook never fires for those calls, and the model gets Gemini's message, not the hook's; it still fires for .env.local or .envrc, and for run_shell_command", strings.Join(fileTools, ", "), plural(len(fileTools), "refuses", "refuse")),
+			"nothing to do for .env itself: Gemini refuses it; to guard shell reads of .env, match run_shell_command too")
+	}
+}
+
+// hookTools are the built-in tools h's matcher selects.
+func (c *checker) hookTools(h *merge.Hook) []string {
+	m := strings.TrimSpace(h.Matcher)
+	if m == "" || m == "*" {
+		return geminiTools
+	}
+	if jsRegexpErr(m) != nil {
+		return nil
+	}
+	return c.matchedTools(m)
+}
+
+// partialToolInput reports a literal tool_input in the hook's output that
+// lacks a parameter a selected tool requires.
+func (c *checker) partialToolInput(h *merge.Hook, text string, tools []string) {
+	if !strings.Contains(text, hookSpecific) {
+		return
+	}
+	for _, loc := range reToolInput.FindAllStringIndex(text, 8) {
+		keys, ok := literalKeys(text[loc[1]:])
+		if !ok {
+			continue
+		}
+		for _, t := range tools {
+			req, known := runner.RequiredParams(t)
+			if !known {
+				continue
+			}
+			var missing []string
+			for _, r := range req {
+				if !slices.Contains(keys, r) {
+					missing = append(missing, r)
+				}
+			}
+			if len(missing) == 0 {
+				continue
+			}
+			c.add(h.Path, commandPointer(h), config.SevWarning, CodeToolInputPartial,
+				fmt.Sprintf("the hook's output sets tool_input {%s}, and Gemini 0.61 gives %s that object alone (not merged with the call): it lacks %s, so the tool does not run and the model gets \"Tool parameter modification by hook failed validation: params must have required property '%s'\"",
+					strings.Join(keys, ", "), t, strings.Join(missing, ", "), missing[0]),
+				"print the whole tool_input: the payload's tool_input with the changed fields, e.g. jq '{hookSpecificOutput: {hookEventName: \"BeforeTool\", tool_input: (.tool_input + {content: \"...\"})}}'")
+			return
+		}
+	}
+}
+
+// literalKeys reads the keys at the top level of the object literal that
+// s continues (after its "{"), in JSON, Python or JavaScript, plain or
+// with shell-escaped quotes (\"key\":); ok is false when the literal is
+// not closed or spreads something in (...x, **x).
+func literalKeys(s string) (keys []string, ok bool) {
+	if len(s) > 4096 {
+		s = s[:4096]
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; ch {
+		case '"', '\'':
+			esc := i > 0 && s[i-1] == '\\'
+			end := closeQuote(s, i+1, ch, esc)
+			if end < 0 {
+				return nil, false
+			}
+			if depth == 0 {
+				if rest := strings.TrimLeft(s[end+1:], " \t"); strings.HasPrefix(rest, ":") {
+					keys = append(keys, s[i+1:closeStart(s, end, esc)])
+				}
+			}
+			i = end
+		case '{', '[', '(':
+			depth++
+		case '}', ']', ')':
+			if depth == 0 {
+				return keys, true
+			}
+			depth--
+		case '.', '*':
+			if depth == 0 && (strings.HasPrefix(s[i:], "...") || strings.HasPrefix(s[i:], "**")) {
+				return nil, false
+			}
+		}
+	}
+	return nil, false
+}
+
+// closeQuote returns the index of the quote that closes a string opened
+// before from (a quote escaped for the shell, \", when esc), or -1.
+func closeQuote(s string, from int, q byte, esc bool) int {
+	for j := from; j < len(s); j++ {
+		if s[j] != q {
+			continue
+		}
+		if esc && s[j-1] == '\\' {
+			return j
+		}
+		if !esc && (j == from || s[j-1] != '\\') {
+			return j
+		}
+	}
+	return -1
+}
+
+// closeStart is where the closing quote at end begins (its backslash).
+func closeStart(s string, end int, esc bool) int {
+	if esc {
+		return end - 1
+	}
+	return end
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
