@@ -28,10 +28,7 @@ func commandsCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "commands",
 		Usage: "list the custom slash commands Gemini loads, the name each one gets, and problems in their files",
-		UsageText: "gh-hooks commands [--json]\n\n" +
-			"Exit status: 0 when every command file loads (warnings allowed), 3 when a file has an\n" +
-			"error (Gemini skips it: invalid TOML, missing or non-string prompt, unreadable), 1 when the\n" +
-			"project directory cannot be read.",
+		UsageText: "gh-hooks commands [--json]",
 		Description: "Reads <home>/.gemini/commands, <project>/.gemini/commands and <extension>/commands of every\n" +
 			"enabled extension the way Gemini CLI 0.61.0 does, validates each *.toml file, and replays\n" +
 			"Gemini's name resolution: on a clash no file keeps the plain name (user -> /user.NAME,\n" +
@@ -48,7 +45,10 @@ func commandsCommand(e *env) *cli.Command {
 			"  reason       why the status is not loaded (omitted when loaded)\n" +
 			"  clashesWith  the other definitions of baseName (files, or \"built-in /NAME\"); omitted if none\n" +
 			"Problems have severity, code, path, pointer, line, column, message, hint (as in effective).\n\n" +
-			pipedHelp("NAME, SCOPE, FILE, DESCRIPTION, STATUS"),
+			pipedHelp("NAME, SCOPE, FILE, DESCRIPTION, STATUS") + "\n\n" +
+			"Exit status: 0 when every command file loads (warnings allowed), 3 when a file has an\n" +
+			"error (Gemini skips it: invalid TOML, missing or non-string prompt, unreadable), 1 when the\n" +
+			"project directory cannot be read.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object {commands, problems}", Destination: &o.JSON},
 		},

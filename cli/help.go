@@ -38,7 +38,7 @@ func helpPrinter(w io.Writer, templ string, data any) {
 			width = v
 		}
 		c.Description = reflow(c.Description)
-		c.UsageText = reflow(c.UsageText)
+		c.UsageText = wrapUsage(reflow(c.UsageText), width-3)
 		// The flag lines are "   NAME\tUSAGE", aligned by a tabwriter
 		// with a padding of 2: the usage starts after the longest name
 		// (of this command's flags or of the global ones).
@@ -57,6 +57,73 @@ func helpPrinter(w io.Writer, templ string, data any) {
 			return wrap(text, offset, width)
 		},
 	})
+}
+
+// wrapUsage breaks each synopsis line of usage ("gh-hooks CMD [...] ...")
+// that is longer than room between its bracketed groups, never inside
+// one, and continues it under its first argument, as man pages lay out a
+// synopsis. Other lines (examples after the synopsis) are left to wrap.
+func wrapUsage(usage string, room int) string {
+	lines := strings.Split(usage, "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "gh-hooks ") || utf8.RuneCountInString(l) <= room {
+			continue
+		}
+		groups := usageGroups(l)
+		// The command words are the groups before the first argument.
+		hang := 0
+		for _, g := range groups {
+			if strings.ContainsAny(g[:1], "[(-<") || strings.ToUpper(g) == g {
+				break
+			}
+			hang += utf8.RuneCountInString(g) + 1
+		}
+		if hang > room/2 {
+			hang = 4
+		}
+		var b strings.Builder
+		col := 0
+		for j, g := range groups {
+			n := utf8.RuneCountInString(g)
+			switch {
+			case j == 0:
+			case col+1+n > room && col > hang:
+				b.WriteString("\n" + strings.Repeat(" ", hang))
+				col = hang
+			default:
+				b.WriteByte(' ')
+				col++
+			}
+			b.WriteString(g)
+			col += n
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// usageGroups splits a synopsis at the spaces outside brackets and
+// parentheses: "[--scope project|user]" stays one group.
+func usageGroups(l string) []string {
+	var groups []string
+	depth, start := 0, 0
+	for i, r := range l {
+		switch {
+		case r == '[' || r == '(':
+			depth++
+		case r == ']' || r == ')':
+			depth--
+		case r == ' ' && depth <= 0:
+			if i > start {
+				groups = append(groups, l[start:i])
+			}
+			start = i + 1
+		}
+	}
+	if start < len(l) {
+		groups = append(groups, l[start:])
+	}
+	return groups
 }
 
 // wrapFlag breaks a flag's usage into lines of at most room columns; each

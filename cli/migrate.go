@@ -85,28 +85,28 @@ func migrateCommand(e *env) *cli.Command {
 			pipedHelp("SOURCE (path:line:column),\n"+
 				"EVENT, FATE, WHY; ACTION, NAME, EVENT, WHAT; and for commands NAME, FILE, STATUS") + "\n" +
 			"--dry-run adds the unified diff of every file and writes nothing. --json prints one object:\n" +
-			"  target    {kind: settings|extension, path}\n" +
-			"  sources   [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
-			"  items     [{path, pointer, line, column, event, matcher?, type?, command?, fate, geminiEvent?,\n" +
-			"              geminiMatchers?, reason?, changes?, notes?, scripts?}] one per Claude hook, in file order\n" +
-			"  scripts   [{path, role, language?, state: read|missing|unreadable|not-regular|too-large|\n" +
-			"              outside-project, detail?, findings: [{kind, line, text, covered, note}]}]: the files the\n" +
-			"              command starts, read inside the project, plugin or .claude directory, and what they\n" +
-			"              expect of Claude; kind: stdin, tool-name, tool-input, event-name, payload, output, exit,\n" +
-			"              transcript, variable, program\n" +
-			"  counts    {migrated, migratedWithChanges, dropped, alreadyPresent}\n" +
-			"  hooks     [{action: added|updated|removed|unchanged|conflict, event, matcher?, name, pointer?,\n" +
-			"              line?, column?, changes?, reason?, source?: {path, line, column}}] one per migrated\n" +
-			"              Gemini hook: the Claude side's in its order, then those whose Claude hook is gone\n" +
-			"  foreign   [{event, name?, command, pointer, line, column}] the target's hooks migrate did not write\n" +
-			"  written   whether the target file was written\n" +
-			"  diff      the unified diff of the target (omitted when unchanged)\n" +
-			"  commands  {from, to, files: [{source, target, name, status, diff?}], problems} (omitted when there is\n" +
-			"            no commands directory or with --no-commands); status: written, would-write, unchanged,\n" +
-			"            kept (exists with other content, no --force)\n" +
-			"  extension {dir, name, installed, manifest: {target, status, diff?}, files: [{source, target, status}]}\n" +
-			"            (plugins only); status: written, would-write, unchanged, kept\n" +
-			"  warnings  remarks about the target, e.g. an untrusted folder\n\n" +
+			"  target     {kind: settings|extension, path}\n" +
+			"  sources    [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
+			"  items      [{path, pointer, line, column, event, matcher?, type?, command?, fate, geminiEvent?,\n" +
+			"             geminiMatchers?, reason?, changes?, notes?, scripts?}] one per Claude hook, in file order\n" +
+			"  scripts    [{path, role, language?, state: read|missing|unreadable|not-regular|too-large|outside-project,\n" +
+			"             detail?, findings: [{kind, line, text, covered, note}]}]: the files the\n" +
+			"             command starts, read inside the project, plugin or .claude directory, and what they\n" +
+			"             expect of Claude; kind: stdin, tool-name, tool-input, event-name, payload, output, exit,\n" +
+			"             transcript, variable, program\n" +
+			"  counts     {migrated, migratedWithChanges, dropped, alreadyPresent}\n" +
+			"  hooks      [{action: added|updated|removed|unchanged|conflict, event, matcher?, name, pointer?,\n" +
+			"             line?, column?, changes?, reason?, source?: {path, line, column}}] one per migrated\n" +
+			"             Gemini hook: the Claude side's in its order, then those whose Claude hook is gone\n" +
+			"  foreign    [{event, name?, command, pointer, line, column}] the target's hooks migrate did not write\n" +
+			"  written    whether the target file was written\n" +
+			"  diff       the unified diff of the target (omitted when unchanged)\n" +
+			"  commands   {from, to, files: [{source, target, name, status, diff?}], problems} (omitted when there is\n" +
+			"             no commands directory or with --no-commands); status: written, would-write, unchanged,\n" +
+			"             kept (exists with other content, no --force)\n" +
+			"  extension  {dir, name, installed, manifest: {target, status, diff?}, files: [{source, target, status}]}\n" +
+			"             (plugins only); status: written, would-write, unchanged, kept\n" +
+			"  warnings   remarks about the target, e.g. an untrusted folder\n\n" +
 			"--check --json prints {target, inSync, hooks, foreign, problems, counts}.\n\n" +
 			"Exit status: 0 when every hook was migrated or reported (dropped hooks and conflicts included), 1 on an\n" +
 			"error (an unreadable source or target, with path:line:col, or an extension that cannot be complete;\n" +
