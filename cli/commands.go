@@ -26,8 +26,8 @@ type commandsOptions struct {
 func commandsCommand(e *env) *cli.Command {
 	o := &commandsOptions{env: e}
 	return &cli.Command{
-		Name:  "commands",
-		Usage: "list the custom slash commands Gemini loads, the name each one gets, and problems in their files",
+		Name:      "commands",
+		Usage:     "list the custom slash commands Gemini loads, the name each one gets, and problems in their files",
 		UsageText: "gh-hooks commands [--json]",
 		Description: "Reads <home>/.gemini/commands, <project>/.gemini/commands and <extension>/commands of every\n" +
 			"enabled extension the way Gemini CLI 0.61.0 does, validates each *.toml file, and replays\n" +
