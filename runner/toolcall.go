@@ -265,6 +265,11 @@ func AnalyzeToolCall(in *Object, agg *Aggregate, tempDir string) *ToolCall {
 			}
 		}
 	}
+	if tc.Rewritten {
+		// Watched: the functionResponse was the tool's output followed by
+		// this line (scheduler.ts, inputModifiedByHook).
+		tc.Notes = append(tc.Notes, `when the tool runs, the model gets its output followed by "\n\n[System] Tool input parameters were modified by a hook before execution."`)
+	}
 	if agg.Decision == "ask" {
 		tc.Outcome = ToolAsk
 		tc.Notes = append(tc.Notes, AskNotes(prop(out, "systemMessage"))...)
