@@ -65,18 +65,47 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 	case w.funcs[n]:
 		return // its body was walked where it is defined
 	case n == "cd" || n == "pushd":
+		old := shell.dir
 		shell.dir = w.cd(rest, run)
+		shell.old = old
 		return
 	case n == "popd":
-		shell.dir = ""
+		shell.dir, shell.old = "", shell.dir
 		w.unknown("cd to a computed directory")
 		return
 	case n == "eval":
 		w.eval(rest, run, depth)
 		return
 	case n == "source" || n == ".":
-		if len(rest) > 0 {
-			w.file(rest[0].text, rest[0].v, RoleSource, run)
+		w.source(rest, run, shell, depth, stdin, pipe)
+		return
+	case n == "hash":
+		w.hash(rest, run, depth)
+		return
+	case n == "read" || n == "mapfile" || n == "readarray":
+		w.read(n, rest, shell, depth)
+		return
+	case n == "printf" && len(rest) > 1 && rest[0].v.s == "-v":
+		w.setVar(rest[1].v.s, val{why: "printf -v"}, shell, depth)
+		return
+	case n == "alias":
+		w.alias(rest, run, depth)
+		return
+	case n == "enable":
+		w.enable(rest, run)
+		return
+	case n == "export" || n == "declare" || n == "typeset" || n == "local" || n == "readonly":
+		// Reached as words (builtin export ..., command declare ...).
+		for _, a := range rest {
+			switch {
+			case !a.v.known:
+				w.unknown(n + " of " + a.v.why)
+			case strings.HasPrefix(a.v.s, "-n"):
+				w.unknown(n + " -n (a nameref: assignments through it can set any variable)")
+			case isAssignment(a.v.s):
+				k, x, _ := strings.Cut(a.v.s, "=")
+				w.setVar(k, val{s: x, known: true}, shell, depth)
+			}
 		}
 		return
 	case n == "trap":
@@ -87,7 +116,7 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		}
 		return
 	case n == "command" && len(rest) > 0 && (rest[0].v.s == "-v" || rest[0].v.s == "-V"),
-		n == "type", n == "hash", n == "which":
+		n == "type", n == "which":
 		for _, a := range rest {
 			if a.v.known && !strings.HasPrefix(a.v.s, "-") && !slices.Contains(w.a.Checked, a.v.s) {
 				w.a.Checked = append(w.a.Checked, a.v.s)
@@ -108,29 +137,42 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 	}
 	if wr, ok := wrappers[base]; ok && !strings.Contains(n, "/") {
 		w.program(Program{Name: n})
+		if base == "xargs" {
+			w.xargs(rest, run, shell, depth, stdin, pipe)
+			return
+		}
 		w.wrapped(wr, base, rest, run, shell, depth, stdin, pipe)
 		return
 	}
-	w.exec(name, run)
+	if w.tool(base, n, rest, run, shell, depth, stdin, pipe) {
+		return
+	}
+	w.exec(name, run, depth)
 	switch {
 	case shells[base]:
 		w.shell(rest, run, depth, stdin, pipe)
-	case interpreters[base] != nil || strings.HasPrefix(base, "python"):
+	case interpreters[base] != nil || isPython(base):
 		it := interpreters[base]
 		if it == nil {
 			it = interpreters["python3"]
 		}
 		w.interpreter(it, base, rest, run, depth, stdin, pipe)
 	case manifests[base] != "":
-		w.manifest(base, rest, run)
+		w.manifest(base, rest, run, depth)
 	}
 }
 
-// exec records the program a command word runs.
-func (w *walker) exec(name arg, st *state) {
+// isPython reports whether a program name is a Python interpreter
+// (python, python3, python3.12, pypy3).
+func isPython(base string) bool {
+	return strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy")
+}
+
+// exec records the program a command word runs, and follows it.
+func (w *walker) exec(name arg, st *state, depth int) {
 	n := name.v.s
 	if strings.Contains(n, "/") {
-		w.file(name.text, name.v, RoleProgram, st)
+		w.followProgram(w.file(name.text, name.v, RoleProgram, st), st, depth)
 		w.program(Program{Name: n, Path: w.progPath(n, st)})
 		return
 	}
@@ -142,7 +184,7 @@ func (w *walker) exec(name arg, st *state) {
 			w.unknown("PATH set to a computed value")
 			continue
 		}
-		w.file(name.text, val{s: filepath.Join(d, n), known: true}, RoleProgram, st)
+		w.followProgram(w.file(name.text, val{s: filepath.Join(d, n), known: true}, RoleProgram, st), st, depth)
 	}
 	w.program(Program{Name: n})
 }
@@ -182,19 +224,57 @@ func (w *walker) cd(rest []arg, st *state) string {
 		w.unknown("cd to a computed directory")
 		return ""
 	case t.s == "-":
-		w.unknown("cd -")
-		return ""
+		if st.old == "" {
+			w.unknown("cd -")
+		}
+		return st.old
 	case filepath.IsAbs(t.s):
 		return filepath.Clean(t.s)
 	case st.dir == "":
 		return ""
 	}
+	if cdpath, ok := st.vars["CDPATH"]; ok && cdpath != "" && !strings.HasPrefix(t.s, "./") && !strings.HasPrefix(t.s, "../") && t.s != "." && t.s != ".." {
+		// cd searches CDPATH first (bash(1), cd).
+		return w.cdpath(t.s, cdpath, st)
+	}
 	return filepath.Join(st.dir, t.s)
+}
+
+// cdpath is the directory `cd name` moves to with CDPATH set: the first
+// folder of CDPATH that holds name (an empty entry is the current one).
+// Without a Reader, or when a candidate cannot be checked (outside the
+// project, an unknown CDPATH), it is not known.
+func (w *walker) cdpath(name, cdpath string, st *state) string {
+	if cdpath == "\x00" || w.files == nil {
+		w.unknown("cd " + name + " with CDPATH set")
+		return ""
+	}
+	for _, d := range strings.Split(cdpath, ":") {
+		if d == "" || d == "." {
+			d = st.dir
+		} else if !filepath.IsAbs(d) {
+			d = filepath.Join(st.dir, d)
+		}
+		cand := filepath.Join(d, name)
+		if _, ok := w.files.ReadDir(cand); ok {
+			return cand
+		}
+		if !w.inProject(cand, st) {
+			w.unknown("cd " + name + " with CDPATH set to a folder outside the project")
+			return ""
+		}
+	}
+	return filepath.Join(st.dir, name)
 }
 
 // eval runs its arguments, joined, as shell code: followed when they are
 // known text, an Unknown otherwise.
 func (w *walker) eval(rest []arg, st *state, depth int) {
+	if len(rest) == 1 && rest[0].v.from != nil {
+		// eval "$(cat f)": f's code, in this shell.
+		w.followShell(w.file(rest[0].text, rest[0].v, RoleSource, st), st, depth, true)
+		return
+	}
 	var parts []string
 	for _, a := range rest {
 		if !a.v.known {
@@ -282,8 +362,6 @@ var wrappers = map[string]wrapper{
 	"watch":      {withArg: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}},
 	"caffeinate": {withArg: []string{"-t", "-w"}},
 	"unbuffer":   {},
-	"npx":        {withArg: []string{"-p", "--package", "-c", "--call"}, shellC: "-c"},
-	"bunx":       {withArg: []string{"-p", "--package"}},
 	"uvx":        {withArg: []string{"--from", "--with", "-p", "--python"}},
 }
 
@@ -329,18 +407,13 @@ func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state,
 	}
 	if base == "env" {
 		// env NAME=value ... command
-		for i < len(rest) && rest[i].v.known && isAssignment(rest[i].v.s) {
+		// env takes every word with a = as an assignment (BASH_FUNC_f%%=...).
+		for i < len(rest) && rest[i].v.known && strings.IndexByte(rest[i].v.s, '=') > 0 {
 			if inner == run {
 				inner = run.copy()
 			}
 			k, v, _ := strings.Cut(rest[i].v.s, "=")
-			switch k {
-			case "PATH":
-				inner.path = pathDirs(val{s: v, known: true}, inner)
-			case "BASH_ENV":
-				w.file(rest[i].text, val{s: v, known: true}, RoleSource, inner)
-			}
-			inner.vars[k] = v
+			w.setVar(k, val{s: v, known: true}, inner, depth)
 			i++
 		}
 	}
@@ -402,10 +475,10 @@ func (w *walker) shell(rest []arg, st *state, depth int, stdin *syntax.Redirect,
 		switch {
 		case s == "--" || s == "-":
 			if s == "--" && i+1 < len(rest) {
-				w.file(rest[i+1].text, rest[i+1].v, RoleScript, st)
+				w.shellScript(rest[i+1], st, depth, stdin, pipe)
 				return
 			}
-			w.stdin(st, depth, stdin, pipe, RoleSource)
+			w.stdin(st, depth, stdin, pipe, "sh")
 			return
 		case s == "--rcfile" || s == "--init-file":
 			if i+1 < len(rest) {
@@ -418,30 +491,49 @@ func (w *walker) shell(rest []arg, st *state, depth int, stdin *syntax.Redirect,
 		case strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+"):
 			if strings.Contains(s, "c") && strings.HasPrefix(s, "-") {
 				if i+1 < len(rest) {
-					if !rest[i+1].v.known {
-						w.unknown("sh -c with " + rest[i+1].v.why)
-						return
+					c := rest[i+1].v
+					switch {
+					case !c.known && c.from != nil:
+						w.followShell(w.file(rest[i+1].text, c, RoleSource, st), st.copy(), depth, false)
+					case !c.known:
+						w.unknown("sh -c with " + c.why)
+					default:
+						w.script(c.s, st.copy(), depth+1)
 					}
-					w.script(rest[i+1].v.s, st.copy(), depth+1)
 				}
 				return
 			}
 			if strings.Contains(s, "s") {
-				w.stdin(st, depth, stdin, pipe, RoleSource)
+				w.stdin(st, depth, stdin, pipe, "sh")
 				return
 			}
 		default:
-			w.file(a.text, a.v, RoleScript, st)
+			w.shellScript(a, st, depth, stdin, pipe)
 			return
 		}
 	}
-	w.stdin(st, depth, stdin, pipe, RoleSource)
+	w.stdin(st, depth, stdin, pipe, "sh")
+}
+
+// stdinFiles are the names of a process's own standard input: a script
+// given as one of them is read from stdin (bash /dev/stdin < f).
+var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "/proc/thread-self/fd/0": true}
+
+// shellScript follows the script file a shell runs.
+func (w *walker) shellScript(a arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	if a.v.known && stdinFiles[a.v.s] {
+		w.stdin(st, depth, stdin, pipe, "sh")
+		return
+	}
+	w.followShell(w.file(a.text, a.v, RoleScript, st), st.copy(), depth, false)
 }
 
 // stdin walks the code a shell or interpreter reads from its standard
 // input: a redirected file, a here-document, or the output of the command
-// piped into it. role is RoleSource for shell code, RoleScript otherwise.
-func (w *walker) stdin(st *state, depth int, r *syntax.Redirect, pipe *syntax.Stmt, role Role) {
+// piped into it. lang is the language that reads it ("sh" for shell
+// code; see followAs).
+func (w *walker) stdin(st *state, depth int, r *syntax.Redirect, pipe *syntax.Stmt, lang string) {
+	role := roleOf(lang)
 	switch {
 	case r != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc):
 		body := r.Hdoc
@@ -452,19 +544,19 @@ func (w *walker) stdin(st *state, depth int, r *syntax.Redirect, pipe *syntax.St
 			return // the code is in the command itself
 		}
 		v := eval(body, st)
-		if r.Op != syntax.WordHdoc && !isQuotedDelim(r.Word) && len(body.Parts) > 0 {
-			// An unquoted here-document expands its text first.
-			v = eval(body, st)
-		}
-		if !v.known {
+		switch {
+		case !v.known && v.from != nil:
+			// bash <<< "$(<f)": f's code.
+			w.followShell(w.file(source(body), v, RoleSource, st), st.copy(), depth, false)
+		case !v.known:
 			w.unknown("a here-document with " + v.why + " fed to a shell")
-			return
+		default:
+			w.script(v.s, st.copy(), depth+1)
 		}
-		w.script(v.s, st.copy(), depth+1)
 	case r != nil && r.Word != nil:
-		w.file(source(r.Word), eval(r.Word, st), role, st)
+		w.followAs(lang, w.file(source(r.Word), eval(r.Word, st), role, st), st, depth)
 	case pipe != nil:
-		w.piped(pipe, st, depth, role)
+		w.piped(pipe, st, depth, lang)
 	}
 }
 
@@ -498,7 +590,12 @@ func (w *walker) pipeInto(x, y *syntax.Stmt, st *state, depth int) {
 }
 
 // piped says where the code piped into a shell or interpreter comes from.
-func (w *walker) piped(from *syntax.Stmt, st *state, depth int, role Role) {
+func (w *walker) piped(from *syntax.Stmt, st *state, depth int, lang string) {
+	role := roleOf(lang)
+	if from.Cmd == nil {
+		w.catStdin(from, st, depth, lang) // < f | sh
+		return
+	}
 	c, ok := from.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {
 		w.unknown("code piped into an interpreter")
@@ -511,13 +608,29 @@ func (w *walker) piped(from *syntax.Stmt, st *state, depth int, role Role) {
 	}
 	switch filepath.Base(words[0].v.s) {
 	case "cat":
+		named := false
 		for _, a := range words[1:] {
-			if a.v.known && strings.HasPrefix(a.v.s, "-") {
+			if a.v.known && strings.HasPrefix(a.v.s, "-") && a.v.s != "-" {
 				continue
 			}
-			w.file(a.text, a.v, role, st)
+			if a.v.known && (a.v.s == "-" || stdinFiles[a.v.s]) {
+				w.catStdin(from, st, depth, lang)
+				named = true
+				continue
+			}
+			named = true
+			w.followAs(lang, w.file(a.text, a.v, role, st), st, depth)
+		}
+		if !named {
+			// cat < f | sh: cat copies its own stdin.
+			w.catStdin(from, st, depth, lang)
 		}
 	case "echo", "printf":
+		if len(words) == 2 && words[1].v.from != nil {
+			// echo "$(<f)" | sh
+			w.followAs(lang, w.file(words[1].text, words[1].v, role, st), st, depth)
+			return
+		}
 		var parts []string
 		for _, a := range words[1:] {
 			if !a.v.known {
@@ -534,6 +647,22 @@ func (w *walker) piped(from *syntax.Stmt, st *state, depth int, role Role) {
 	}
 }
 
+// catStdin follows what cat copies from its standard input into a shell
+// or interpreter: the file redirected into it (cat < f | sh).
+func (w *walker) catStdin(from *syntax.Stmt, st *state, depth int, lang string) {
+	var in *syntax.Redirect
+	for _, r := range from.Redirs {
+		if r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc {
+			in = r
+		}
+	}
+	if in == nil {
+		w.unknown("code piped into an interpreter from cat's own input")
+		return
+	}
+	w.stdin(st, depth, in, nil, lang)
+}
+
 // interp describes how an interpreter takes its script.
 type interp struct {
 	inline  []string // options whose value is code, not a file (-c, -e)
@@ -544,7 +673,7 @@ type interp struct {
 }
 
 var (
-	nodeInterp   = &interp{inline: []string{"-e", "--eval", "-p", "--print"}, withArg: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions"}}
+	nodeInterp   = &interp{inline: []string{"-e", "--eval", "-p", "--print"}, withArg: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--tsconfig"}}
 	pythonInterp = &interp{inline: []string{"-c"}, module: "-m", withArg: []string{"-W", "-X", "-Q"}}
 )
 
@@ -564,8 +693,10 @@ var interpreters = map[string]*interp{
 }
 
 // interpreter walks what an interpreter runs: a script file, inline
-// code (already part of the command), or stdin.
+// code, a module, or stdin; with a Reader it follows what that code
+// loads (Python imports, Node requires and imports).
 func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	lang := langOf(base)
 	i := 0
 	if it.sub != "" {
 		if len(rest) == 0 || rest[0].v.s != it.sub {
@@ -575,6 +706,7 @@ func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, dep
 	} else if it.optSub != "" && len(rest) > 0 && rest[0].v.s == it.optSub {
 		i++
 	}
+	var preload []string
 	for ; i < len(rest); i++ {
 		a := rest[i]
 		if !a.v.known {
@@ -589,22 +721,66 @@ func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, dep
 			i++
 			break
 		}
-		if slices.Contains(it.inline, v) || v == it.module && it.module != "" {
-			return // the code is in the command, or a module by name
+		opt, value, hasValue := strings.Cut(v, "=")
+		if slices.Contains(it.inline, opt) {
+			// The code is in the command: follow what it loads.
+			code := value
+			if !hasValue && i+1 < len(rest) {
+				c := rest[i+1].v
+				if !c.known {
+					w.unknown(base + " " + opt + " with " + c.why)
+					return
+				}
+				code = c.s
+			}
+			w.inlineCode(lang, code, st, depth)
+			return
 		}
-		if slices.Contains(it.withArg, v) {
-			i++
+		if opt == it.module && it.module != "" {
+			mod := value
+			if !hasValue && i+1 < len(rest) {
+				if !rest[i+1].v.known {
+					w.unknown("a module named by " + rest[i+1].v.why)
+					return
+				}
+				mod = rest[i+1].v.s
+			}
+			if lang == "python" {
+				w.pythonModule(mod, st, depth)
+			}
+			return
+		}
+		if slices.Contains(it.withArg, opt) {
+			if !hasValue && i+1 < len(rest) {
+				i++
+				value = rest[i].v.s
+				if !rest[i].v.known {
+					w.unknown(base + " " + opt + " with " + rest[i].v.why)
+					continue
+				}
+			}
+			if lang == "node" && nodePreload[opt] {
+				preload = append(preload, opt, value)
+			} else if lang == "node" && opt == "--env-file" {
+				w.file(value, val{s: value, known: true}, RoleSource, st)
+				w.unknown("node --env-file " + value + " (its NODE_OPTIONS are not followed)")
+			} else if lang != "node" && lang != "python" && (opt == "-r" || opt == "-I" || opt == "-M" || opt == "-l") && w.files != nil {
+				w.unknown(base + " " + opt + " " + value + " loads more code: not followed")
+			}
 		}
 	}
-	if i >= len(rest) || rest[i].v.s == "-" {
-		w.stdin(st, depth, stdin, pipe, RoleScript)
+	if len(preload) > 0 {
+		w.nodeOptions(preload, st, depth)
+	}
+	if i >= len(rest) || rest[i].v.s == "-" || stdinFiles[rest[i].v.s] {
+		w.stdin(st, depth, stdin, pipe, lang)
 		return
 	}
 	a := rest[i]
 	switch base {
 	case "bun":
 		if !strings.ContainsAny(a.v.s, "./") {
-			w.manifest("npm", []arg{{v: val{s: "run", known: true}}, a}, st)
+			w.manifest("npm", []arg{{v: val{s: "run", known: true}}, a}, st, depth)
 			return
 		}
 	case "uv":
@@ -613,52 +789,30 @@ func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, dep
 			w.run(rest[i:], st, st.copy(), depth, stdin, pipe)
 			return
 		}
+		lang = "python"
 	}
-	w.file(a.text, a.v, RoleScript, st)
+	w.followAs(lang, w.file(a.text, a.v, RoleScript, st), st, depth)
 }
 
-// manifests are the task runners whose command runs what a project file
-// says, and that file's name.
-var manifests = map[string]string{
-	"npm": "package.json", "pnpm": "package.json", "yarn": "package.json",
-	"make": "Makefile", "just": "justfile", "rake": "Rakefile", "task": "Taskfile.yml",
+// langOf is the language an interpreter program reads, as followAs
+// knows it: "sh", "python", "node", or the program's name for others.
+func langOf(base string) string {
+	switch {
+	case shells[base]:
+		return "sh"
+	case isPython(base) || base == "uv":
+		return "python"
+	case interpreters[base] == nodeInterp || base == "bun" || base == "deno":
+		return "node"
+	}
+	return base
 }
 
-// manifest records the file a task runner reads, for the forms that run a
-// task: npm run X (and test, start), pnpm X, yarn X, make, just.
-func (w *walker) manifest(base string, rest []arg, st *state) {
-	name := manifests[base]
-	dir := st.dir
-	switch base {
-	case "npm":
-		if len(rest) == 0 {
-			return
-		}
-		switch rest[0].v.s {
-		case "run", "run-script", "test", "t", "start", "restart", "stop", "exec", "x":
-		default:
-			return // install, ci, publish, ...
-		}
-	case "make":
-		for i := 0; i < len(rest); i++ {
-			switch rest[i].v.s {
-			case "-C", "--directory":
-				if i+1 < len(rest) {
-					dir = w.cd(rest[i+1:i+2], st)
-				}
-			case "-f", "--file", "--makefile":
-				if i+1 < len(rest) {
-					sub := st.copy()
-					sub.dir = dir
-					w.file(rest[i+1].text, rest[i+1].v, RoleManifest, sub)
-					return
-				}
-			}
-		}
+// roleOf is the role of a file that lang reads as code.
+func roleOf(lang string) Role {
+	if lang == "sh" {
+		return RoleSource
 	}
-	if dir == "" {
-		w.unknown("a " + name + " in a computed directory")
-		return
-	}
-	w.file(name, val{s: filepath.Join(dir, name), known: true}, RoleManifest, st)
+	return RoleScript
 }
+

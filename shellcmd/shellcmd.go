@@ -46,6 +46,11 @@ const (
 	// million (trust audit ran for minutes). A command that reaches more
 	// is not covered (one Unknown).
 	MaxFiles = 1000
+	// MaxFollow is how deep files that load files are followed (a script
+	// that sources a file that runs a script ...).
+	MaxFollow = 8
+	// MaxRead is the most a Reader is asked for in one analysis.
+	MaxRead = 64 << 20
 )
 
 // Role says how a command reaches a file.
@@ -75,6 +80,35 @@ type File struct {
 	// something that cannot be known (then an Unknown says why).
 	Path string `json:"path"`
 	Role Role   `json:"role"`
+	// Raw is the path as the kernel gets it, when it differs from Path:
+	// joined but not cleaned, because bash hands "./h/../run.sh" to
+	// execve as it is, and the kernel resolves ".." after following the
+	// link h. Readers resolve Raw, not Path.
+	Raw string `json:"raw,omitempty"`
+	// Probe is true for a place a program looks in whose absence is
+	// normal (a PATH folder, an import path, node_modules): it is listed
+	// so that a file planted there changes the fingerprint.
+	Probe bool `json:"probe,omitempty"`
+	// Via is the project file whose code reaches this one ("" for the
+	// command itself), as a path like Path.
+	Via string `json:"via,omitempty"`
+}
+
+// Reader gives Analyze the content of the project's files, so that it
+// follows what they load in turn: the files a script sources or runs,
+// Python imports, Node requires, package.json scripts, Makefile includes
+// and recipes, a Go package's files. Without one Analyze reads nothing.
+// The reader decides what may be read: fingerprint's reads only regular
+// files inside the project, through an os.Root.
+type Reader interface {
+	// ReadFile returns the content of the regular file at path (absolute,
+	// possibly not cleaned: resolve it physically) and its physical
+	// path; ok is false when it is not such a file (missing, outside the
+	// project, not regular, too large).
+	ReadFile(path string) (data []byte, real string, ok bool)
+	// ReadDir returns the names of the entries of the directory at path
+	// inside the project.
+	ReadDir(path string) (names []string, ok bool)
 }
 
 // Program is one program a command runs by name, found through PATH when
@@ -119,12 +153,23 @@ type Options struct {
 	// command's programs are looked up in that PATH, and bash reads the
 	// BASH_ENV file before the command.
 	Vars map[string]string
+	// Env is the hook's own env as written (the variables Gemini sets
+	// for the process that runs bash). Each is also a known variable,
+	// and those that change what runs (PATH, BASH_ENV, ENV,
+	// BASH_FUNC_name%%, CDPATH, NODE_OPTIONS, PYTHONPATH, LD_PRELOAD,
+	// ...) are followed (see env.go). "$PATH" or "${PATH}" in a value
+	// stands for the inherited PATH, which is not the project's.
+	Env map[string]string
+	// Files, when set, lets Analyze read project files to follow what
+	// they load.
+	Files Reader
 }
 
 // Analyze reads command as bash would run it in o.Dir.
 func Analyze(command string, o Options) *Analysis {
 	a := &Analysis{}
-	w := &walker{a: a, seenFile: map[string]bool{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]bool{}}
+	w := &walker{a: a, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]bool{},
+		files: o.Files, followed: map[string]bool{}, top: o.Dir}
 	if len(command) > MaxCommand {
 		w.unknown("a command longer than 256 KiB")
 		return w.done()
@@ -139,11 +184,12 @@ func Analyze(command string, o Options) *Analysis {
 	// the BASH_ENV file first.
 	if p, ok := o.Vars["PATH"]; ok {
 		st.path = pathDirs(val{s: p, known: true}, st)
-		w.exec(arg{v: val{s: "bash", known: true}, text: "bash"}, st)
+		w.exec(arg{v: val{s: "bash", known: true}, text: "bash"}, st, 0)
 	}
 	if f := o.Vars["BASH_ENV"]; f != "" {
-		w.file("BASH_ENV="+f, val{s: f, known: true}, RoleSource, st)
+		w.setVar("BASH_ENV", val{s: f, known: true}, st, 0)
 	}
+	w.startEnv(o.Env, st)
 	if err := w.script(command, st, 0); err != "" {
 		a.SyntaxError = err
 	}
@@ -157,10 +203,12 @@ type state struct {
 	dir  string
 	vars map[string]string
 	path []string
+	// old is $OLDPWD, the directory before the last cd ("" unknown).
+	old string
 }
 
 func (s *state) copy() *state {
-	c := &state{dir: s.dir, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path)}
+	c := &state{dir: s.dir, old: s.old, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path)}
 	for k, v := range s.vars {
 		c.vars[k] = v
 	}
@@ -169,10 +217,21 @@ func (s *state) copy() *state {
 
 type walker struct {
 	a                           *Analysis
-	seenFile, seenProg, seenWhy map[string]bool
+	seenProg, seenWhy map[string]bool
+	seenFile          map[string]int
 	// funcs are the functions the command defines: calling one runs its
 	// body, which is walked where it is defined.
 	funcs map[string]bool
+	// files reads project files to follow them (nil: none is read);
+	// followed are the files already followed, level how deep the
+	// current one is, read the bytes read so far, via the file being
+	// followed ("" in the command itself).
+	files    Reader
+	top      string
+	followed map[string]bool
+	level    int
+	bytesRead int
+	via      string
 }
 
 func (w *walker) done() *Analysis {
@@ -204,30 +263,60 @@ func (w *walker) full() bool {
 	return true
 }
 
-// file records a file reached by word, resolved against st.dir.
-func (w *walker) file(word string, v val, role Role, st *state) {
+// file records a file reached by word, resolved against st.dir, and
+// returns the path to read it by ("" when it cannot be known or is not a
+// local path).
+func (w *walker) file(word string, v val, role Role, st *state) string {
+	return w.add(word, v, role, st, false)
+}
+
+// probe records a place a program looks in (see File.Probe).
+func (w *walker) probe(word, path string, role Role) string {
+	return w.add(word, val{s: path, known: true}, role, &state{dir: "/"}, true)
+}
+
+func (w *walker) add(word string, v val, role Role, st *state, probe bool) string {
 	if w.full() {
-		return
+		return ""
 	}
-	f := File{Word: word, Role: role}
+	f := File{Word: word, Role: role, Probe: probe, Via: w.via}
 	switch {
+	case !v.known && v.from != nil:
+		// "$(<f)", $(cat f): the code is that file's.
+		return w.file(source(v.from), eval(v.from, st), role, st)
 	case !v.known:
 		w.unknown(role.what() + " named by " + v.why)
-		return
+		return ""
 	case strings.HasPrefix(v.s, "~"):
 		f.Path = v.s // the user's home: not the project's
 	case filepath.IsAbs(v.s):
 		f.Path = filepath.Clean(v.s)
+		if f.Path != v.s && strings.Contains(v.s, "..") {
+			f.Raw = v.s
+		}
 	case st.dir == "":
 		w.unknown("a relative path after cd to a computed directory")
-		return
+		return ""
 	default:
 		f.Path = filepath.Join(st.dir, v.s)
+		if strings.Contains(v.s, "..") {
+			f.Raw = st.dir + string(filepath.Separator) + v.s
+		}
 	}
-	if !w.seenFile[f.Path] {
-		w.seenFile[f.Path] = true
+	key := f.Path
+	if f.Raw != "" {
+		key = f.Raw
+	}
+	if i, ok := w.seenFile[key]; !ok {
+		w.seenFile[key] = len(w.a.Files)
 		w.a.Files = append(w.a.Files, f)
+	} else if !probe {
+		w.a.Files[i].Probe = false // reached for real after being probed
 	}
+	if strings.HasPrefix(key, "~") {
+		return ""
+	}
+	return key
 }
 
 func (r Role) what() string {
@@ -340,9 +429,7 @@ func (w *walker) command(c syntax.Command, st *state, depth int, stdin *syntax.R
 		}
 		w.stmt(c.Body, st.copy(), depth)
 	case *syntax.DeclClause:
-		for _, as := range c.Args {
-			w.assign(as, st, depth, true)
-		}
+		w.decl(c, st, depth)
 	case *syntax.TimeClause:
 		w.stmt(c.Stmt, st, depth)
 	case *syntax.CoprocClause:
@@ -373,6 +460,38 @@ func (w *walker) parts(word *syntax.Word, st *state, depth int) {
 	}
 }
 
+// decl applies a declare, export, local, typeset or readonly clause. A
+// word that is not a plain NAME=value (export "PATH=$X", declare $spec)
+// is evaluated; a nameref (declare -n) can make any later assignment set
+// PATH, so it is not known.
+func (w *walker) decl(c *syntax.DeclClause, st *state, depth int) {
+	for _, as := range c.Args {
+		if as.Name != nil {
+			if as.Naked {
+				continue // export NAME: its value is already known or not
+			}
+			w.assign(as, st, depth, true)
+			continue
+		}
+		if as.Value == nil {
+			continue
+		}
+		w.parts(as.Value, st, depth)
+		v := eval(as.Value, st)
+		switch {
+		case !v.known:
+			w.unknown(c.Variant.Value + " of " + v.why)
+		case strings.HasPrefix(v.s, "-") || strings.HasPrefix(v.s, "+"):
+			if strings.Contains(v.s, "n") && strings.HasPrefix(v.s, "-") {
+				w.unknown(c.Variant.Value + " -n (a nameref: assignments through it can set any variable)")
+			}
+		case isAssignment(v.s):
+			k, x, _ := strings.Cut(v.s, "=")
+			w.setVar(k, val{s: x, known: true}, st, depth)
+		}
+	}
+}
+
 // assign applies a variable assignment to st (declared: a declare/export
 // clause, which lasts; otherwise the caller decides).
 func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
@@ -394,21 +513,7 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 		old, ok := st.vars[name]
 		v = val{s: old + v.s, known: ok && v.known, why: v.why}
 	}
-	switch name {
-	case "PATH":
-		st.path = pathDirs(v, st)
-	case "BASH_ENV":
-		if v.known && v.s != "" {
-			w.file("BASH_ENV="+v.s, v, RoleSource, st)
-		} else if !v.known {
-			w.unknown("BASH_ENV set to " + v.why)
-		}
-	}
-	if v.known {
-		st.vars[name] = v.s
-	} else {
-		delete(st.vars, name)
-	}
+	w.setVar(name, v, st, depth)
 }
 
 // pathDirs reads a PATH value: the directories it adds before or after

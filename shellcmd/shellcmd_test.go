@@ -46,7 +46,8 @@ func TestAnalyze(t *testing.T) {
 		{`sh -c "cd sub && ./x"`, []string{"program /p/sub/x"}, nil},
 		{`BASH_ENV=./x bash -c true`, []string{"source /p/x"}, nil},
 		{`PATH=./bin:$PATH lint`, []string{"program /p/bin/lint"}, nil},
-		{`export PATH="$PWD/bin:$PATH"; lint`, nil, []string{"PATH set to a computed value"}},
+		{`export PATH="$PWD/bin:$PATH"; lint`, []string{"program /p/bin/lint"}, nil},
+		{`export PATH="$(pwd)/bin:$PATH"; lint`, nil, []string{"PATH set to a command substitution", "PATH set to a computed value"}},
 		{`PATH=bin:$PATH; lint && fmt`, []string{"program /p/bin/lint", "program /p/bin/fmt"}, nil},
 		// cd is followed, subshells and pipes keep their own directory.
 		{`(cd sub; ./a); ./b`, []string{"program /p/sub/a", "program /p/b"}, nil},
@@ -57,7 +58,7 @@ func TestAnalyze(t *testing.T) {
 		{`python3 -u -W ignore hooks/check.py`, []string{"script /p/hooks/check.py"}, nil},
 		{`python3 -c 'print(1)'`, nil, nil},
 		{`python3 -m pytest`, nil, nil},
-		{`node --require ./r.js scripts/x.js`, []string{"script /p/scripts/x.js"}, nil},
+		{`node --require ./r.js scripts/x.js`, []string{"script /p/r.js", "script /p/scripts/x.js"}, nil},
 		{`bun run scripts/x.ts`, []string{"script /p/scripts/x.ts"}, nil},
 		{`uv run hooks/x.py`, []string{"script /p/hooks/x.py"}, nil},
 		{`uv run python hooks/x.py`, []string{"script /p/hooks/x.py"}, nil},

@@ -11,6 +11,10 @@ type val struct {
 	s     string
 	known bool
 	why   string
+	// from is set for an unknown word that is exactly the content of a
+	// file, "$(<f)", "$(cat f)" or <(cat f): code fed from it is that
+	// file's code.
+	from *syntax.Word
 }
 
 // eval computes the value a word has when bash runs it, as far as it can be
@@ -29,14 +33,20 @@ func eval(word *syntax.Word, st *state) val {
 			why = v.why
 		}
 	}
+	if f := contentOf(word); f != nil {
+		return val{why: "the content of " + source(f), from: f}
+	}
 	for i, p := range word.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			s := unescape(p.Value)
-			if i == 0 && strings.HasPrefix(s, "~") {
-				if home, ok := st.vars["HOME"]; ok && (s == "~" || strings.HasPrefix(s, "~/")) {
-					s = home + s[1:]
+			if i == 0 && strings.HasPrefix(p.Value, "~") {
+				t, ok := tilde(s, st)
+				if !ok {
+					add(val{why: "a tilde expansion (" + s + ")"})
+					continue
 				}
+				s = t
 			}
 			if hasGlob(p.Value) {
 				add(val{s: s, why: "a glob (" + p.Value + ")"})
@@ -44,7 +54,11 @@ func eval(word *syntax.Word, st *state) val {
 			}
 			b.WriteString(s)
 		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value)) // $'...' (bash(1), QUOTING)
+			} else {
+				b.WriteString(p.Value)
+			}
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				switch q := q.(type) {
@@ -98,6 +112,16 @@ func param(p *syntax.ParamExp, st *state) val {
 	}
 	if ok {
 		return val{s: v, known: true}
+	}
+	switch name {
+	case "PWD":
+		if st.dir != "" {
+			return val{s: st.dir, known: true}
+		}
+	case "OLDPWD":
+		if st.old != "" {
+			return val{s: st.old, known: true}
+		}
 	}
 	if name == "PATH" {
 		return val{s: "$PATH", known: true} // the inherited PATH, which pathDirs keeps
@@ -161,4 +185,189 @@ func hasGlob(s string) bool {
 	}
 	i := strings.IndexByte(s, '[')
 	return i >= 0 && strings.IndexByte(s[i+1:], ']') > 0
+}
+
+// tilde expands a leading ~ of an unquoted word (bash(1), Tilde
+// Expansion): ~ and ~/ are $HOME, ~+ is $PWD, ~- is $OLDPWD; ~user and an
+// unknown directory are not known (ok false). s is the word's literal
+// prefix, already unescaped.
+func tilde(s string, st *state) (string, bool) {
+	prefix, rest, _ := strings.Cut(s, "/")
+	if strings.Contains(s, "/") {
+		rest = "/" + rest
+	}
+	var dir string
+	switch prefix {
+	case "~":
+		home, ok := st.vars["HOME"]
+		if !ok {
+			return s, true // the user's home: kept as ~, outside the project
+		}
+		dir = home
+	case "~+":
+		dir = st.dir
+	case "~-":
+		dir = st.old
+	default:
+		return "", false // ~user, ~N: another user's home, the dir stack
+	}
+	if dir == "" {
+		return "", false
+	}
+	return dir + rest, true
+}
+
+// ansiC decodes the body of a $'...' word the way bash does (bash(1),
+// QUOTING: \a \b \e \E \f \n \r \t \v \\ \' \" \? \nnn \xHH \uHHHH
+// \UHHHHHHHH \cx); an unknown escape is kept with its backslash.
+func ansiC(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte(12)
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte(11)
+		case '\\', '\'', '"', '?':
+			b.WriteByte(e)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			n, j := 0, i+1
+			for j < len(s) && j-i-1 < max && isHex(s[j]) {
+				n = n*16 + hexVal(s[j])
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			if e == 'x' {
+				b.WriteByte(byte(n))
+			} else {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		default:
+			if e >= '0' && e <= '7' {
+				n, j := 0, i
+				for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+					n = n*8 + int(s[j]-'0')
+					j++
+				}
+				b.WriteByte(byte(n))
+				i = j - 1
+				continue
+			}
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
+}
+
+// contentOf returns the file word f when word is exactly the content of
+// one file: "$(<f)", $(cat f), "$(cat -- f)", <(cat f) or <(<f)... ; nil
+// otherwise.
+func contentOf(word *syntax.Word) *syntax.Word {
+	parts := word.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return nil
+	}
+	var stmts []*syntax.Stmt
+	switch p := parts[0].(type) {
+	case *syntax.CmdSubst:
+		stmts = p.Stmts
+	case *syntax.ProcSubst:
+		if p.Op != syntax.CmdIn {
+			return nil
+		}
+		stmts = p.Stmts
+	default:
+		return nil
+	}
+	if len(stmts) != 1 {
+		return nil
+	}
+	return catOf(stmts[0])
+}
+
+// catOf returns the one file a statement prints unchanged: `<f`, `cat f`,
+// `cat < f`, `cat -- f`; nil otherwise.
+func catOf(s *syntax.Stmt) *syntax.Word {
+	var in *syntax.Word
+	for _, r := range s.Redirs {
+		if r.Op == syntax.RdrIn && r.N == nil {
+			in = r.Word
+		}
+	}
+	if s.Cmd == nil {
+		return in
+	}
+	c, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 || len(c.Assigns) > 0 {
+		return nil
+	}
+	if lit := c.Args[0].Lit(); lit != "cat" {
+		return nil
+	}
+	var files []*syntax.Word
+	for _, a := range c.Args[1:] {
+		if l := a.Lit(); l == "--" || strings.HasPrefix(l, "-") && l != "-" {
+			continue
+		}
+		files = append(files, a)
+	}
+	switch {
+	case len(files) == 1:
+		return files[0]
+	case len(files) == 0:
+		return in
+	}
+	return nil
 }

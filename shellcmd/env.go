@@ -1,0 +1,245 @@
+package shellcmd
+
+import (
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Variables that change what a command runs, whether they come from the
+// hook's env (Options.Env), an assignment in the command (PATH=...,
+// export, declare, read, printf -v) or a wrapper (env NAME=value). setVar
+// is the one place that knows them.
+var (
+	// sourceVars name shell code a shell reads before the command: bash
+	// reads BASH_ENV when it starts non-interactive, sh and bash --posix
+	// read ENV (bash(1), INVOCATION).
+	sourceVars = map[string]bool{"BASH_ENV": true, "ENV": true}
+	// preloadVars name libraries the dynamic loader maps into every
+	// program (ld.so(8), dyld(1)).
+	preloadVars = map[string]bool{"LD_PRELOAD": true, "LD_AUDIT": true, "DYLD_INSERT_LIBRARIES": true}
+	// folderVars add folders that programs load code from by name:
+	// libraries, loadable builtins, Perl and Ruby modules, git's
+	// commands. A project folder there is not followed.
+	folderVars = map[string]bool{
+		"LD_LIBRARY_PATH": true, "DYLD_LIBRARY_PATH": true, "DYLD_FALLBACK_LIBRARY_PATH": true,
+		"DYLD_FRAMEWORK_PATH": true, "GCONV_PATH": true, "BASH_LOADABLES_PATH": true, "PERL5LIB": true,
+		"PERLLIB": true, "RUBYLIB": true, "GEM_PATH": true, "GEM_HOME": true, "LUA_PATH": true,
+		"LUA_CPATH": true, "GIT_EXEC_PATH": true, "GIT_TEMPLATE_DIR": true, "PYTHONHOME": true,
+		"PYTHONUSERBASE": true, "PYTHONPYCACHEPREFIX": true, "NODE_PATH": true, "CLASSPATH": true,
+	}
+	// optionVars pass options, or code, to an interpreter or tool that
+	// every program of its kind reads; they are not followed.
+	optionVars = map[string]bool{
+		"PERL5OPT": true, "RUBYOPT": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true,
+		"JDK_JAVA_OPTIONS": true, "LUA_INIT": true, "GIT_CONFIG_COUNT": true, "GIT_CONFIG_PARAMETERS": true,
+		"GIT_CONFIG": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_DIR": true,
+		"GIT_WORK_TREE": true, "BASHOPTS": true, "GOFLAGS": true, "npm_config_node_options": true,
+		"NPM_CONFIG_NODE_OPTIONS": true, "PYTHONEXECUTABLE": true,
+	}
+	// commandVars hold a command line that programs run (git, less, man,
+	// sudo, ssh): it is read as a command.
+	commandVars = map[string]bool{
+		"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EDITOR": true, "GIT_PAGER": true, "PAGER": true,
+		"EDITOR": true, "VISUAL": true, "LESSOPEN": true, "LESSCLOSE": true, "GIT_ASKPASS": true,
+		"SSH_ASKPASS": true, "SUDO_ASKPASS": true, "BROWSER": true, "GIT_EXTERNAL_DIFF": true,
+		"GIT_PROXY_COMMAND": true, "PROMPT_COMMAND": true, "MANPAGER": true, "GIT_SEQUENCE_EDITOR": true,
+		"npm_config_script_shell": true, "NPM_CONFIG_SCRIPT_SHELL": true,
+	}
+)
+
+// setVar gives a variable a value in st and follows what the value makes
+// the shell or its programs run.
+func (w *walker) setVar(name string, v val, st *state, depth int) {
+	if v.known {
+		st.vars[name] = v.s
+	} else {
+		delete(st.vars, name)
+	}
+	unknown := func(what string) { w.unknown(name + " set to " + v.why + ": " + what) }
+	switch {
+	case name == "PATH":
+		if !v.known {
+			w.unknown("PATH set to " + v.why)
+		}
+		st.path = pathDirs(v, st)
+	case sourceVars[name]:
+		switch {
+		case v.known && v.s != "":
+			w.followShell(w.file(name+"="+v.s, v, RoleSource, st), st.copy(), depth, false)
+		case !v.known && v.from != nil:
+			w.followShell(w.file(name, v, RoleSource, st), st.copy(), depth, false)
+		case !v.known:
+			unknown("shell code bash reads first")
+		}
+	case name == "CDPATH":
+		if !v.known {
+			st.vars[name] = "\x00" // set, to something unknown
+		}
+	case strings.HasPrefix(name, "BASH_FUNC_"):
+		w.exportedFunc(name, v, st, depth)
+	case name == "PS4":
+		// With xtrace on (set -x, SHELLOPTS=xtrace, bash -x), bash expands
+		// PS4 before every command: its substitutions run.
+		if !v.known {
+			unknown("the xtrace prompt, expanded before every command")
+			return
+		}
+		if word, err := syntax.NewParser().Document(strings.NewReader(v.s)); err == nil {
+			w.parts(word, st, depth)
+		}
+	case name == "NODE_OPTIONS":
+		if !v.known {
+			unknown("options of every node process")
+			return
+		}
+		w.nodeOptions(strings.Fields(v.s), st, depth)
+	case name == "PYTHONSTARTUP":
+		if v.known && v.s != "" {
+			w.followPython(w.file(name+"="+v.s, v, RoleScript, st), st, depth, "")
+		} else if !v.known {
+			unknown("a file every interactive python runs")
+		}
+	case name == "PYTHONPATH":
+		if !v.known {
+			unknown("where python finds modules")
+		}
+	case preloadVars[name]:
+		if !v.known {
+			unknown("libraries loaded into every program")
+			return
+		}
+		for _, f := range strings.FieldsFunc(v.s, func(r rune) bool { return r == ':' || r == ' ' }) {
+			w.file(name+"="+f, val{s: f, known: true}, RoleProgram, st)
+		}
+	case folderVars[name]:
+		if !v.known {
+			unknown("folders that code is loaded from")
+			return
+		}
+		for _, d := range filepath.SplitList(v.s) {
+			if d == "" || d == "$PATH" || d == "${PATH}" || strings.HasPrefix(d, "$") {
+				continue
+			}
+			if !filepath.IsAbs(d) || w.inProject(d, st) {
+				w.unknown(name + " adds the project folder " + d + ", which code is loaded from: not followed")
+				return
+			}
+		}
+	case optionVars[name]:
+		if v.known && v.s == "" {
+			return
+		}
+		w.unknown(name + " passes options or code to every program of its kind: not followed")
+	case commandVars[name]:
+		if !v.known {
+			unknown("a command other programs run")
+			return
+		}
+		w.script(strings.TrimPrefix(strings.TrimSpace(v.s), "|"), st.copy(), depth+1)
+	case strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_"):
+		w.unknown(name + " sets git configuration, which can run commands: not followed")
+	}
+}
+
+// inProject reports whether the absolute directory d is under the
+// directory the command started in (the project).
+func (w *walker) inProject(d string, st *state) bool {
+	if w.top == "" {
+		return false
+	}
+	rel, err := filepath.Rel(w.top, d)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// exportedFunc follows an exported function: bash imports a variable
+// BASH_FUNC_name%% (or BASH_FUNC_name()) whose value starts with "() {" as
+// the function name, which then runs instead of the program of that name
+// (bash(1), export -f; variables.c).
+func (w *walker) exportedFunc(name string, v val, st *state, depth int) {
+	fn := strings.TrimPrefix(name, "BASH_FUNC_")
+	fn = strings.TrimSuffix(strings.TrimSuffix(fn, "%%"), "()")
+	if !v.known {
+		w.unknown("the exported function " + fn + " (" + name + ") set to " + v.why)
+		return
+	}
+	if !strings.HasPrefix(v.s, "() {") {
+		return // bash imports only "() {...}"
+	}
+	if w.script(fn+" "+v.s, st.copy(), depth+1) != "" {
+		return
+	}
+	w.funcs[fn] = true
+}
+
+// geminiRef matches what Gemini expands in a settings string at load time
+// (envVarResolver.ts, config.Expand): $NAME, ${NAME}, ${NAME:-default}.
+var geminiRef = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
+
+// startEnv applies the hook's own env, as written, to the state bash
+// starts with. Gemini expands $NAME in the values with its own
+// environment before it runs the hook: $PATH stays the inherited PATH
+// (kept as "$PATH", which is not the project's), a variable this analysis
+// knows (the project directory, HOME) takes its value, and any other
+// makes the value unknown: what it is depends on who runs the hook.
+func (w *walker) startEnv(env map[string]string, st *state) {
+	if len(env) == 0 {
+		return
+	}
+	names := make([]string, 0, len(env))
+	for k := range env {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		// PATH first: it decides where bash and everything else is found.
+		if (names[i] == "PATH") != (names[j] == "PATH") {
+			return names[i] == "PATH"
+		}
+		return names[i] < names[j]
+	})
+	for _, k := range names {
+		v := envValue(env[k], st)
+		w.setVar(k, v, st, 0)
+		if k == "PATH" {
+			// Node's spawn looks bash up in the env's PATH (child_process:
+			// "options.env.PATH ... is used for the command lookup").
+			w.exec(arg{v: val{s: "bash", known: true}, text: "bash"}, st, 0)
+		}
+	}
+}
+
+// envValue is the value a hook's env entry has when bash starts (see
+// startEnv).
+func envValue(s string, st *state) val {
+	why := ""
+	out := geminiRef.ReplaceAllStringFunc(s, func(m string) string {
+		sub := geminiRef.FindStringSubmatch(m)
+		name := sub[1]
+		if name == "" {
+			name = sub[2]
+		}
+		if name == "PATH" {
+			return "$PATH"
+		}
+		if x, ok := st.vars[name]; ok {
+			return x
+		}
+		if sub[3] != "" || strings.Contains(m, ":-") {
+			if why == "" {
+				why = "$" + name + " (Gemini's environment, or the default)"
+			}
+			return m
+		}
+		if why == "" {
+			why = "$" + name + " (Gemini's environment)"
+		}
+		return m
+	})
+	if why != "" {
+		return val{why: why}
+	}
+	return val{s: out, known: true}
+}

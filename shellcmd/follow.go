@@ -1,0 +1,212 @@
+package shellcmd
+
+import (
+	"bytes"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Following files: with a Reader, a file the command reaches is read and
+// what its code loads is followed in turn, recursively, at most MaxFollow
+// files deep, MaxFiles files and MaxRead bytes in all. Each language has
+// its reader: shell code (follow.go), Python (python.go), JavaScript and
+// TypeScript (node.go), package.json scripts, Makefiles and Go packages
+// (tasks.go). What a language can load that is not followed makes the
+// analysis Unknown, with the file's name in the reason.
+
+// load reads a project file for following: its content and physical path,
+// or ok false when it is not a readable project file, was followed
+// already, or a bound is reached (then an Unknown says so).
+func (w *walker) load(p string) (data []byte, real string, ok bool) {
+	if w.files == nil || p == "" {
+		return nil, "", false
+	}
+	if w.level >= MaxFollow {
+		w.unknown("files that load files more than " + strconv.Itoa(MaxFollow) + " deep")
+		return nil, "", false
+	}
+	data, real, ok = w.files.ReadFile(p)
+	if !ok {
+		return nil, "", false
+	}
+	if pkg := nodeModule(real); pkg != "" {
+		// An installed package: its code is not the project's own, and
+		// following it would mean following a dependency tree.
+		w.unknown("the package code in " + w.rel(pkg) + " is not followed")
+		return nil, "", false
+	}
+	if w.bytesRead+len(data) > MaxRead {
+		w.unknown("more than " + strconv.Itoa(MaxRead>>20) + " MiB of files to follow")
+		return nil, "", false
+	}
+	w.bytesRead += len(data)
+	return data, real, true
+}
+
+// nodeModule returns the package folder (…/node_modules/NAME or
+// …/node_modules/@scope/NAME, or …/node_modules/.bin/NAME) that holds p,
+// or "".
+func nodeModule(p string) string {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	for i := len(parts) - 2; i >= 0; i-- {
+		if parts[i] != "node_modules" {
+			continue
+		}
+		end := i + 2
+		if strings.HasPrefix(parts[i+1], "@") || parts[i+1] == ".bin" {
+			end = min(i+3, len(parts))
+		}
+		return filepath.FromSlash(strings.Join(parts[:end], "/"))
+	}
+	return ""
+}
+
+// enter marks the start of following the file real (at most once per
+// key: a file sourced twice in different states is followed the first
+// time only) and returns the function that ends it.
+func (w *walker) enter(key, real string) (leave func(), ok bool) {
+	if w.followed[key] {
+		return nil, false
+	}
+	w.followed[key] = true
+	via := w.via
+	w.level++
+	w.via = real
+	return func() { w.level--; w.via = via }, true
+}
+
+// followAs follows the file p, read by lang: "sh", "python", "node";
+// "" or another language records nothing more (another language is
+// Unknown: it can load files this analysis does not model).
+func (w *walker) followAs(lang, p string, st *state, depth int) {
+	switch lang {
+	case "sh":
+		w.followShell(p, st.copy(), depth, false)
+	case "python":
+		w.followPython(p, st, depth, "")
+	case "node":
+		w.followNode(p, st, depth)
+	case "":
+	default:
+		if w.files != nil && p != "" && w.exists(p) {
+			w.unknown(lang + " " + w.rel(p) + " can load more files: not followed")
+		}
+	}
+}
+
+// rel shows a path relative to the project ("./x"), or as it is.
+func (w *walker) rel(p string) string {
+	if w.top != "" {
+		if r, err := filepath.Rel(w.top, p); err == nil && !strings.HasPrefix(r, "..") {
+			return "./" + filepath.ToSlash(r)
+		}
+	}
+	return p
+}
+
+// followShell follows shell code in the file p: inline (source, eval) in
+// the shell's own state st, or in a new shell (st is then a copy).
+func (w *walker) followShell(p string, st *state, depth int, inline bool) {
+	data, real, ok := w.load(p)
+	if !ok {
+		return
+	}
+	key := real
+	if inline {
+		key = "source " + real + " " + st.dir
+	}
+	leave, ok := w.enter(key, real)
+	if !ok {
+		return
+	}
+	defer leave()
+	if w.script(string(data), st, 0) != "" {
+		w.unknown(w.rel(real) + " is not shell code bash can parse")
+	}
+}
+
+// followProgram follows a file run as a program: its #! line names the
+// interpreter (#!/bin/sh, #!/usr/bin/env python3, #!/usr/bin/env -S node
+// --require ./x); a text file without one is run by bash itself (execve
+// fails with ENOEXEC and bash reads it as a script); a binary is not
+// followed.
+func (w *walker) followProgram(p string, st *state, depth int) {
+	data, real, ok := w.load(p)
+	if !ok {
+		return
+	}
+	if bytes.HasPrefix(data, []byte("\x7fELF")) || bytes.HasPrefix(data, []byte("\xcf\xfa\xed\xfe")) || bytes.IndexByte(data[:min(len(data), 512)], 0) >= 0 {
+		return // a compiled program: its content is hashed, that is all
+	}
+	line := ""
+	if bytes.HasPrefix(data, []byte("#!")) {
+		end := bytes.IndexByte(data, '\n')
+		if end < 0 {
+			end = len(data)
+		}
+		line = strings.TrimSpace(string(data[2:end]))
+	}
+	if line == "" {
+		w.followShell(real, st.copy(), depth, false)
+		return
+	}
+	words := strings.Fields(line)
+	interp := words[0]
+	rest := words[1:]
+	if filepath.Base(interp) == "env" {
+		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+			if rest[0] == "-S" || rest[0] == "--split-string" {
+				rest = rest[1:]
+				continue
+			}
+			rest = rest[1:]
+		}
+		for len(rest) > 0 && isAssignment(rest[0]) {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return
+		}
+		interp, rest = rest[0], rest[1:]
+	} else if !filepath.IsAbs(interp) || w.inProject(interp, st) {
+		// The kernel runs the interpreter the #! line names: a project
+		// file is code too (a relative one is found from the cwd).
+		w.followProgram(w.file("#!"+interp, val{s: interp, known: true}, RoleProgram, st), st, depth)
+	}
+	// Run the #! line as a command with the script as its last word.
+	words = append([]string{interp}, rest...)
+	argv := make([]arg, 0, len(words)+1)
+	for _, x := range words {
+		argv = append(argv, arg{v: val{s: x, known: true}, text: x})
+	}
+	argv = append(argv, arg{v: val{s: real, known: true}, text: w.rel(real)})
+	if w.followed["program "+real] {
+		return
+	}
+	w.followed["program "+real] = true
+	via := w.via
+	w.via = real
+	defer func() { w.via = via }()
+	w.run(argv, st, st.copy(), depth, nil, nil)
+}
+
+// inlineCode follows code given on an interpreter's command line
+// (python3 -c 'import x', node -e "require('./x')"): it runs in the
+// current directory.
+func (w *walker) inlineCode(lang, code string, st *state, depth int) {
+	switch lang {
+	case "python":
+		w.pythonCode(code, "", st, depth)
+	case "node":
+		if st.dir != "" {
+			w.nodeCode(code, st.dir, "", st, depth)
+		}
+	case "sh":
+		w.script(code, st.copy(), depth+1)
+	default:
+		if w.files != nil && lang != "" {
+			w.unknown(lang + " code on the command line can load more files: not followed")
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package shellcmd
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Builtins that change what later commands run: source's PATH search,
+// hash -p, read and mapfile into a variable, alias, enable -f, and
+// xargs feeding a shell.
+
+// source follows `source FILE` / `. FILE`: the shell reads FILE's code in
+// its own state. A name without a slash is searched in PATH first, then
+// in the current directory (bash(1), source; sourcepath is on by default):
+// each PATH folder this analysis knows is a place it looks in, the
+// inherited PATH is not the project's.
+func (w *walker) source(rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return
+	}
+	a := rest[0]
+	switch {
+	case a.v.known && stdinFiles[a.v.s]:
+		w.stdin(run, depth, stdin, pipe, "sh")
+		return
+	case !a.v.known && a.v.from == nil:
+		w.unknown("shell code named by " + a.v.why)
+		return
+	case a.v.known && !strings.Contains(a.v.s, "/") && !strings.HasPrefix(a.v.s, "~"):
+		for _, d := range run.path {
+			if d == "" {
+				w.unknown("source " + a.v.s + " with PATH set to a computed value")
+				continue
+			}
+			p := w.probe(a.text, filepath.Join(d, a.v.s), RoleSource)
+			if w.exists(p) {
+				w.add(a.text, val{s: p, known: true}, RoleSource, run, false)
+				w.followShell(p, shell, depth, true)
+				return
+			}
+		}
+	}
+	w.followShell(w.file(a.text, a.v, RoleSource, run), shell, depth, true)
+}
+
+// exists reports whether the Reader finds a regular file at p (false
+// without a Reader).
+func (w *walker) exists(p string) bool {
+	if w.files == nil || p == "" {
+		return false
+	}
+	_, _, ok := w.files.ReadFile(p)
+	return ok
+}
+
+// hash -p FILE NAME makes NAME run FILE, whatever PATH says.
+func (w *walker) hash(rest []arg, st *state, depth int) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a.v.known && a.v.s == "-p" && i+1 < len(rest) {
+			w.exec(arg{v: rest[i+1].v, text: rest[i+1].text}, st, depth)
+			if !rest[i+1].v.known {
+				w.unknown("hash -p with " + rest[i+1].v.why)
+			}
+			i++
+			continue
+		}
+		if a.v.known && !strings.HasPrefix(a.v.s, "-") {
+			w.a.Checked = appendNew(w.a.Checked, a.v.s)
+		}
+	}
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// read, mapfile and readarray set variables from their input: the value
+// is not known here (read -r PATH <<< ./bin:$PATH).
+func (w *walker) read(n string, rest []arg, st *state, depth int) {
+	withArg := map[string]bool{"-a": true, "-d": true, "-i": true, "-n": true, "-N": true, "-p": true, "-t": true, "-u": true,
+		"-C": true, "-c": true, "-O": true, "-s": true}
+	var names []string
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !a.v.known {
+			w.unknown(n + " into a variable named by " + a.v.why)
+			return
+		}
+		s := a.v.s
+		if strings.HasPrefix(s, "-") && len(s) > 1 {
+			if n == "read" && s == "-a" && i+1 < len(rest) {
+				names = append(names, rest[i+1].v.s)
+			}
+			if n != "read" && (s == "-s" || s == "-n") || n == "read" && s == "-s" {
+				continue // flags without a value (read -s) or counts
+			}
+			if withArg[s] || withArg[s[:2]] && len(s) == 2 {
+				i++
+			}
+			continue
+		}
+		names = append(names, s)
+	}
+	if len(names) == 0 {
+		names = []string{map[bool]string{true: "REPLY", false: "MAPFILE"}[n == "read"]}
+	}
+	for _, name := range names {
+		w.setVar(name, val{why: n}, st, depth)
+	}
+}
+
+// alias NAME=VALUE: with expand_aliases (shopt -s expand_aliases, or an
+// interactive shell) a later command word NAME runs VALUE. Its value is
+// read as a command where it is defined, whether it is used or not.
+func (w *walker) alias(rest []arg, st *state, depth int) {
+	for _, a := range rest {
+		if !a.v.known {
+			w.unknown("alias of " + a.v.why)
+			continue
+		}
+		name, value, ok := strings.Cut(a.v.s, "=")
+		if !ok || strings.HasPrefix(name, "-") {
+			continue
+		}
+		w.script(value, st.copy(), depth+1)
+		w.funcs[name] = true // its word no longer runs the program NAME
+	}
+}
+
+// enable -f FILE NAME loads a builtin from a shared object (bash(1),
+// enable): FILE is code the shell runs.
+func (w *walker) enable(rest []arg, st *state) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !a.v.known {
+			w.unknown("enable with " + a.v.why)
+			return
+		}
+		if strings.HasPrefix(a.v.s, "-") && strings.Contains(a.v.s, "f") && i+1 < len(rest) {
+			w.file(rest[i+1].text, rest[i+1].v, RoleProgram, st)
+			i++
+		}
+	}
+}
+
+// xargs runs its command with words read from its input (or -a FILE)
+// appended. When that command is a shell given -c and no code, or an
+// interpreter given no script, the code comes from the input: xargs -a f
+// bash -c runs f's first line.
+func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	wr := wrappers["xargs"]
+	var argFile *arg
+	i := 0
+	for i < len(rest) {
+		a := rest[i]
+		if !a.v.known || !strings.HasPrefix(a.v.s, "-") || a.v.s == "-" {
+			break
+		}
+		if a.v.s == "--" {
+			i++
+			break
+		}
+		opt, value, hasValue := strings.Cut(a.v.s, "=")
+		if opt == "-a" || opt == "--arg-file" {
+			if hasValue {
+				argFile = &arg{v: val{s: value, known: true}, text: value}
+			} else if i+1 < len(rest) {
+				argFile = &rest[i+1]
+			}
+		} else if strings.HasPrefix(opt, "-a") && len(opt) > 2 {
+			argFile = &arg{v: val{s: opt[2:], known: true}, text: opt[2:]}
+		}
+		if contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
+			i++
+		}
+		i++
+	}
+	cmd := rest[min(i, len(rest)):]
+	if len(cmd) == 0 {
+		return // echo
+	}
+	fromInput := func() {
+		if argFile != nil {
+			p := w.file(argFile.text, argFile.v, RoleSource, run)
+			w.followShell(p, run.copy(), depth, false)
+			return
+		}
+		w.stdin(run, depth, stdin, pipe, "sh")
+	}
+	if cmd[0].v.known && shells[filepath.Base(cmd[0].v.s)] {
+		// bash -c with nothing after it: the code is xargs' first word.
+		last := cmd[len(cmd)-1]
+		if last.v.known && strings.HasPrefix(last.v.s, "-") && strings.Contains(last.v.s, "c") && !strings.HasPrefix(last.v.s, "--") {
+			w.exec(cmd[0], run, depth)
+			fromInput()
+			return
+		}
+		if len(cmd) == 1 || allOptions(cmd[1:]) {
+			w.exec(cmd[0], run, depth)
+			w.unknown("a script named by xargs' input")
+			return
+		}
+	}
+	if argFile != nil {
+		w.file(argFile.text, argFile.v, RoleManifest, run)
+	}
+	w.run(cmd, run, shell, depth, nil, nil)
+}
+
+func allOptions(words []arg) bool {
+	for _, a := range words {
+		if !a.v.known || !strings.HasPrefix(a.v.s, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,512 @@
+package shellcmd
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Task runners and tools that run what a project file says: npm, pnpm,
+// yarn and bun scripts (package.json, with .npmrc's script-shell), make
+// (Makefile with its includes and recipes), go run (a package's files),
+// npx and friends (node_modules/.bin), poetry/pipenv/pdm run, cross-env.
+
+// manifests are the task runners whose command runs what a project file
+// says, and that file's name.
+var manifests = map[string]string{
+	"npm": "package.json", "pnpm": "package.json", "yarn": "package.json",
+	"make": "Makefile", "gmake": "Makefile", "just": "justfile", "rake": "Rakefile", "task": "Taskfile.yml",
+}
+
+// npmCommands are npm's, pnpm's and yarn's own commands that run no
+// script of package.json (pnpm X and yarn X run the script X otherwise).
+var npmCommands = map[string]bool{
+	"install": true, "i": true, "ci": true, "add": true, "remove": true, "rm": true, "uninstall": true, "update": true,
+	"up": true, "publish": true, "pack": true, "link": true, "unlink": true, "outdated": true, "audit": true, "ls": true,
+	"list": true, "why": true, "info": true, "view": true, "init": true, "config": true, "set": true, "get": true,
+	"cache": true, "store": true, "login": true, "logout": true, "whoami": true, "version": true, "--version": true,
+	"-v": true, "help": true, "prune": true, "dedupe": true, "fund": true, "doctor": true, "search": true,
+	"import": true, "licenses": true, "patch": true, "rebuild": true, "env": true, "root": true, "bin": true,
+	"setup": true, "node": true, "dlx": true, "exec": true, "x": true, "create": true,
+}
+
+// manifest walks a task runner's command: npm run X (test, start, ...),
+// pnpm X, yarn X, make, just.
+func (w *walker) manifest(base string, rest []arg, st *state, depth int) {
+	name := manifests[base]
+	dir := st.dir
+	switch base {
+	case "npm", "pnpm", "yarn":
+		w.npm(base, rest, st, depth)
+		return
+	case "make", "gmake":
+		w.make(rest, st, depth)
+		return
+	}
+	if dir == "" {
+		w.unknown("a " + name + " in a computed directory")
+		return
+	}
+	p := w.file(name, val{s: filepath.Join(dir, name), known: true}, RoleManifest, st)
+	if w.exists(p) {
+		w.unknown(base + " runs the recipes of " + w.rel(p) + ": not followed")
+	}
+}
+
+// npm walks npm, pnpm and yarn: the script it runs, with its pre and
+// post scripts; exec, x and dlx run a package program.
+func (w *walker) npm(base string, rest []arg, st *state, depth int) {
+	dir := st.dir
+	i := 0
+	for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {
+		opt, value, has := strings.Cut(rest[i].v.s, "=")
+		if opt == "--prefix" || opt == "-C" || opt == "--dir" || opt == "--cwd" {
+			if !has && i+1 < len(rest) {
+				i++
+				value = rest[i].v.s
+			}
+			dir = w.cd([]arg{{v: val{s: value, known: true}}}, st)
+		}
+		i++
+	}
+	if i >= len(rest) {
+		return // yarn alone installs
+	}
+	sub := rest[i]
+	if !sub.v.known {
+		w.unknown(base + " " + sub.v.why)
+		return
+	}
+	script := ""
+	switch sub.v.s {
+	case "run", "run-script", "rum", "urn":
+		j := i + 1
+		for j < len(rest) && rest[j].v.known && strings.HasPrefix(rest[j].v.s, "-") {
+			j++
+		}
+		if j >= len(rest) {
+			return
+		}
+		if !rest[j].v.known {
+			w.unknown(base + " run of a script named by " + rest[j].v.why)
+			return
+		}
+		script = rest[j].v.s
+	case "test", "t", "tst":
+		script = "test"
+	case "start", "stop", "restart":
+		script = sub.v.s
+	case "exec", "x", "dlx":
+		w.packageProgram(rest[i+1:], st, depth)
+		return
+	default:
+		if base == "npm" || npmCommands[sub.v.s] {
+			return
+		}
+		script = sub.v.s // pnpm lint, yarn lint
+	}
+	if dir == "" {
+		w.unknown("a package.json in a computed directory")
+		return
+	}
+	sub2 := st.copy()
+	sub2.dir = dir
+	w.npmScript(base, script, sub2, depth)
+}
+
+// npmScript follows the script name of dir's package.json (npm's
+// run-script: pre<name>, <name>, post<name>, each run with sh -c, or
+// .npmrc's script-shell, in the package's folder with every
+// node_modules/.bin up the tree first on PATH).
+func (w *walker) npmScript(base, name string, st *state, depth int) {
+	pj := filepath.Join(st.dir, "package.json")
+	p := w.file("package.json", val{s: pj, known: true}, RoleManifest, st)
+	if w.files == nil {
+		return
+	}
+	for d := st.dir; ; d = filepath.Dir(d) {
+		rc := filepath.Join(d, ".npmrc")
+		w.probe(w.rel(rc), rc, RoleManifest)
+		w.npmrc(rc, st, depth)
+		if base == "yarn" {
+			w.yarnrc(filepath.Join(d, ".yarnrc.yml"), st, depth)
+		}
+		if d == w.top || !w.inProject(filepath.Dir(d), nil) || filepath.Dir(d) == d {
+			break
+		}
+	}
+	if sh, ok := st.vars["npm_config_script_shell"]; ok && sh != "" {
+		w.exec(arg{v: val{s: sh, known: true}, text: sh}, st, depth)
+	}
+	data, real, ok := w.load(p)
+	if !ok {
+		return
+	}
+	var pkg struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if json.Unmarshal(data, &pkg) != nil {
+		w.unknown(w.rel(real) + " is not JSON npm can read")
+		return
+	}
+	run := st.copy()
+	var bins []string
+	for d := st.dir; w.inProject(d, nil); d = filepath.Dir(d) {
+		bins = append(bins, filepath.Join(d, "node_modules", ".bin"))
+		if d == w.top || filepath.Dir(d) == d {
+			break
+		}
+	}
+	run.path = append(bins, run.path...)
+	found := false
+	for _, n := range []string{"pre" + name, name, "post" + name} {
+		cmd, ok := pkg.Scripts[n].(string)
+		if !ok {
+			continue
+		}
+		found = true
+		leave, ok := w.enter("npm "+real+" "+n, real)
+		if !ok {
+			continue
+		}
+		w.script(cmd, run.copy(), depth+1)
+		leave()
+	}
+	if !found && name == "start" {
+		// npm start without a start script runs node server.js.
+		w.followNode(w.file("server.js", val{s: "server.js", known: true}, RoleScript, run), run, depth)
+	}
+}
+
+// npmrc follows an .npmrc: script-shell runs every script, node-options
+// is NODE_OPTIONS for them.
+func (w *walker) npmrc(p string, st *state, depth int) {
+	data, _, ok := w.load(p)
+	if !ok {
+		return
+	}
+	w.add(w.rel(p), val{s: p, known: true}, RoleManifest, st, false)
+	for _, line := range strings.Split(string(data), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.Trim(strings.TrimSpace(v), `"'`)
+		switch k {
+		case "script-shell":
+			w.exec(arg{v: val{s: v, known: true}, text: v}, st, depth)
+		case "node-options":
+			w.nodeOptions(strings.Fields(v), st, depth)
+		case "shell", "git", "editor", "browser", "viewer":
+			w.exec(arg{v: val{s: v, known: true}, text: v}, st, depth)
+		}
+	}
+}
+
+// yarnrc follows .yarnrc.yml's yarnPath: the yarn that runs is that file.
+func (w *walker) yarnrc(p string, st *state, depth int) {
+	w.probe(w.rel(p), p, RoleManifest)
+	data, _, ok := w.load(p)
+	if !ok {
+		return
+	}
+	w.add(w.rel(p), val{s: p, known: true}, RoleManifest, st, false)
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "yarnPath" {
+			v = strings.Trim(strings.TrimSpace(v), `"'`)
+			d := st.copy()
+			d.dir = filepath.Dir(p)
+			w.followNode(w.file(v, val{s: v, known: true}, RoleScript, d), d, depth)
+		}
+	}
+}
+
+// nodeRunners are package programs that run a script file with Node.
+var nodeRunners = map[string]bool{"tsx": true, "ts-node": true, "node": true, "vite-node": true, "esno": true, "jiti": true, "babel-node": true, "ts-node-esm": true}
+
+// packageProgram walks `npx PROG ARGS` (npm exec, pnpm exec/dlx, yarn
+// exec/dlx, bunx): PROG is node_modules/.bin/PROG from the current
+// folder up to the project's root, else a package fetched from the
+// registry. A Node runner's script (npx tsx x.ts) is followed.
+func (w *walker) packageProgram(cmd []arg, st *state, depth int) {
+	for len(cmd) > 0 && cmd[0].v.known && strings.HasPrefix(cmd[0].v.s, "-") {
+		if cmd[0].v.s == "--" {
+			cmd = cmd[1:]
+			break
+		}
+		cmd = cmd[1:]
+	}
+	if len(cmd) == 0 {
+		return
+	}
+	if !cmd[0].v.known {
+		w.unknown("a package program named by " + cmd[0].v.why)
+		return
+	}
+	prog := cmd[0].v.s
+	if strings.Contains(prog, "/") && !strings.HasPrefix(prog, "@") {
+		w.run(cmd, st, st.copy(), depth, nil, nil)
+		return
+	}
+	name := strings.SplitN(strings.TrimPrefix(prog, "@"), "@", 2)[0]
+	if strings.HasPrefix(prog, "@") {
+		name = "@" + name
+	}
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	w.program(Program{Name: prog, Package: true})
+	if w.files != nil && st.dir != "" {
+		for d := st.dir; w.inProject(d, nil); d = filepath.Dir(d) {
+			p := filepath.Join(d, "node_modules", ".bin", name)
+			w.probe(w.rel(p), p, RoleProgram)
+			if w.exists(p) {
+				w.add(w.rel(p), val{s: p, known: true}, RoleProgram, st, false)
+				w.unknown("the package program " + name + " in " + w.rel(filepath.Dir(p)) + " is not followed")
+				break
+			}
+			if d == w.top || filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	if nodeRunners[name] {
+		w.interpreter(nodeInterp, "node", cmd[1:], st, depth, nil, nil)
+	}
+}
+
+// tool walks programs that run another command or a project's code in
+// their own way; it reports whether it handled base.
+func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) bool {
+	if strings.Contains(n, "/") {
+		return false
+	}
+	switch base {
+	case "npx", "bunx", "pnpx":
+		w.program(Program{Name: n})
+		i := 0
+		for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {
+			opt, _, has := strings.Cut(rest[i].v.s, "=")
+			if opt == "-c" || opt == "--call" {
+				if i+1 < len(rest) {
+					w.run([]arg{{v: val{s: "sh", known: true}, text: "sh"}, {v: val{s: "-c", known: true}, text: "-c"}, rest[i+1]}, run, shell, depth+1, nil, nil)
+				}
+				return true
+			}
+			if (opt == "-p" || opt == "--package") && !has {
+				i++
+			}
+			i++
+		}
+		w.packageProgram(rest[i:], run, depth)
+		return true
+	case "poetry", "pipenv", "pdm", "hatch", "rye", "pixi", "conda", "mamba", "micromamba":
+		// poetry run CMD: CMD in the project's environment.
+		for i, a := range rest {
+			if a.v.known && a.v.s == "run" {
+				cmd := rest[i+1:]
+				for len(cmd) > 0 && cmd[0].v.known && strings.HasPrefix(cmd[0].v.s, "-") {
+					if cmd[0].v.s == "--" {
+						cmd = cmd[1:]
+						break
+					}
+					if (base == "conda" || base == "mamba" || base == "micromamba") && (cmd[0].v.s == "-n" || cmd[0].v.s == "-p" || cmd[0].v.s == "--name" || cmd[0].v.s == "--prefix") && len(cmd) > 1 {
+						cmd = cmd[1:]
+					}
+					cmd = cmd[1:]
+				}
+				w.program(Program{Name: n})
+				w.run(cmd, run, shell, depth, stdin, pipe)
+				return true
+			}
+		}
+		return false
+	case "cross-env", "cross-env-shell":
+		w.program(Program{Name: n})
+		inner := run.copy()
+		i := 0
+		for i < len(rest) && rest[i].v.known && isAssignment(rest[i].v.s) {
+			k, v, _ := strings.Cut(rest[i].v.s, "=")
+			w.setVar(k, val{s: v, known: true}, inner, depth)
+			i++
+		}
+		if base == "cross-env-shell" {
+			var parts []string
+			for _, a := range rest[i:] {
+				if !a.v.known {
+					w.unknown("cross-env-shell with " + a.v.why)
+					return true
+				}
+				parts = append(parts, a.v.s)
+			}
+			w.script(strings.Join(parts, " "), inner, depth+1)
+			return true
+		}
+		w.run(rest[i:], inner, shell, depth, stdin, pipe)
+		return true
+	case "go":
+		if len(rest) > 0 && rest[0].v.s == "run" {
+			w.program(Program{Name: n})
+			w.goRun(rest[1:], run, depth)
+			return true
+		}
+	}
+	return false
+}
+
+// goRun follows `go run [flags] PACKAGE|FILES [args]`: the package's Go
+// files (and the module's own packages they import), go.mod and go.sum.
+func (w *walker) goRun(rest []arg, st *state, depth int) {
+	withArg := map[string]bool{"-C": true, "-o": true, "-p": true, "-mod": true, "-modfile": true, "-overlay": true, "-tags": true,
+		"-ldflags": true, "-gcflags": true, "-asmflags": true, "-exec": true, "-toolexec": true, "-pkgdir": true, "-buildmode": true,
+		"-compiler": true, "-gccgoflags": true, "-installsuffix": true, "-pgo": true, "-cover": false, "-coverpkg": true}
+	dir := st.dir
+	i := 0
+	for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {
+		opt, value, has := strings.Cut(strings.Replace(rest[i].v.s, "--", "-", 1), "=")
+		if withArg[opt] && !has && i+1 < len(rest) {
+			i++
+			value = rest[i].v.s
+		}
+		switch opt {
+		case "-exec", "-toolexec", "-overlay", "-modfile":
+			w.unknown("go run " + opt + " " + value + ": not followed")
+		case "-C":
+			dir = w.cd([]arg{{v: val{s: value, known: true}}}, st)
+		}
+		i++
+	}
+	if i >= len(rest) {
+		return
+	}
+	if dir == "" {
+		w.unknown("go run in a computed directory")
+		return
+	}
+	sub := st.copy()
+	sub.dir = dir
+	if !rest[i].v.known {
+		w.unknown("go run of " + rest[i].v.why)
+		return
+	}
+	target := rest[i].v.s
+	if strings.HasSuffix(target, ".go") {
+		for ; i < len(rest) && rest[i].v.known && strings.HasSuffix(rest[i].v.s, ".go"); i++ {
+			w.goFile(w.file(rest[i].text, rest[i].v, RoleScript, sub), sub, depth)
+		}
+		w.goModule(dir, sub)
+		return
+	}
+	if strings.Contains(target, "@") {
+		return // a module from the network, pinned by version
+	}
+	if strings.HasPrefix(target, ".") || filepath.IsAbs(target) {
+		pkg := target
+		if !filepath.IsAbs(pkg) {
+			pkg = filepath.Join(dir, strings.TrimSuffix(target, "/..."))
+		}
+		root, mod := w.goModule(pkg, sub)
+		w.goPackage(pkg, root, mod, sub, depth)
+		return
+	}
+	root, mod := w.goModule(dir, sub)
+	if mod != "" && (target == mod || strings.HasPrefix(target, mod+"/")) {
+		w.goPackage(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(target, mod), "/")), root, mod, sub, depth)
+	}
+}
+
+var (
+	goModLine  = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)"?`)
+	goReplace  = regexp.MustCompile(`(?m)=>\s*(\.{1,2}/\S*|/\S*)`)
+	goImports  = regexp.MustCompile(`(?s)\bimport\s*(\([^)]*\)|(?:[\w.]+\s+)?"[^"]+")`)
+	goImpPaths = regexp.MustCompile(`"([^"]+)"`)
+)
+
+// goModule finds the go.mod that governs dir (up to the project root),
+// records it with go.sum and go.work, and returns the module's folder and
+// path.
+func (w *walker) goModule(dir string, st *state) (root, mod string) {
+	if w.files == nil {
+		return "", ""
+	}
+	for d := dir; w.inProject(d, nil); d = filepath.Dir(d) {
+		p := filepath.Join(d, "go.mod")
+		if data, _, ok := w.load(p); ok {
+			w.add(w.rel(p), val{s: p, known: true}, RoleManifest, st, false)
+			for _, extra := range []string{"go.sum", "go.work"} {
+				e := filepath.Join(d, extra)
+				w.probe(w.rel(e), e, RoleManifest)
+			}
+			if m := goModLine.FindSubmatch(data); m != nil {
+				mod = string(m[1])
+			}
+			if goReplace.Match(data) {
+				w.unknown("a replace of a module by a local folder in " + w.rel(p) + ": not followed")
+			}
+			if _, ok := w.files.ReadDir(filepath.Join(d, "vendor")); ok {
+				w.unknown("vendored modules in " + w.rel(filepath.Join(d, "vendor")) + " are not followed")
+			}
+			return d, mod
+		}
+		if d == w.top || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return "", ""
+}
+
+// goPackage records the files the go tool compiles in the package folder
+// dir (non-test .go, and cgo's .c, .h, .s files) and follows its imports
+// of the module's own packages.
+func (w *walker) goPackage(dir, root, mod string, st *state, depth int) {
+	if w.files == nil || w.followed["go "+dir] {
+		return
+	}
+	w.followed["go "+dir] = true
+	names, ok := w.files.ReadDir(dir)
+	if !ok {
+		w.file(w.rel(dir), val{s: dir, known: true}, RoleScript, st)
+		return
+	}
+	for _, n := range names {
+		ext := filepath.Ext(n)
+		if strings.HasSuffix(n, "_test.go") || !(ext == ".go" || ext == ".c" || ext == ".h" || ext == ".s" || ext == ".S" || ext == ".cc" || ext == ".syso") {
+			continue
+		}
+		p := filepath.Join(dir, n)
+		w.add(w.rel(p), val{s: p, known: true}, RoleScript, st, false)
+		if ext == ".go" {
+			w.goImportsOf(p, root, mod, st, depth)
+		}
+	}
+}
+
+// goFile records a Go file named on the command line and follows its
+// imports of the module's packages.
+func (w *walker) goFile(p string, st *state, depth int) {
+	root, mod := w.goModule(filepath.Dir(p), st)
+	w.goImportsOf(p, root, mod, st, depth)
+}
+
+func (w *walker) goImportsOf(p, root, mod string, st *state, depth int) {
+	data, real, ok := w.load(p)
+	if !ok || mod == "" {
+		return
+	}
+	leave, ok := w.enter("go "+real, real)
+	if !ok {
+		return
+	}
+	defer leave()
+	for _, m := range goImports.FindAllSubmatch(data, -1) {
+		for _, q := range goImpPaths.FindAllSubmatch(m[1], -1) {
+			imp := string(q[1])
+			if imp == mod || strings.HasPrefix(imp, mod+"/") {
+				w.goPackage(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(imp, mod), "/")), root, mod, st, depth)
+			}
+		}
+	}
+}
