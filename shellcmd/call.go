@@ -815,4 +815,3 @@ func roleOf(lang string) Role {
 	}
 	return RoleScript
 }
-

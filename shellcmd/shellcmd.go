@@ -216,7 +216,7 @@ func (s *state) copy() *state {
 }
 
 type walker struct {
-	a                           *Analysis
+	a                 *Analysis
 	seenProg, seenWhy map[string]bool
 	seenFile          map[string]int
 	// funcs are the functions the command defines: calling one runs its
@@ -226,12 +226,12 @@ type walker struct {
 	// followed are the files already followed, level how deep the
 	// current one is, read the bytes read so far, via the file being
 	// followed ("" in the command itself).
-	files    Reader
-	top      string
-	followed map[string]bool
-	level    int
+	files     Reader
+	top       string
+	followed  map[string]bool
+	level     int
 	bytesRead int
-	via      string
+	via       string
 }
 
 func (w *walker) done() *Analysis {
