@@ -53,7 +53,7 @@ var auditHelp = map[string]string{
 	codeDisabledProject:        "Remove the entry from the project's hooksConfig.disabled, or acknowledge it with gh-hooks trust approve --accept-disabled.",
 	codeHookChanged:            "Review the change (gh-hooks show ID prints the hook in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
 	codeHookNew:                "Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
-	codeHookNotCovered:         "Review what the hook runs by hand; --ignore hook-not-covered accepts such hooks.",
+	codeHookNotCovered:         "Review what the hook runs by hand, then accept it with gh-hooks trust approve --accept-not-covered ID (until the hook or what it reaches changes); --ignore hook-not-covered skips the finding.",
 	codeHookSuspicious:         "Look at the hook with gh-hooks show ID (the characters are escaped there) and remove the hidden characters from the project file.",
 	codeScriptUnverified:       "Create the script or fix its path in the command; a script that cannot be located must be reviewed by hand.",
 	codeTrustSkipped:           "Write the event's value as a list of definitions: \"BeforeTool\": [ {...} ].",
@@ -192,9 +192,9 @@ func auditProblems(t *trustEnv, rep *fingerprint.Report, baseline string) []conf
 			add(config.SevError, codeHookChanged, what+" changed since it was approved: "+strings.Join(h.Changes, ", "),
 				fmt.Sprintf("review the change, then run `gh-hooks %strust approve %s`", t.flag, shellword.Quote(h.ID)))
 		}
-		if len(h.NotCovered) > 0 {
+		if len(h.NotCovered) > 0 && !h.AcceptedNotCovered {
 			add(config.SevError, codeHookNotCovered, what+": its behaviour is not covered by its fingerprint: "+strings.Join(h.NotCovered, "; "),
-				"review what it runs by hand")
+				fmt.Sprintf("review what it runs by hand, then accept it with `gh-hooks %strust approve --accept-not-covered %s`", t.flag, shellword.Quote(h.ID)))
 		}
 		if len(h.Suspicious) > 0 {
 			add(config.SevError, codeHookSuspicious, what+" is suspicious: "+suspiciousText(h.Suspicious),

@@ -45,6 +45,7 @@ type trustOptions struct {
 	Diff              bool
 	Interactive       bool
 	AcceptDisabled    bool
+	AcceptNotCovered  bool
 	// Names are the hooks approve and revoke select; File is the baseline
 	// file of trust baseline.
 	Names []string
@@ -128,13 +129,18 @@ func trustApproveCommand(e *env) *cli.Command {
 		Name:      "approve",
 		Usage:     "approve project hooks by content, and tell Gemini to stop warning about them",
 		ArgsUsage: "(NAME... | --all | -i)",
-		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] (NAME... | --all | -i)",
+		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] [--accept-not-covered] (NAME... | --all | -i)",
 		Description: "Prints each selected hook (id, event, name, command, matcher, timeout, env, scripts with\n" +
 			"their sha256, and what its fingerprint does not cover) and records its fingerprint in gh-hooks'\n" +
 			"store; its Gemini key is added to trusted_hooks.json exactly as Gemini writes it. NAME is a\n" +
 			"hook id, name, name:command key, or command. With --dry-run the unified diff of both files is\n" +
 			"printed and nothing is written. A corrupt or read-only store is never overwritten, and then\n" +
 			"nothing is written. A copy of each approved script (up to 1 MiB) is kept for trust audit --diff.\n\n" +
+			"--accept-not-covered also records that you accept what the fingerprint of each selected hook\n" +
+			"does not cover (an eval of a variable, a dynamic import, a package in node_modules, ...: trust\n" +
+			"audit names the reasons). Such a hook then stops needing attention, until the hook or what it\n" +
+			"reaches changes (its fingerprint, or the reasons); approving it again unchanged keeps the\n" +
+			"acknowledgement.\n\n" +
 			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
 			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
 			"(the hooks already answered y are approved). The approval is of the hook as it was shown: when a\n" +
@@ -147,6 +153,7 @@ func trustApproveCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
 			&cli.BoolFlag{Name: "accept-disabled", Usage: "acknowledge the project's hooksConfig.disabled entries that switch off your own hooks", Destination: &o.AcceptDisabled},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would be approved and the diffs, write nothing", Destination: &o.DryRun},
+			&cli.BoolFlag{Name: "accept-not-covered", Usage: "also accept what the selected hooks' fingerprints do not cover, until they change", Destination: &o.AcceptNotCovered},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Names = c.Args().Slice()
@@ -493,7 +500,7 @@ func runTrustAudit(o *trustOptions) error {
 		warn(o.Stderr, rep.GeminiProblem, hint)
 	}
 	if rep.Attention > 0 {
-		note(o.Stderr, "%d project hook(s) need attention: what they run is not covered by their fingerprint, or they hold hidden characters; review them by hand\n", rep.Attention)
+		note(o.Stderr, "%d project hook(s) need attention: what they run is not covered by their fingerprint, or they hold hidden characters; review them by hand (`gh-hooks %strust approve --accept-not-covered ID` accepts a hook that is not covered)\n", rep.Attention, t.flag)
 	}
 	if rep.Unacknowledged > 0 && o.Baseline == "" {
 		note(o.Stderr, "the project switches off %s of your own (user, system or extension) hooks through hooksConfig.disabled: remove the entries, or acknowledge them with `gh-hooks %strust approve --accept-disabled`\n", count(rep.Unacknowledged, "name"), t.flag)
@@ -571,6 +578,8 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			}
 			if h.Attention() {
 				status = sprintf("%s, %s", status, o.red("needs attention"))
+			} else if h.AcceptedNotCovered {
+				status = sprintf("%s, %s", status, o.yellow("not covered: accepted"))
 			}
 			row := []any{h.ID, orDash(h.Name), h.Command}
 			if !baseline {
@@ -586,8 +595,8 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			notes = append(notes, fmt.Sprintf("%s: its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it; write the event as a list", h.ID))
 		}
 		notes = append(notes, scriptNotes(h.ID, h.Scripts)...)
-		if len(h.NotCovered) > 0 {
-			notes = append(notes, fmt.Sprintf("%s: %s", h.ID, notCovered(h.NotCovered)))
+		if len(h.NotCovered) > 0 && !h.AcceptedNotCovered {
+			notes = append(notes, fmt.Sprintf("%s: %s", h.ID, notCovered(h.NotCovered, t.flag, h.ID)))
 		}
 		if len(h.Suspicious) > 0 {
 			notes = append(notes, fmt.Sprintf("%s: suspicious: %s: what a terminal shows is not what runs; its command in full: %s", h.ID, suspiciousText(h.Suspicious), h.Command))
@@ -670,13 +679,15 @@ func suspiciousText(entries []string) string {
 	return strings.Join(append(parts, other...), "; ")
 }
 
-// notCovered is the sentence that says what a fingerprint cannot know.
-func notCovered(reasons []string) string {
+// notCovered is the sentence that says what a fingerprint cannot know,
+// and how to accept it (flag is "--project DIR " or "").
+func notCovered(reasons []string, flag, id string) string {
 	q := make([]string, len(reasons))
 	for i, r := range reasons {
 		q[i] = "`" + r + "`"
 	}
-	return "this hook's behaviour is not covered by its fingerprint: " + strings.Join(q, ", ") + "; review what it runs by hand"
+	return "this hook's behaviour is not covered by its fingerprint: " + strings.Join(q, ", ") +
+		"; review what it runs by hand, then accept it with `gh-hooks " + flag + "trust approve --accept-not-covered " + shellword.Quote(id) + "`"
 }
 
 // printExplanation prints what changed in a hook since its approval (or
@@ -794,7 +805,7 @@ func (o *trustOptions) selection(verb string) (fingerprint.Selection, error) {
 		return fingerprint.Selection{}, usageHint("name the hooks (gh-hooks trust audit lists them) or pass --all: gh-hooks trust "+verb+" --all",
 			"no hooks selected")
 	}
-	return fingerprint.Selection{All: o.All, Names: o.Names}, nil
+	return fingerprint.Selection{All: o.All, Names: o.Names, AcceptNotCovered: o.AcceptNotCovered}, nil
 }
 
 func runTrustApprove(o *trustOptions) error {
@@ -879,6 +890,9 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
 	if len(res.Accepted) > 0 {
 		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
+	}
+	if len(res.AcceptedNotCovered) > 0 {
+		note(o.Stderr, "accepted what the fingerprint does not cover for %s, until the hook or what it reaches changes\n", strings.Join(res.AcceptedNotCovered, ", "))
 	}
 	if !t.r.Set.Trust.Trusted {
 		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
@@ -991,7 +1005,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string) map[string]string {
 			o.printf("  %s\n", n)
 		}
 		if len(h.NotCovered) > 0 {
-			o.printf("  %s %s\n", o.yellow("warning:"), notCovered(h.NotCovered))
+			o.printf("  %s %s\n", o.yellow("warning:"), notCovered(h.NotCovered, t.flag, h.ID))
 		}
 		if sus := fingerprint.Suspicious(h.Hook); len(sus) > 0 {
 			o.printf("  %s %s: what a terminal shows is not what runs\n", o.red("suspicious:"), suspiciousText(sus))
@@ -1081,7 +1095,7 @@ ask:
 		note(o.Stderr, "no hook approved\n")
 		return nil
 	}
-	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown, AcceptDisabled: o.AcceptDisabled}, o.DryRun)
+	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown, AcceptDisabled: o.AcceptDisabled, AcceptNotCovered: o.AcceptNotCovered}, o.DryRun)
 	if err != nil {
 		return selectError(t, err)
 	}
@@ -1095,6 +1109,9 @@ ask:
 	note(o.Stderr, "approved %d project hook(s) of %s: %s\n", len(res.IDs), t.project.Dir, strings.Join(res.IDs, ", "))
 	if len(res.Accepted) > 0 {
 		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
+	}
+	if len(res.AcceptedNotCovered) > 0 {
+		note(o.Stderr, "accepted what the fingerprint does not cover for %s, until the hook or what it reaches changes\n", strings.Join(res.AcceptedNotCovered, ", "))
 	}
 	if !t.r.Set.Trust.Trusted {
 		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)

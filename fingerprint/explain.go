@@ -81,8 +81,8 @@ func Explain(home string, h HookReport) *Explanation {
 	}
 	for _, p := range unionKeys(old.Scripts, cur.Scripts) {
 		was, now := old.Scripts[p], cur.Scripts[p]
-		if was == now {
-			continue
+		if was == now || was == "" && now == string(ScriptMissing) {
+			continue // unchanged, or a new place looked in, empty (see Diff)
 		}
 		sc := ScriptChange{Path: p, Old: was, New: now}
 		before := approvedContent(home, was)

@@ -8,10 +8,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
 // Project names a project directory twice, because the two stores key it
@@ -73,6 +76,15 @@ type Record struct {
 	// DotEnv is the stamp of the project's .env (Project.DotEnv), "" when
 	// the project has none that Gemini loads.
 	DotEnv string `json:"dotenv,omitempty"`
+	// NotCovered are the reasons, sorted, why the fingerprint does not
+	// cover all the hook can run (Hook.NotCovered): part of the
+	// fingerprint, so that a hook whose reach changes is changed.
+	NotCovered []string `json:"notCovered,omitempty"`
+	// AcceptedNotCovered is set on an approval made with
+	// Selection.AcceptNotCovered: the user acknowledged that these
+	// reasons are not covered. It holds while the fingerprint (and so the
+	// reasons) stays the same; it is not part of the fingerprint.
+	AcceptedNotCovered bool `json:"acceptedNotCovered,omitempty"`
 	// Fingerprint is "sha256:" + the hex hash of the canonical form of all
 	// fields above except Pos.
 	Fingerprint string `json:"fingerprint"`
@@ -109,6 +121,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 		defer root.Close()
 	}
 	read := map[string]Script{}
+	memo := shellcmd.NewMemo()
 	for _, h := range hooks {
 		if h.Type == "runtime" {
 			continue
@@ -116,20 +129,43 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 		var scripts []Script
 		var unknown []string
 		if h.Type == "command" {
-			cmd := h.ExpandedCommand
+			// The command and env as written, not as Gemini expanded them
+			// with the auditing user's environment: what they take from
+			// that environment is unknown (and so not covered), and the
+			// fingerprint is the same for every teammate (issue 24 §2).
+			cmd := h.Command
 			if cmd == "" {
-				cmd = h.Command
+				cmd = h.ExpandedCommand
 			}
-			scripts, unknown = findScripts(cmd, p, h.Env, root, rootErr, read)
+			scripts, unknown = findScripts(cmd, p, rawEnv(h), root, rootErr, read, memo)
 		}
-		rec := recordOf(h, scripts)
+		rec := recordOf(h, scripts, unknown)
 		withDotEnv(&rec, p.DotEnv)
 		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: rec})
 	}
 	return out
 }
 
-func recordOf(h merge.Hook, scripts []Script) Record {
+// rawEnv is the hook's env as written in the file (merge keeps Gemini's
+// expanded values in Env).
+func rawEnv(h merge.Hook) map[string]string {
+	env := h.Raw.Get("env")
+	if env == nil || env.Kind != config.Object {
+		return h.Env
+	}
+	out := make(map[string]string, len(env.Keys))
+	for i, k := range env.Keys {
+		out[k] = env.Vals[i].Text()
+	}
+	for k, v := range h.Env {
+		if _, ok := out[k]; !ok {
+			out[k] = v // an extension's settings (not in the file)
+		}
+	}
+	return out
+}
+
+func recordOf(h merge.Hook, scripts []Script, notCovered []string) Record {
 	r := Record{
 		Event: h.Event, Pos: posOf(h), Name: h.Name, Type: h.Type, Command: h.Command,
 		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: h.Timeout,
@@ -141,11 +177,16 @@ func recordOf(h merge.Hook, scripts []Script) Record {
 	if r.Command == "" {
 		r.Command = h.ExpandedCommand
 	}
-	if len(h.Env) > 0 {
-		r.Env = make(map[string]string, len(h.Env))
-		for k, v := range h.Env {
+	if env := rawEnv(h); len(env) > 0 {
+		r.Env = make(map[string]string, len(env))
+		for k, v := range env {
 			r.Env[k] = v
 		}
+	}
+	if len(notCovered) > 0 {
+		r.NotCovered = append([]string{}, notCovered...)
+		sort.Strings(r.NotCovered)
+		r.NotCovered = slices.Compact(r.NotCovered)
 	}
 	for _, s := range scripts {
 		if !s.inside {
@@ -189,6 +230,9 @@ func (r Record) sum() string {
 	canon := []any{"gh-hooks/1", r.Event, r.Matcher, r.Sequential, r.Type, r.Name, r.Command,
 		r.Timeout, pairs(r.Env), pairs(r.Scripts)}
 	canon = dotEnvCanon(canon, r.DotEnv)
+	if len(r.NotCovered) > 0 {
+		canon = append(canon, "notCovered", r.NotCovered)
+	}
 	b, err := json.Marshal(canon)
 	if err != nil {
 		panic(err) // strings, bools and a finite float always marshal
@@ -221,6 +265,7 @@ func Diff(old, cur Record) []string {
 	add(old.Timeout != cur.Timeout, "timeout")
 	add(!sameMap(old.Env, cur.Env), "env")
 	add(old.DotEnv != cur.DotEnv, dotEnvChange)
+	add(!slices.Equal(old.NotCovered, cur.NotCovered), "not covered")
 	paths := make([]string, 0, len(cur.Scripts))
 	for p := range cur.Scripts {
 		paths = append(paths, p)
@@ -230,6 +275,9 @@ func Diff(old, cur Record) []string {
 		now, was := cur.Scripts[p], old.Scripts[p]
 		switch {
 		case now == was:
+		case was == "" && now == string(ScriptMissing):
+			// A new place looked in, empty: what made the command look
+			// there (the command, a changed script) is listed itself.
 		case !strings.HasPrefix(now, "sha256:"):
 			state, _, _ := strings.Cut(now, " ")
 			out = append(out, "script "+p+" "+state)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 
@@ -74,6 +75,11 @@ type Script struct {
 	// inside is true for a path inside the project (recorded in the
 	// fingerprint whatever its state).
 	inside bool
+	// Probe is true for a place a program looks in whose absence is
+	// normal (shellcmd.File.Probe): a PATH folder, a Python import path,
+	// node_modules. Its state is recorded, so that planting a file there
+	// changes the fingerprint, but a missing one is not a problem.
+	Probe bool `json:"probe,omitempty"`
 }
 
 // OnPath reports whether the file is one of the places bash looks for a
@@ -81,7 +87,7 @@ type Script struct {
 // hook's env adds: when it is missing, bash looks further along PATH. Its
 // absence is still recorded, so that planting one changes the fingerprint.
 func (s Script) OnPath() bool {
-	return s.Role == string(shellcmd.RoleProgram) && !strings.Contains(s.Word, "/")
+	return s.Probe || s.Role == string(shellcmd.RoleProgram) && !strings.Contains(s.Word, "/")
 }
 
 // id is the script's identity inside a fingerprint: its project-relative
@@ -126,7 +132,7 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 // root is the project opened with os.OpenRoot (nil: opened here), rootErr
 // why it could not be.
 // read holds the files already read by this Compute (nil: none kept).
-func findScripts(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script) ([]Script, []string) {
+func findScripts(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script, memo *shellcmd.Memo) ([]Script, []string) {
 	dir, real := p.Dir, p.Real
 	q := runner.EscapeShellArg(dir)
 	line := command
@@ -154,23 +160,47 @@ func findScripts(command string, p Project, env map[string]string, root *os.Root
 		// are the user's home, outside the project.
 		vars["HOME"] = home
 	}
-	for k, v := range env {
-		vars[k] = v
-	}
-	a := shellcmd.Analyze(line, shellcmd.Options{Dir: dir, Vars: vars})
-	unknown := append([]string{}, a.Unknown...)
-
 	if root == nil && rootErr == nil {
 		if root, rootErr = os.OpenRoot(dir); rootErr == nil {
 			defer root.Close()
 		}
 	}
+	if read == nil {
+		read = map[string]Script{}
+	}
+	rd := &reader{dir: dir, real: real, root: root, cache: read}
+	if rootErr != nil {
+		rd.root = nil
+	}
+	// The hook's env goes in as written (Env): its $PATH stays the
+	// inherited PATH and any other variable of Gemini's environment is
+	// unknown, so that the fingerprint does not depend on who audits.
+	a := shellcmd.Analyze(line, shellcmd.Options{Dir: dir, Vars: vars, Env: env, Files: rd, Memo: memo})
+	unknown := append([]string{}, a.Unknown...)
+
 	var out []Script
 	seen := map[string]bool{}
 	for _, f := range a.Files {
-		s := Script{Word: f.Word, Role: string(f.Role)}
+		s := Script{Word: f.Word, Role: string(f.Role), Probe: f.Probe}
 		if shown != "" && q != "" {
 			s.Word = strings.ReplaceAll(s.Word, q, shown)
+		}
+		if f.Raw != "" {
+			// ./h/../x: the kernel resolves .. after the link h.
+			if rel, link, target, ok := rd.physical(f.Raw); ok {
+				f.Path = filepath.Join(dir, rel)
+			} else if link != "" {
+				s.Path, s.State, s.Detail, s.inside = f.Path, ScriptOutside, link+" -> "+target, false
+				if within2(dir, real, f.Path) {
+					s.inside = true
+					s.Path = "./" + filepath.ToSlash(mustRel(dir, real, f.Path))
+				}
+				if !seen[s.Path] {
+					seen[s.Path] = true
+					out = append(out, s)
+				}
+				continue
+			}
 		}
 		classify(&s, f.Path, dir, real, root, rootErr, read)
 		if seen[s.Path] {
@@ -334,5 +364,193 @@ func ReadScript(root *os.Root, rel string) (data []byte, state ScriptState, deta
 // is findScripts for the readers of a hook's scripts other than Compute
 // (validate's claude-protocol).
 func HookScripts(command string, p Project, env map[string]string) ([]Script, []string) {
-	return findScripts(command, p, env, nil, nil, nil)
+	return findScripts(command, p, env, nil, nil, nil, nil)
+}
+
+// within2 reports whether p is inside the project, by its path as given
+// or its real path.
+func within2(dir, real, p string) bool {
+	if _, ok := within(dir, p); ok {
+		return true
+	}
+	_, ok := within(real, p)
+	return ok && real != ""
+}
+
+func mustRel(dir, real, p string) string {
+	if r, ok := within(dir, p); ok {
+		return r
+	}
+	r, _ := within(real, p)
+	return r
+}
+
+// reader is the shellcmd.Reader of a fingerprint: it reads only regular
+// files inside the project, through the project's os.Root (so no link
+// leads out), at most MaxScript bytes each, and shares the Compute-wide
+// cache of hashed files, so that a file followed and hashed is read once.
+type reader struct {
+	dir, real string
+	root      *os.Root
+	cache     map[string]Script
+}
+
+// maxLinks bounds the symbolic links followed in one path (Linux's
+// MAXSYMLINKS is 40).
+const maxLinks = 40
+
+// physical resolves the absolute path p (possibly not cleaned) inside the
+// project the way the kernel does: component by component, following
+// symbolic links and applying ".." to where a link led, never out of the
+// project. It returns the path relative to the project; for a link that
+// leads out, ok is false and link (project-relative, "./...") and target
+// say where.
+func (r *reader) physical(p string) (rel, link, target string, ok bool) {
+	if r.root == nil {
+		return "", "", "", false
+	}
+	comps, inside := r.split(p)
+	if !inside {
+		return "", "", "", false
+	}
+	var stack []string
+	links := 0
+	for len(comps) > 0 {
+		c := comps[0]
+		comps = comps[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(stack) == 0 {
+				return "", "", "", false
+			}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		cur := filepath.Join(append(append([]string{}, stack...), c)...)
+		fi, err := r.root.Lstat(cur)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			stack = append(stack, c)
+			continue
+		}
+		links++
+		t, err := r.root.Readlink(cur)
+		if err != nil || links > maxLinks {
+			return "", "", "", false
+		}
+		if filepath.IsAbs(t) {
+			sub, in := r.split(t)
+			if !in {
+				return "", "./" + filepath.ToSlash(cur), t, false
+			}
+			stack, comps = nil, append(sub, comps...)
+			continue
+		}
+		next := append(append([]string{}, stack...), strings.Split(filepath.ToSlash(t), "/")...)
+		if escapes(next) {
+			return "", "./" + filepath.ToSlash(cur), t, false
+		}
+		comps = append(strings.Split(filepath.ToSlash(t), "/"), comps...)
+	}
+	if len(stack) == 0 {
+		return ".", "", "", true
+	}
+	return filepath.Join(stack...), "", "", true
+}
+
+// escapes reports whether a relative path's components climb above its
+// start.
+func escapes(comps []string) bool {
+	depth := 0
+	for _, c := range comps {
+		switch c {
+		case "", ".":
+		case "..":
+			depth--
+			if depth < 0 {
+				return true
+			}
+		default:
+			depth++
+		}
+	}
+	return false
+}
+
+// split returns the components of the absolute path p below the project
+// directory (as given or real), without cleaning what follows it.
+func (r *reader) split(p string) ([]string, bool) {
+	for _, base := range []string{r.dir, r.real} {
+		if base == "" {
+			continue
+		}
+		if p == base {
+			return nil, true
+		}
+		prefix := strings.TrimSuffix(base, string(filepath.Separator)) + string(filepath.Separator)
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			return strings.Split(filepath.ToSlash(rest), "/"), true
+		}
+	}
+	// A path that reaches the project only after cleaning (/x/../proj/y).
+	if rel, ok := within(r.dir, filepath.Clean(p)); ok {
+		return strings.Split(filepath.ToSlash(rel), "/"), true
+	}
+	return nil, false
+}
+
+// ReadFile implements shellcmd.Reader.
+func (r *reader) ReadFile(p string) ([]byte, string, bool) {
+	rel, _, _, ok := r.physical(p)
+	if !ok || rel == "." {
+		return nil, "", false
+	}
+	s, ok := r.cache[rel]
+	if !ok {
+		readScript(&s, r.root, rel)
+		r.cache[rel] = s
+	}
+	if s.State != ScriptOK {
+		return nil, "", false
+	}
+	data := s.data
+	if data == nil {
+		// Larger than KeepMax: read it whole (at most MaxScript) to follow it.
+		f, err := regfile.OpenIn(r.root, rel)
+		if err != nil {
+			return nil, "", false
+		}
+		defer f.Close()
+		if data, _, err = regfile.Read(f, MaxScript); err != nil {
+			return nil, "", false
+		}
+	}
+	return data, filepath.Join(r.dir, rel), true
+}
+
+// maxDirEntries bounds the names ReadDir returns.
+const maxDirEntries = 10000
+
+// ReadDir implements shellcmd.Reader.
+func (r *reader) ReadDir(p string) ([]string, bool) {
+	rel, _, _, ok := r.physical(p)
+	if !ok {
+		return nil, false
+	}
+	f, err := regfile.OpenIn(r.root, rel)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, false
+	}
+	entries, _ := f.ReadDir(maxDirEntries)
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names, true
 }

@@ -37,6 +37,9 @@ func writeFile(t *testing.T, path, data string) {
 func brief(ss []Script) []string {
 	var out []string
 	for _, s := range ss {
+		if s.Probe && s.State == ScriptMissing {
+			continue // a place looked in, empty
+		}
 		out = append(out, string(s.State)+" "+s.Path)
 	}
 	return out
@@ -79,15 +82,16 @@ func TestFindScripts(t *testing.T) {
 		{cmd: `sh -c 'cd scripts; ./y.sh'`, want: []string{"ok ./scripts/y.sh"}},
 		{cmd: `cd scripts && sh -c 'cd ..; ./x.sh'`, want: []string{"ok ./x.sh"}},
 		{cmd: `BASH_ENV=./env.sh bash -c true`, want: []string{"ok ./env.sh"}},
-		{cmd: `PATH=./bin:$PATH lint`, want: []string{"ok ./bin/lint"}},
-		{cmd: `export PATH="$PWD/bin:$PATH"; lint`, want: []string{"ok ./bin/lint"}},
+		// bin/lint is followed: its echo is looked up in ./bin too.
+		{cmd: `PATH=./bin:$PATH lint`, want: []string{"ok ./bin/lint", "missing ./bin/echo"}},
+		{cmd: `export PATH="$PWD/bin:$PATH"; lint`, want: []string{"ok ./bin/lint", "missing ./bin/echo"}},
 		{cmd: `source ./env.sh && run`, want: []string{"ok ./env.sh"}},
 		{cmd: `. env.sh`, want: []string{"ok ./env.sh"}},
 		{cmd: `bash scripts/y.sh --flag`, want: []string{"ok ./scripts/y.sh"}},
 		{cmd: `node --require ./r hooks/z.js`, want: []string{"missing ./r", "ok ./hooks/z.js"}},
 		{cmd: `python3 -u p.py`, want: []string{"ok ./p.py"}},
 		{cmd: `python3 -m black .`},
-		{cmd: `npm run lint`, want: []string{"ok ./package.json"}},
+		{cmd: `npm run lint`, want: []string{"ok ./package.json"}, notCovered: []string{"./package.json is not JSON npm can read"}},
 		{cmd: `make -C sub check`, want: []string{"ok ./sub/Makefile"}},
 		{cmd: `find . -name '*.go' -exec ./lint.sh {} \;`, want: []string{"ok ./lint.sh"}},
 		// The Claude adapter is seen through to the inner command.
@@ -117,7 +121,7 @@ func TestFindScripts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, tt.env, nil, nil, nil)
+			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, tt.env, nil, nil, nil, nil)
 			if diff := cmp.Diff(tt.want, brief(got), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("findScripts(%q) (-want +got):\n%s", tt.cmd, diff)
 			}
@@ -145,7 +149,7 @@ func TestFindScripts(t *testing.T) {
 func TestFindScriptsWord(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "x.sh"), "echo\n")
-	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, Project{Dir: dir, Real: dir}, nil, nil, nil, nil)
+	got, _ := findScripts(`$GEMINI_PROJECT_DIR/x.sh`, Project{Dir: dir, Real: dir}, nil, nil, nil, nil, nil)
 	if len(got) != 1 || got[0].Word != "$GEMINI_PROJECT_DIR/x.sh" || got[0].Role != "program" {
 		t.Errorf("got %+v", got)
 	}
@@ -197,7 +201,7 @@ func TestFindScriptsHostileFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil, nil)
+			got, unknown := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil, nil, nil)
 			if diff := cmp.Diff([]string{tt.want}, brief(got)); diff != "" {
 				t.Fatalf("(-want +got):\n%s", diff)
 			}
@@ -252,7 +256,7 @@ func TestFindScriptsQuotedProjectDir(t *testing.T) {
 		{`"${GEMINI_PROJECT_DIR}/x.sh"`, ScriptOK},
 	}
 	for _, tt := range tests {
-		got, _ := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil, nil)
+		got, _ := findScripts(tt.cmd, Project{Dir: dir, Real: dir}, nil, nil, nil, nil, nil)
 		if len(got) != 1 || got[0].State != tt.wantState {
 			t.Errorf("findScripts(%q) = %+v, want one script in state %s", tt.cmd, got, tt.wantState)
 		}

@@ -80,6 +80,10 @@ type HookReport struct {
 	// cover (Hook.NotCovered): such a hook needs attention even when
 	// approved.
 	NotCovered []string `json:"notCovered"`
+	// AcceptedNotCovered is true when the hook is approved with an
+	// acknowledgement of exactly these NotCovered reasons (trust approve
+	// --accept-not-covered): then they no longer need attention.
+	AcceptedNotCovered bool `json:"acceptedNotCovered"`
 	// Suspicious names the fields that hold control, bidi or invisible
 	// characters (internal/visible): "event", "name", "command",
 	// "matcher", "env NAME". Such a hook needs attention: what a terminal
@@ -98,7 +102,9 @@ type HookReport struct {
 // Attention reports whether the hook needs a person's attention whatever
 // its status: its fingerprint does not cover what it does, or it holds
 // characters a terminal hides.
-func (h HookReport) Attention() bool { return len(h.NotCovered) > 0 || len(h.Suspicious) > 0 }
+func (h HookReport) Attention() bool {
+	return len(h.NotCovered) > 0 && !h.AcceptedNotCovered || len(h.Suspicious) > 0
+}
 
 // Report is the result of Audit or CheckBaseline.
 type Report struct {
@@ -196,6 +202,7 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 				hr.Status, hr.Changes, hr.Approved = Changed, d, &o
 			default:
 				hr.Status = Approved
+				hr.AcceptedNotCovered = o.AcceptedNotCovered && len(h.NotCovered) > 0
 			}
 		}
 		if hr.Status != Approved {
@@ -323,6 +330,11 @@ type Selection struct {
 	// (issue 24 §3: the approval is of what was shown, never of what the
 	// file became).
 	Shown map[string]string
+	// AcceptNotCovered records, with the approval of each selected hook
+	// whose fingerprint does not cover all it can run, that the user
+	// accepts those reasons (Record.AcceptedNotCovered). The
+	// acknowledgement holds until the hook or its reach changes.
+	AcceptNotCovered bool
 }
 
 // ChangedSinceShownError names the hooks whose fingerprint changed between
@@ -397,6 +409,9 @@ type Result struct {
 	Warnings []string
 	// Accepted are the disabled entries acknowledged (AcceptDisabled).
 	Accepted []string
+	// AcceptedNotCovered are the IDs of approved hooks whose not-covered
+	// reasons are acknowledged (Selection.AcceptNotCovered).
+	AcceptedNotCovered []string
 }
 
 // Approve records the selected hooks' current fingerprints in gh-hooks'
@@ -460,7 +475,15 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 		for i, h := range hooks {
 			switch {
 			case picked[i]:
-				kept = append(kept, h.Record)
+				rec := h.Record
+				// An acknowledgement is made with AcceptNotCovered, and kept
+				// when the same hook is approved again unchanged.
+				rec.AcceptedNotCovered = len(rec.NotCovered) > 0 && (sel.AcceptNotCovered ||
+					m[i] >= 0 && old[m[i]].AcceptedNotCovered && old[m[i]].Fingerprint == rec.Fingerprint)
+				kept = append(kept, rec)
+				if rec.AcceptedNotCovered {
+					res.AcceptedNotCovered = append(res.AcceptedNotCovered, h.ID)
+				}
 				res.IDs = append(res.IDs, h.ID)
 				// Gemini's trust check skips event values that are not arrays
 				// (trustedHooks.ts), so a wrapped bare object has no key there.

@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"bytes"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -36,11 +37,11 @@ func (w *walker) load(p string) (data []byte, real string, ok bool) {
 		w.unknown("the package code in " + w.rel(pkg) + " is not followed")
 		return nil, "", false
 	}
-	if w.bytesRead+len(data) > MaxRead {
+	if w.sh.bytesRead+len(data) > MaxRead {
 		w.unknown("more than " + strconv.Itoa(MaxRead>>20) + " MiB of files to follow")
 		return nil, "", false
 	}
-	w.bytesRead += len(data)
+	w.sh.bytesRead += len(data)
 	return data, real, true
 }
 
@@ -60,6 +61,84 @@ func nodeModule(p string) string {
 		return filepath.FromSlash(strings.Join(parts[:end], "/"))
 	}
 	return ""
+}
+
+// shared is the part of a walker that the walkers of isolated follows
+// share.
+type shared struct {
+	memo      *Memo
+	busy      map[string]bool
+	bytesRead int
+}
+
+// isolated follows code that runs in a process of its own (a script run
+// by a shell or an interpreter, a program): its result depends only on
+// the file and the state it starts in (directory, PATH, variables), so it
+// is computed by a walker of its own, kept in the memo, and merged into
+// this analysis. A file that reaches itself again while it is being
+// followed is not followed again.
+func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
+	if w.files == nil || path == "" {
+		return
+	}
+	key := kind + "\x00" + path + "\x00" + stateKey(st)
+	if w.sh.busy[key] {
+		return
+	}
+	r, ok := w.sh.memo.m[key]
+	if !ok {
+		w.sh.busy[key] = true
+		sub := &walker{a: &Analysis{}, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{},
+			funcs: map[string]bool{}, files: w.files, top: w.top, followed: map[string]bool{}, level: w.level, via: w.via, sh: w.sh}
+		fn(sub)
+		delete(w.sh.busy, key)
+		r = sub.a
+		w.sh.memo.m[key] = r
+	}
+	for _, f := range r.Files {
+		if w.full() {
+			break
+		}
+		key := f.Path
+		if f.Raw != "" {
+			key = f.Raw
+		}
+		if i, ok := w.seenFile[key]; !ok {
+			w.seenFile[key] = len(w.a.Files)
+			w.a.Files = append(w.a.Files, f)
+		} else if !f.Probe {
+			w.a.Files[i].Probe = false
+		}
+	}
+	for _, u := range r.Unknown {
+		w.unknown(u)
+	}
+	for _, p := range r.Programs {
+		w.program(p)
+	}
+	for _, c := range r.Checked {
+		w.a.Checked = appendNew(w.a.Checked, c)
+	}
+}
+
+// stateKey is what of a state decides what a process started in it runs.
+func stateKey(st *state) string {
+	keys := make([]string, 0, len(st.vars))
+	for k := range st.vars {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(st.dir)
+	b.WriteByte(0)
+	b.WriteString(strings.Join(st.path, ":"))
+	for _, k := range keys {
+		b.WriteByte(0)
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(st.vars[k])
+	}
+	return b.String()
 }
 
 // enter marks the start of following the file real (at most once per
@@ -108,6 +187,14 @@ func (w *walker) rel(p string) string {
 // followShell follows shell code in the file p: inline (source, eval) in
 // the shell's own state st, or in a new shell (st is then a copy).
 func (w *walker) followShell(p string, st *state, depth int, inline bool) {
+	if inline {
+		w.followShellNow(p, st, depth, true)
+		return
+	}
+	w.isolated("sh", p, st, func(sub *walker) { sub.followShellNow(p, st, depth, false) })
+}
+
+func (w *walker) followShellNow(p string, st *state, depth int, inline bool) {
 	data, real, ok := w.load(p)
 	if !ok {
 		return
@@ -132,6 +219,10 @@ func (w *walker) followShell(p string, st *state, depth int, inline bool) {
 // fails with ENOEXEC and bash reads it as a script); a binary is not
 // followed.
 func (w *walker) followProgram(p string, st *state, depth int) {
+	w.isolated("program", p, st, func(sub *walker) { sub.followProgramNow(p, st, depth) })
+}
+
+func (w *walker) followProgramNow(p string, st *state, depth int) {
 	data, real, ok := w.load(p)
 	if !ok {
 		return

@@ -42,6 +42,10 @@ func init() {
 
 // followNode follows a JavaScript or TypeScript file p.
 func (w *walker) followNode(p string, st *state, depth int) {
+	w.isolated("node", p, st, func(sub *walker) { sub.followNodeNow(p, st, depth) })
+}
+
+func (w *walker) followNodeNow(p string, st *state, depth int) {
 	data, real, ok := w.load(p)
 	if !ok {
 		return

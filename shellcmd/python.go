@@ -44,6 +44,10 @@ func (w *walker) pySearch(first string, st *state) []string {
 
 // followPython follows a Python script file p.
 func (w *walker) followPython(p string, st *state, depth int, _ string) {
+	w.isolated("python", p, st, func(sub *walker) { sub.followPythonNow(p, st, depth) })
+}
+
+func (w *walker) followPythonNow(p string, st *state, depth int) {
 	data, real, ok := w.load(p)
 	if !ok {
 		return

@@ -163,13 +163,30 @@ type Options struct {
 	// Files, when set, lets Analyze read project files to follow what
 	// they load.
 	Files Reader
+	// Memo, when set, keeps what following a file found, for the
+	// analyses that share it (every hook of one project): a script that
+	// 300 hooks run is read and followed once per state it runs in.
+	Memo *Memo
 }
+
+// Memo keeps the results of following files across analyses (see
+// Options.Memo). Its zero value is not usable: use NewMemo. It is not
+// safe for concurrent use.
+type Memo struct {
+	m map[string]*Analysis
+}
+
+// NewMemo returns an empty Memo.
+func NewMemo() *Memo { return &Memo{m: map[string]*Analysis{}} }
 
 // Analyze reads command as bash would run it in o.Dir.
 func Analyze(command string, o Options) *Analysis {
 	a := &Analysis{}
 	w := &walker{a: a, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]bool{},
-		files: o.Files, followed: map[string]bool{}, top: o.Dir}
+		files: o.Files, followed: map[string]bool{}, top: o.Dir, sh: &shared{memo: o.Memo, busy: map[string]bool{}}}
+	if w.sh.memo == nil {
+		w.sh.memo = NewMemo()
+	}
 	if len(command) > MaxCommand {
 		w.unknown("a command longer than 256 KiB")
 		return w.done()
@@ -226,12 +243,14 @@ type walker struct {
 	// followed are the files already followed, level how deep the
 	// current one is, read the bytes read so far, via the file being
 	// followed ("" in the command itself).
-	files     Reader
-	top       string
-	followed  map[string]bool
-	level     int
-	bytesRead int
-	via       string
+	files    Reader
+	top      string
+	followed map[string]bool
+	level    int
+	// sh is shared with the walkers of files followed in a process of
+	// their own (isolated).
+	sh  *shared
+	via string
 }
 
 func (w *walker) done() *Analysis {
