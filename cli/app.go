@@ -29,6 +29,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v3"
@@ -536,6 +537,11 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 		if strings.HasSuffix(why, "value out of range") {
 			msg = head + ": out of range"
 		}
+		if ms, ok := durationMS(head); ok {
+			// --timeout 10s: Gemini's timeouts are milliseconds.
+			msg = head + ": want a whole number of milliseconds"
+			hint = fmt.Sprintf("--timeout %d (Gemini's timeouts are in milliseconds)", ms)
+		}
 	}
 	// urfave/cli's only "parse error" is a boolean flag's (--json=maybe).
 	if head, ok := strings.CutSuffix(msg, ": parse error"); ok {
@@ -550,6 +556,21 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 		return unknownCommand(parent, topic).(*exitError)
 	}
 	return &exitError{code: 2, err: errors.New(msg), hint: hint}
+}
+
+// durationMS reads the value of an "invalid value "10s" for flag
+// --timeout" message as a Go duration (10s, 1m30s, 500ms) and returns it in
+// whole milliseconds.
+func durationMS(msg string) (int64, bool) {
+	rest, ok := strings.CutPrefix(msg, "invalid value \"")
+	if !ok || !strings.HasSuffix(msg, "\" for flag --timeout") {
+		return 0, false
+	}
+	d, err := time.ParseDuration(strings.TrimSuffix(rest, "\" for flag --timeout"))
+	if err != nil || d <= 0 || d%time.Millisecond != 0 {
+		return 0, false
+	}
+	return d.Milliseconds(), true
 }
 
 // typedCommand is the deepest command named by the words of args (root

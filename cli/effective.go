@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,8 +63,8 @@ func (p *planFlags) flags(eventUsage string) []cli.Flag {
 }
 
 // check checks --event/--tool/--trigger; Event is "" when no plan is asked
-// for.
-func (p *planFlags) check() error {
+// for. A doubtful --tool is a warning on stderr.
+func (p *planFlags) check(stderr io.Writer) error {
 	if p.Event == "" {
 		if p.Tool != "" || p.Trigger != "" {
 			return usageError("--tool and --trigger need --event")
@@ -82,7 +83,7 @@ func (p *planFlags) check() error {
 		if p.Trigger != "" {
 			return usageError("--trigger does not apply to %s; use --tool", p.Event)
 		}
-		return checkTool(p.Tool)
+		warnTool(stderr, p.Tool)
 	case merge.TriggerContext:
 		triggers := merge.Triggers[p.Event]
 		if p.Tool != "" {
@@ -106,28 +107,37 @@ func (p *planFlags) check() error {
 	return nil
 }
 
-// checkTool refuses a Claude Code tool name for --tool: Gemini fires
-// BeforeTool/AfterTool with its own tool names (spec §4), so a plan for
-// "Bash" shows what happens for a tool Gemini never calls. The
-// Claude-to-Gemini table is migrate's (claude-hooks.md §3.1). Other
-// unknown names are accepted (MCP and discovered tools have names of
-// their own).
-func checkTool(tool string) error {
+// toolWarning is the warning for a Claude Code tool name given as --tool
+// ("" when there is none): Gemini fires BeforeTool/AfterTool with its own
+// tool names (spec §4), so a plan for "Bash" shows what happens for a
+// tool Gemini's built-ins never use. It is a warning, not a refusal: an
+// MCP server or a discovered tool can carry any name, "Write" too, and
+// the plan for it is what Gemini would do. The Claude-to-Gemini table is
+// migrate's (claude-hooks.md §3.1).
+func toolWarning(tool string) (msg, hint string) {
 	if tool == "" || slices.Contains(validate.BuiltinTools(), tool) {
-		return nil
+		return "", ""
 	}
 	if g, ok := migrate.GeminiTool(tool); ok {
 		if g == "" {
-			return usageHint("gh-hooks effective --event BeforeTool lists the matchers Gemini compares with its tool names",
-				"--tool %q is a Claude Code tool name, and Gemini has no tool like it", tool)
+			return fmt.Sprintf("--tool %q is a Claude Code tool name, and Gemini has no built-in tool like it: the plan is for a discovered or MCP tool of that name", tool),
+				"gh-hooks effective --event BeforeTool lists the matchers Gemini compares with its tool names"
 		}
-		return usageHint("did you mean --tool "+g+"?", "--tool %q is a Claude Code tool name: Gemini calls that tool %s", tool, g)
+		return fmt.Sprintf("--tool %q is a Claude Code tool name: Gemini calls that tool %s; the plan is for a discovered or MCP tool named %s", tool, g, tool),
+			"for Gemini's own tool: --tool " + g
 	}
 	if rest, ok := strings.CutPrefix(tool, "mcp__"); ok && strings.Contains(rest, "__") {
 		g := claudecompat.GeminiToolName(tool)
-		return usageHint("did you mean --tool "+g+"?", "--tool %q is a Claude Code MCP tool name: Gemini calls it %s", tool, g)
+		return fmt.Sprintf("--tool %q is a Claude Code MCP tool name: Gemini calls it %s", tool, g), "--tool " + g
 	}
-	return nil
+	return "", ""
+}
+
+// warnTool prints toolWarning's warning, if any, on w.
+func warnTool(w io.Writer, tool string) {
+	if msg, hint := toolWarning(tool); msg != "" {
+		warn(w, msg, hint)
+	}
 }
 
 // effectiveJSON is the shape fixed by the contract (docs/json.md).
@@ -189,7 +199,7 @@ func loadProject(e *env) (*merge.Result, error) {
 }
 
 func runEffective(o *effectiveOptions) error {
-	if err := o.check(); err != nil {
+	if err := o.check(o.Stderr); err != nil {
 		return err
 	}
 	r, err := loadProject(o.env)

@@ -134,7 +134,7 @@ type runJSON struct {
 }
 
 func runRun(o *runOptions) error {
-	if err := o.check(); err != nil {
+	if err := o.check(o.Stderr); err != nil {
 		return err
 	}
 	event, tool, trigger := o.Event, o.Tool, o.Trigger

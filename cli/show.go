@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -121,7 +122,7 @@ func runShow(o *showOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := checkShowContext(h, o.Tool, o.Trigger); err != nil {
+	if err := checkShowContext(o.Stderr, h, o.Tool, o.Trigger); err != nil {
 		return err
 	}
 	v := showJSON{Hook: h, Column: 1, Plans: planPositions(r, h, o.Tool, o.Trigger), Problems: hookProblems(validate.Check(r), h)}
@@ -204,7 +205,7 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 }
 
 // checkShowContext checks --tool and --trigger against the hook's event.
-func checkShowContext(h *merge.Hook, tool, trigger string) error {
+func checkShowContext(stderr io.Writer, h *merge.Hook, tool, trigger string) error {
 	if tool == "" && trigger == "" {
 		return nil
 	}
@@ -219,8 +220,8 @@ func checkShowContext(h *merge.Hook, tool, trigger string) error {
 		if trigger != "" {
 			return usageError("%s is a hook of %s: Gemini plans it for a tool; use --tool", h.ID, h.Event)
 		}
-		// A Claude Code tool name is refused as effective and run refuse it.
-		return checkTool(tool)
+		// A Claude Code tool name is a warning, as in effective and run.
+		warnTool(stderr, tool)
 	case merge.TriggerContext:
 		if tool != "" {
 			return usageError("%s is a hook of %s: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))

@@ -91,56 +91,24 @@ func (h Hook) Validate() ([]Warning, error) {
 
 // validateMatcher follows HookPlanner.matchesContext (spec §4): tool events
 // use an unanchored JavaScript regex, trigger events an exact string, the
-// others ignore the matcher.
+// others ignore the matcher. A matcher that never matches (an invalid
+// regex, "startup|resume", a trigger Gemini never fires) is not refused
+// here: validate calls those warnings, and add refuses only what validate
+// calls an error, so the caller prints validate's warning for the new hook
+// and adds it, as for a Claude tool name ("Bash").
 func (h Hook) validateMatcher() ([]Warning, error) {
 	m := strings.TrimSpace(h.Matcher)
 	if m == "" || m == "*" {
 		return nil, nil
 	}
 	switch merge.ContextOf(h.Event) {
-	case merge.ToolContext:
-		if _, err := merge.JSRegexp(m); err != nil {
-			// Gemini falls back to comparing the tool name with the whole
-			// string, which is almost never what was meant.
-			return nil, invalid(`escape special characters with \ or list tool names as "a|b"`,
-				"--matcher %q is not a valid JavaScript regular expression (%v): Gemini would compare it with the tool name literally", h.Matcher, err)
-		}
-	case merge.TriggerContext:
-		triggers := merge.Triggers[h.Event]
-		for _, t := range triggers {
-			if m == t {
-				return nil, nil
-			}
-		}
-		list := strings.Join(triggers, ", ")
-		if parts := strings.Split(m, "|"); len(parts) > 1 && allIn(parts, triggers) {
-			return nil, invalid(fmt.Sprintf("add one hook per trigger: --matcher %s, then --matcher %s ...", parts[0], parts[1]),
-				"--matcher %q: %s matchers are exact trigger names, not regular expressions, so this never matches", h.Matcher, h.Event)
-		}
-		return nil, invalid("use one of: "+list+" (or leave --matcher out for all)",
-			"--matcher %q is not a %s trigger: Gemini compares the trigger exactly (%s)", h.Matcher, h.Event, list)
-	default:
-		return []Warning{{
-			Msg:  fmt.Sprintf("%s ignores matchers: Gemini fires it without a tool or trigger, so the hook runs every time", h.Event),
-			Hint: "leave --matcher out",
-		}}, nil
+	case merge.ToolContext, merge.TriggerContext:
+		return nil, nil
 	}
-	return nil, nil
-}
-
-func allIn(parts, set []string) bool {
-	for _, p := range parts {
-		ok := false
-		for _, s := range set {
-			if strings.TrimSpace(p) == s {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return []Warning{{
+		Msg:  fmt.Sprintf("%s ignores matchers: Gemini fires it without a tool or trigger, so the hook runs every time", h.Event),
+		Hint: "leave --matcher out",
+	}}, nil
 }
 
 // Definition renders h as the definition Add appends, keys in the order
