@@ -300,6 +300,8 @@ func TestGeminiOutput(t *testing.T) {
 			`{"continue":false,"stopReason":"halt","systemMessage":"Warning: Claude hook exited 1"}`, 1},
 		{"continue false on exit 2 is ignored with the rest of stdout", "PreToolUse", "Bash", Result{Exit: 2, Stdout: []byte(`{"continue":false}`), Stderr: []byte("no")},
 			`{"decision":"deny","reason":"no"}`, 0},
+		// Watched with the real Gemini CLI 0.61.0 headless: this answer on
+		// AfterAgent makes Gemini call the model again with the context.
 		{"Stop context keeps the turn going", "Stop", "", Result{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"also update the changelog"}}`)},
 			`{"decision":"block","reason":"also update the changelog"}`, 0},
 		{"Stop block and context: both in the next prompt", "Stop", "", Result{Stdout: []byte(`{"decision":"block","reason":"tests fail","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"run make test"}}`)},
