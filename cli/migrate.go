@@ -166,6 +166,9 @@ type migrateJob struct {
 	parse   config.Options
 	// cmdFrom and cmdTo are the commands directories ("" for none).
 	cmdFrom, cmdTo string
+	// cmdWithin is the project or plugin that holds cmdFrom, which no
+	// link may lead out of ("" for the user's own ~/.claude/commands).
+	cmdWithin string
 	// projectDir is the project, whose files are written confined to it
 	// ("" when the project is the home directory).
 	projectDir string
@@ -283,11 +286,11 @@ func runMigrate(o *migrateOptions) error {
 	if ext != nil {
 		// The plugin's files, then the manifest: Gemini loads nothing of
 		// an extension without one, so a failure leaves none.
-		if err := writeExtensionFiles(ext, job, o.Force, dry); err != nil {
+		if err := writeExtensionFiles(o.env, ext, job, o.Force, dry); err != nil {
 			printMigration(o, job, dry, v)
 			return err
 		}
-		if err := writeManifest(ext, job, dry); err != nil {
+		if err := writeManifest(o.env, ext, job, dry); err != nil {
 			printMigration(o, job, dry, v)
 			return err
 		}
@@ -404,8 +407,11 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 			job.cmdFrom = filepath.Join(claudeHome, ".claude", "commands")
 			job.looked = []string{filepath.Join(claudeHome, ".claude", "settings.json"), job.cmdFrom}
 		} else {
-			job.sources, err = migrate.LoadProject(opts.dir)
+			var skipped []string
+			job.sources, skipped, err = migrate.LoadProject(opts.dir)
+			job.warnings = append(job.warnings, skipped...)
 			job.cmdFrom = filepath.Join(opts.dir, ".claude", "commands")
+			job.cmdWithin = opts.dir
 			job.looked = []string{filepath.Join(opts.dir, ".claude", "settings.json"), filepath.Join(opts.dir, ".claude", "settings.local.json"), job.cmdFrom}
 		}
 		if err != nil {
@@ -434,13 +440,15 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 			}
 			plugin = root
 		case "project":
-			srcs, err := migrate.LoadProject(p)
+			srcs, skipped, err := migrate.LoadProject(p)
 			if err != nil {
 				return nil, sourceError(err)
 			}
+			job.warnings = append(job.warnings, skipped...)
 			job.sources = append(job.sources, srcs...)
 			if job.cmdFrom == "" {
 				job.cmdFrom = filepath.Join(p, ".claude", "commands")
+				job.cmdWithin = p
 			}
 			job.looked = append(job.looked, filepath.Join(p, ".claude"))
 			settingsArgs = append(settingsArgs, a)
@@ -468,13 +476,15 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 		return job, trustWarning(job, opts, paths)
 	}
 
-	srcs, err := migrate.LoadPlugin(plugin)
+	srcs, skipped, err := migrate.LoadPlugin(plugin)
 	if err != nil {
 		return nil, sourceError(err)
 	}
+	job.warnings = append(job.warnings, skipped...)
 	job.sources = srcs
 	job.looked = []string{filepath.Join(plugin, "hooks", "hooks.json"), filepath.Join(plugin, ".claude-plugin", "plugin.json"), filepath.Join(plugin, "commands")}
 	job.cmdFrom = filepath.Join(plugin, "commands")
+	job.cmdWithin = plugin
 	job.plugin = plugin
 	// Extensions' hooks.json is read with plain JSON.parse (spec §3.5).
 	job.parse = config.Options{NoComments: true}
@@ -492,8 +502,34 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 	}
 	job.target.Path = filepath.Join(opts.To, "hooks", "hooks.json")
 	job.path, job.display = job.target.Path, job.target.Path
+	// Every file of the extension is written confined to it, like a
+	// project's settings (os.Root): a link planted in DIR that leads out
+	// of it is refused, never written through (issue 24 §4).
+	job.projectDir = extensionRoot(job.projectDir, opts.To)
 	job.cmdTo = filepath.Join(opts.To, "commands")
 	return job, nil
+}
+
+// extensionRoot is the directory the files of the extension dir are
+// written confined to: the project when dir lies in it (a link the
+// repository planted at dir itself, ext -> ~/.config, is then refused
+// too), else dir when it exists (the user named it, and may have linked
+// it), else its nearest existing ancestor (a dangling link at dir is then
+// checked).
+func extensionRoot(project, dir string) string {
+	if project != "" {
+		if rel, err := filepath.Rel(project, dir); err == nil && filepath.IsLocal(rel) {
+			return project
+		}
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // classifySource says what an explicit SOURCE is: "plugin" (with its
@@ -624,14 +660,15 @@ func appendError(path string, doc *config.Document, ptr string, err error) error
 // for the extension's, and reports the targets relative to the extension.
 func planCommands(job *migrateJob, opts *migrateOptions) (*slashcmd.Plan, error) {
 	if !job.preview {
-		return slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: job.cmdTo, Force: opts.Force})
+		return slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: job.cmdTo, Force: opts.Force, FromWithin: job.cmdWithin,
+			ToWithin: opts.writeOpts(job.projectDir, job.cmdTo, true).Within})
 	}
 	tmp, err := os.MkdirTemp("", "gh-hooks-preview-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	plan, err := slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: tmp, Force: opts.Force})
+	plan, err := slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: tmp, Force: opts.Force, FromWithin: job.cmdWithin})
 	if err != nil {
 		return nil, err
 	}
@@ -653,7 +690,7 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 		exists := false
 		if !job.preview {
 			var err error
-			old, err = config.ReadRegular(w.Target)
+			old, err = config.ReadRegularWithin(w.Target, e.writeOpts(job.projectDir, w.Target, true).Within)
 			exists = err == nil
 		}
 		switch {

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/migrate"
 )
@@ -65,6 +67,14 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 	}
 	x.Name = m.Name
 	x.Manifest = extensionFile{Target: target(layers.ManifestFile), data: m.Bytes()}
+	if !job.preview {
+		// Before anything is read from or written to DIR: a link planted
+		// there that leads out of it (gemini-extension.json ->
+		// ~/.bash_profile) is refused, naming it (issue 24 §4).
+		if err := outsideFail(config.CheckWithin(x.Manifest.Target, job.projectDir), o.To); err != nil {
+			return nil, err
+		}
+	}
 	if !job.preview && layers.IsExtensionDir(o.To) {
 		_, name, p := layers.ReadManifest(o.To)
 		if p != nil {
@@ -72,7 +82,7 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 				p.Hint+", then run migrate again (nothing was written: Gemini would skip the extension)")
 		}
 		x.Name, x.Manifest.Status = name, "kept"
-		if old, err := config.ReadRegular(x.Manifest.Target); err == nil && bytes.Equal(old, x.Manifest.data) {
+		if old, err := config.ReadRegularWithin(x.Manifest.Target, job.projectDir); err == nil && bytes.Equal(old, x.Manifest.data) {
 			x.Manifest.Status = "unchanged"
 		}
 		x.Manifest.data = nil
@@ -106,6 +116,19 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 		x.Files = append(x.Files, extensionFile{Source: f.Source, Target: target(f.Path), mode: f.Mode})
 	}
 	if !job.preview {
+		// Every file migrate writes into DIR, checked before the first
+		// is written (the writes are confined again as they happen).
+		check := []string{job.path}
+		for _, f := range x.Files {
+			check = append(check, f.Target)
+		}
+		for _, p := range check {
+			if err := outsideFail(config.CheckWithin(p, job.projectDir), o.To); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !job.preview {
 		if set, err := o.loadLayers(o.dir); err == nil {
 			_, x.Installed = set.InstalledAt(o.To)
 			if !x.Installed && filepath.Dir(o.To) == set.Paths.ExtensionsDir {
@@ -124,24 +147,29 @@ func hasMCP(plugin string) bool {
 	if fileExists(filepath.Join(plugin, ".mcp.json")) {
 		return true
 	}
-	doc, err := config.ReadFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), config.Options{})
+	doc, err := config.ReadFileWithin(filepath.Join(plugin, ".claude-plugin", "plugin.json"), config.Options{}, plugin)
 	return err == nil && doc.Root.Has("mcpServers")
 }
 
 // writeExtensionFiles copies (or, dry, plans) the plugin files. It runs
 // before the hooks are written, and the manifest goes last, so that a
 // failure never leaves an extension Gemini would load half made.
-func writeExtensionFiles(x *extensionJSON, job *migrateJob, force, dry bool) error {
+func writeExtensionFiles(e *env, x *extensionJSON, job *migrateJob, force, dry bool) error {
 	for i := range x.Files {
 		f := &x.Files[i]
-		data, err := config.ReadRegular(f.Source)
+		// FindPluginFiles resolved the source inside the plugin; read it
+		// confined all the same, in case a link was swapped in since.
+		data, err := config.ReadRegularWithin(f.Source, job.plugin)
 		if err != nil {
-			return fail(err, "")
+			return outsideFail(err, "")
 		}
 		var old []byte
 		exists := false
 		if !job.preview {
-			old, err = config.ReadRegular(f.Target)
+			old, err = config.ReadRegularWithin(f.Target, job.projectDir)
+			if err := outsideFail(err, x.Dir); err != nil {
+				return err
+			}
 			exists = err == nil
 		}
 		switch {
@@ -153,7 +181,7 @@ func writeExtensionFiles(x *extensionJSON, job *migrateJob, force, dry bool) err
 		case dry:
 			f.Status = "would-write"
 		default:
-			if err := config.WriteFileAtomic(f.Target, data, f.mode); err != nil {
+			if err := config.WriteFile(f.Target, data, f.mode, e.writeOpts(job.projectDir, f.Target, false)); err != nil {
 				return writeFail(err)
 			}
 			f.Status = "written"
@@ -163,24 +191,52 @@ func writeExtensionFiles(x *extensionJSON, job *migrateJob, force, dry bool) err
 }
 
 // writeManifest writes (or, dry, diffs) the new manifest.
-func writeManifest(x *extensionJSON, job *migrateJob, dry bool) error {
+func writeManifest(e *env, x *extensionJSON, job *migrateJob, dry bool) error {
 	f := &x.Manifest
 	if f.data == nil {
 		return nil // kept: the extension's own manifest
+	}
+	var old []byte
+	err := fs.ErrNotExist
+	if !job.preview {
+		old, err = config.ReadRegularWithin(f.Target, job.projectDir)
+		if err := outsideFail(err, x.Dir); err != nil {
+			return err
+		}
 	}
 	if dry {
 		f.Status, f.Diff = "would-write", config.Diff(f.Target, nil, f.data)
 		return nil
 	}
-	if old, err := config.ReadRegular(f.Target); err == nil && bytes.Equal(old, f.data) {
+	if err == nil && bytes.Equal(old, f.data) {
 		f.Status = "unchanged"
 		return nil
 	}
-	if err := config.WriteFileAtomic(f.Target, f.data, 0o644); err != nil {
+	if err := config.WriteFile(f.Target, f.data, 0o644, e.writeOpts(job.projectDir, f.Target, false)); err != nil {
 		return writeFail(err)
 	}
 	f.Status = "written"
 	return nil
+}
+
+// outsideFail is the error for a file of the extension (dir) or the
+// plugin that a symbolic link leads out of: it names the link and its
+// target, and nothing is written through it (issue 24 §4). Other errors
+// pass as nil when dir is given (a missing target is to be created), as
+// they are otherwise.
+func outsideFail(err error, dir string) error {
+	var oe *config.OutsideError
+	if errors.As(err, &oe) {
+		if oe.Link == "" {
+			return fail(fmt.Errorf("%s is outside %s: nothing was written through it", oe.Resolved, oe.Within), "")
+		}
+		return fail(fmt.Errorf("%s is a symbolic link to %s, which leads out of %s: gh-hooks does not read or write through it", oe.Link, oe.Target, oe.Within),
+			"a repository or plugin can plant such a link to make gh-hooks write your files: remove it (rm "+shellword.Quote(oe.Link)+") and run migrate again; nothing was written")
+	}
+	if dir != "" || err == nil {
+		return nil
+	}
+	return fail(err, "")
 }
 
 func writeFail(err error) error {

@@ -130,6 +130,11 @@ func ReadRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return readRegularOpen(f, path)
+}
+
+// readRegularOpen is ReadRegular for the file f, opened with regfile.
+func readRegularOpen(f *os.File, path string) ([]byte, error) {
 	data, _, err := regfile.Read(f, MaxFileSize)
 	var nr *regfile.NotRegularError
 	var tl *regfile.TooLargeError

@@ -171,7 +171,7 @@ func TestProjectCombinesSharedAndLocal(t *testing.T) {
 	  "Stop":[{"hooks":[{"type":"command","command":"local.sh"}]}]}}`
 	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(shared), 0o644)
 	os.WriteFile(filepath.Join(dir, ".claude", "settings.local.json"), []byte(local), 0o644)
-	srcs, err := LoadProject(dir)
+	srcs, _, err := LoadProject(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestLoadPlugin(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "hooks"), 0o755)
 	os.WriteFile(filepath.Join(dir, ".claude-plugin", "plugin.json"), []byte(`{"name":"p","hooks":{"Stop":[{"hooks":[{"type":"command","command":"${CLAUDE_PLUGIN_ROOT}/stop.sh"}]}]}}`), 0o644)
 	os.WriteFile(filepath.Join(dir, "hooks", "hooks.json"), []byte(`{"hooks":{"PreToolUse":[{"matcher":"Edit","hooks":[{"type":"command","command":"node \"${CLAUDE_PLUGIN_ROOT}/x.js\"","timeout":5}]}]}}`), 0o644)
-	srcs, err := LoadPlugin(dir)
+	srcs, _, err := LoadPlugin(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestLoadPlugin(t *testing.T) {
 	// A manifest whose hooks member is a path list.
 	os.WriteFile(filepath.Join(dir, "extra.json"), []byte(`{"hooks":{}}`), 0o644)
 	os.WriteFile(filepath.Join(dir, ".claude-plugin", "plugin.json"), []byte(`{"hooks":["./extra.json", 3]}`), 0o644)
-	if _, err := LoadPlugin(dir); err == nil || !strings.Contains(err.Error(), "plugin.json:1:") {
+	if _, _, err := LoadPlugin(dir); err == nil || !strings.Contains(err.Error(), "plugin.json:1:") {
 		t.Errorf("LoadPlugin(bad manifest) = %v, want positioned error", err)
 	}
 }

@@ -45,12 +45,16 @@ func (m Manifest) Bytes() []byte {
 // changed or filled in. It fails when no valid name can be made.
 func PluginManifest(pluginDir, fallback string) (m Manifest, notes []string, err error) {
 	path := filepath.Join(pluginDir, ".claude-plugin", "plugin.json")
-	doc, err := config.ReadFile(path, config.Options{})
+	// Not read through a link out of the plugin (issue 24 §4).
+	doc, err := config.ReadFileWithin(path, config.Options{}, pluginDir)
 	var root *config.Node
+	var oe *config.OutsideError
 	switch {
 	case err == nil:
 		root = doc.Root
 	case errors.Is(err, fs.ErrNotExist):
+	case errors.As(err, &oe):
+		notes = append(notes, "skipped "+path+": "+oe.Describe())
 	default:
 		return m, nil, fmt.Errorf("migrate: %w", err)
 	}

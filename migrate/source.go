@@ -43,10 +43,24 @@ func (s *Source) hooks() *config.Node { return s.Doc.Root.Lookup(s.Pointer) }
 // accepted (Gemini's own migrator strips them too) but noted, because the
 // file may not load in Claude.
 func parse(path string) (*config.Document, []string, error) {
-	doc, err := config.ReadFile(path, config.Options{NoComments: true})
+	return parseWithin(path, "", nil)
+}
+
+// parseWithin is parse confined to the directory within (a project or a
+// plugin, which a repository controls): a file reached through a symbolic
+// link out of it is not read (issue 24 §4). It is skipped: the warning,
+// naming the link and its target, goes to skipped, and the error is
+// errSkipped.
+func parseWithin(path, within string, skipped *[]string) (*config.Document, []string, error) {
+	doc, err := config.ReadFileWithin(path, config.Options{NoComments: true}, within)
+	var oe *config.OutsideError
+	if errors.As(err, &oe) {
+		*skipped = append(*skipped, "skipped "+path+": "+oe.Describe())
+		return nil, nil, errSkipped
+	}
 	var pe *config.ParseError
 	if errors.As(err, &pe) && pe.Code == "comment" {
-		doc, err = config.ReadFile(path, config.Options{})
+		doc, err = config.ReadFileWithin(path, config.Options{}, within)
 		if err == nil {
 			return doc, []string{fmt.Sprintf("%s:%d:%d: file has comments, which Claude Code's JSON parser may not accept; they were skipped", path, pe.Line, pe.Column)}, nil
 		}
@@ -56,6 +70,10 @@ func parse(path string) (*config.Document, []string, error) {
 	}
 	return doc, nil, nil
 }
+
+// errSkipped is parseWithin's error for a file behind a link out of the
+// project or plugin.
+var errSkipped = errors.New("skipped: a symbolic link out of the directory")
 
 // LoadSettings reads a Claude settings file (or any file whose top level
 // has a "hooks" object). An unreadable or invalid file returns an error
@@ -74,30 +92,32 @@ func LoadSettings(path string) (*Source, error) {
 // because hook arrays merge across settings levels instead of overriding
 // (claude-hooks.md §1.4). Missing files are skipped; the shared file comes
 // first, then the local one. Identical handlers in both run once in
-// Claude, and Convert emits them once.
-func LoadProject(projectDir string) ([]*Source, error) {
-	return loadOptional(
+// Claude, and Convert emits them once. A file reached through a symbolic
+// link out of the project is not read: skipped names it and its target.
+func LoadProject(projectDir string) (sources []*Source, skipped []string, err error) {
+	sources, err = loadOptional(projectDir, &skipped,
 		filepath.Join(projectDir, ".claude", "settings.json"),
 		filepath.Join(projectDir, ".claude", "settings.local.json"))
+	return sources, skipped, err
 }
 
 // LoadUser returns the user-level hooks, home/.claude/settings.json, or no
 // source when that file does not exist.
 func LoadUser(home string) ([]*Source, error) {
-	return loadOptional(filepath.Join(home, ".claude", "settings.json"))
+	return loadOptional("", nil, filepath.Join(home, ".claude", "settings.json"))
 }
 
-func loadOptional(paths ...string) ([]*Source, error) {
+func loadOptional(within string, skipped *[]string, paths ...string) ([]*Source, error) {
 	var out []*Source
 	for _, p := range paths {
-		s, err := LoadSettings(p)
-		if errors.Is(err, fs.ErrNotExist) {
+		doc, notes, err := parseWithin(p, within, skipped)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errSkipped) {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, &Source{Path: p, Kind: KindSettings, Pointer: "/hooks", Notes: notes, Doc: doc})
 	}
 	return out, nil
 }
@@ -106,8 +126,14 @@ func loadOptional(paths ...string) ([]*Source, error) {
 // hooks/hooks.json and the "hooks" member of .claude-plugin/plugin.json,
 // which is an inline hooks object, a path, or an array of paths relative to
 // the plugin root (claude-hooks.md §1.4). A plugin without hooks returns no
-// sources and no error.
-func LoadPlugin(dir string) ([]*Source, error) {
+// sources and no error. A file reached through a symbolic link out of the
+// plugin is not read: skipped names it and its target.
+func LoadPlugin(dir string) (out []*Source, skipped []string, err error) {
+	out, err = loadPlugin(dir, &skipped)
+	return out, skipped, err
+}
+
+func loadPlugin(dir string, skipped *[]string) ([]*Source, error) {
 	var out []*Source
 	seen := map[string]bool{}
 	add := func(path string) error {
@@ -115,7 +141,10 @@ func LoadPlugin(dir string) ([]*Source, error) {
 			return nil
 		}
 		seen[filepath.Clean(path)] = true
-		doc, notes, err := parse(path)
+		doc, notes, err := parseWithin(path, dir, skipped)
+		if errors.Is(err, errSkipped) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -126,8 +155,8 @@ func LoadPlugin(dir string) ([]*Source, error) {
 		return nil, err
 	}
 	manifest := filepath.Join(dir, ".claude-plugin", "plugin.json")
-	doc, notes, err := parse(manifest)
-	if errors.Is(err, fs.ErrNotExist) {
+	doc, notes, err := parseWithin(manifest, dir, skipped)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errSkipped) {
 		return out, nil
 	}
 	if err != nil {

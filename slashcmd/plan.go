@@ -16,6 +16,10 @@ import (
 const (
 	CodeTargetExists = "target-exists"
 	CodeNamespace    = "namespace"
+	// CodeLinkOutside is a source or target file behind a symbolic link
+	// that leads out of the project or plugin: never read, never written
+	// (issue 24 §4).
+	CodeLinkOutside = "link-outside"
 )
 
 // PlanOptions says which Claude commands tree maps onto which Gemini one.
@@ -31,6 +35,15 @@ type PlanOptions struct {
 	// BuiltIns are reported when a migrated name collides with them; nil
 	// means BuiltinNames.
 	BuiltIns []string
+	// FromWithin and ToWithin are the directories From and To belong to
+	// (the project, the plugin, the extension), which a repository
+	// controls: a file reached through a symbolic link out of one is not
+	// read. A source is skipped and reported as link-outside (a
+	// .claude/commands/notes.md -> ~/.ssh/id_ed25519 would be copied into
+	// the repository); a target is planned as new, for the caller's
+	// confined write to refuse. "" follows links anywhere (the user's own
+	// ~/.claude/commands).
+	FromWithin, ToWithin string
 }
 
 // Write is one planned file.
@@ -71,6 +84,18 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 		isBuiltin[b] = true
 	}
 	plan := &Plan{}
+	outside := func(path string, err error) bool {
+		var oe *config.OutsideError
+		if !errors.As(err, &oe) {
+			return false
+		}
+		plan.Problems = append(plan.Problems, problemAt(path, config.SevWarning, CodeLinkOutside,
+			oe.Describe(), "a repository can plant such a link to make gh-hooks copy or overwrite your files: remove it"))
+		return true
+	}
+	if outside(opts.From, config.CheckWithin(opts.From, opts.FromWithin)) {
+		return plan, nil
+	}
 	var sources []string
 	err := filepath.WalkDir(opts.From, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -89,7 +114,10 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 	}
 	sort.Strings(sources)
 	for _, src := range sources {
-		data, err := config.ReadRegular(src)
+		data, err := config.ReadRegularWithin(src, opts.FromWithin)
+		if outside(src, err) {
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: read claude command: %w", src, err)
 		}
@@ -123,7 +151,11 @@ func PlanMigration(opts PlanOptions) (*Plan, error) {
 				fmt.Sprintf("/%s is a Gemini built-in: the migrated command will be available only as a renamed command (/user.%s or /workspace.%s)", name, name, name),
 				"rename the Claude file before migrating"))
 		}
-		if old, err := config.ReadRegular(w.Target); err == nil {
+		// A target behind a link out of ToWithin is not read (a dry run
+		// would print its content in the diff); it is planned as new, and
+		// the confined write refuses it, naming the link.
+		old, err := config.ReadRegularWithin(w.Target, opts.ToWithin)
+		if err == nil {
 			w.Exists = true
 			switch {
 			case bytes.Equal(old, w.Data):
