@@ -15,6 +15,7 @@ const (
 	codeMigrateOrphaned = "migrate-orphaned"
 	codeMigrateConflict = "migrate-conflict"
 	codeMigrateGemini   = "migrate-gemini-only"
+	codeMigrateKept     = "migrate-kept"
 )
 
 // migrateCheckSummary describes a migrate --check code for a SARIF rule.
@@ -28,6 +29,8 @@ func migrateCheckSummary(code string) (summary, help string) {
 		return "A migrated Gemini hook whose Claude Code hook is gone.", ""
 	case codeMigrateConflict:
 		return "A migrated Gemini hook was edited on the Gemini side and differs from its Claude Code hook.", ""
+	case codeMigrateKept:
+		return "A hand-written Gemini hook runs a Claude Code hook's command, so migrate adds no copy of it (information).", ""
 	case codeMigrateGemini:
 		return "A Gemini hook with no Claude Code source (information: hand-written hooks are never migrated back).", ""
 	}
@@ -83,6 +86,9 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 		switch it.Action {
 		case migrate.ActionUnchanged:
 			continue
+		case migrate.ActionKept:
+			p.Severity, p.Code, p.Hint = config.SevInfo, codeMigrateKept, ""
+			p.Message = fmt.Sprintf("%s %s runs the Claude hook%s by hand: migrate leaves it and adds no copy", it.Event, it.Name, src)
 		case migrate.ActionAdded:
 			p.Code = codeMigrateMissing
 			p.Message = fmt.Sprintf("this Claude hook has no Gemini copy in %s: migrate adds %s to %s", job.display, it.Name, it.Event)
@@ -112,10 +118,13 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 			Line: f.Line, Column: f.Column,
 			Message: fmt.Sprintf("%s hook %s has no Claude source: it is Gemini's only (migrate never touches it)", f.Event, short(label, 80))})
 	}
-	drift := 0
+	drift, conflicts := 0, 0
 	for _, p := range problems {
 		if p.Severity == config.SevError {
 			drift++
+		}
+		if p.Code == codeMigrateConflict {
+			conflicts++
 		}
 	}
 	switch o.Format {
@@ -135,6 +144,10 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 		switch {
 		case drift == 0:
 			out.printf("in sync: %s is what a migration writes (%s)\n", out.short(job.display), count(len(res.Sync), "migrated hook"))
+		case conflicts == drift:
+			out.printf("%s out of sync with the Claude side, edited in the Gemini file: see each hint\n", count(drift, "hook"))
+		case conflicts > 0:
+			out.printf("%s out of sync with the Claude side; fix: %s (and see the hint of each conflict)\n", count(drift, "hook"), fix)
 		default:
 			out.printf("%s out of sync with the Claude side; fix: %s\n", count(drift, "hook"), fix)
 		}
@@ -204,7 +217,11 @@ func printSync(o *out, display string, items []migrate.SyncItem) {
 		if it.Reason != "" {
 			what = strings.TrimPrefix(strings.Join([]string{what, it.Reason}, "; "), "; ")
 		}
-		rows = append(rows, []any{paintAction(o, it.Action), it.Name, ev, what})
+		name := it.Name
+		if name == "" {
+			name = "(no name)"
+		}
+		rows = append(rows, []any{paintAction(o, it.Action), name, ev, what})
 	}
 	o.table("  ", []string{"ACTION", "NAME", "EVENT", "WHAT"}, rows, 3, 2)
 	o.printf("\n")

@@ -140,7 +140,7 @@ func Convert(target Target, sources []*Source, existing *config.Document, opts O
 	total := map[int]int{}
 	for i, p := range c.planned {
 		total[p.item]++
-		if res.Sync[c.syncIndex(i)].Action == ActionUnchanged {
+		if a := res.Sync[c.syncIndex(i)].Action; a == ActionUnchanged || a == ActionKept {
 			unchanged[p.item]++
 		}
 	}

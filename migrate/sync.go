@@ -23,6 +23,10 @@ const (
 	ActionRemoved = "removed"
 	// ActionUnchanged: the Gemini copy is what a migration writes.
 	ActionUnchanged = "unchanged"
+	// ActionKept: a hook written by hand (named, but not claude:...) runs
+	// the Claude hook's command: the user took it over (renamed a
+	// migrated hook, or ported it by hand); migrate adds no copy.
+	ActionKept = "kept"
 	// ActionConflict: a migrated hook edited on the Gemini side since
 	// migrate wrote it, which the Claude side would change or remove: it
 	// is kept as it is unless Options.Force.
@@ -125,7 +129,7 @@ func (e *ApplyError) Unwrap() error { return e.Err }
 // writes: nothing to add, update or remove, and no conflict.
 func (r *Result) InSync() bool {
 	for _, it := range r.Sync {
-		if it.Action != ActionUnchanged {
+		if it.Action != ActionUnchanged && it.Action != ActionKept {
 			return false
 		}
 	}
@@ -173,6 +177,7 @@ func (c *converter) sync(doc *config.Document) {
 	hooks := root.Get("hooks")
 	ps := c.planned
 	byEvent := map[string][]*present{}
+	takenOver := map[string][]*present{}
 	defsOf := map[string][]*config.Node{}
 	reserved := map[string]bool{}
 	var foreign []ForeignHook
@@ -204,6 +209,13 @@ func (c *converter) sync(doc *config.Document) {
 					case pr.owned:
 					case pr.def.Hooks[0].Name == "" && identities[ev][identity(pr.def.Hooks[0].Command)]:
 						pr.legacy = true
+					case identities[ev][identity(pr.def.Hooks[0].Command)]:
+						// A hook of the user's that runs a Claude hook's
+						// command: taken over by hand (a migrated hook
+						// renamed, or ported before): no copy is added.
+						reserved[pr.def.Hooks[0].Name] = true
+						takenOver[ev] = append(takenOver[ev], pr)
+						continue
 					default:
 						if n := pr.def.Hooks[0].Name; n != "" {
 							reserved[n] = true
@@ -249,7 +261,7 @@ func (c *converter) sync(doc *config.Document) {
 			}
 		}
 		if len(want) > 0 || len(byEvent[ev]) > 0 {
-			c.syncEvent(ev, want, byEvent[ev], defsOf[ev])
+			c.syncEvent(ev, want, byEvent[ev], takenOver[ev], defsOf[ev])
 		}
 	}
 	// The definitions as a fresh migration writes them, per event.
@@ -322,8 +334,9 @@ const conflictGone = "its Claude hook is gone, but the hook was edited here sinc
 
 // syncEvent syncs one event array: want are the indexes of the planned
 // definitions of the event in order, have the migrated hooks present,
-// defs the array's definitions.
-func (c *converter) syncEvent(ev string, want []int, have []*present, defs []*config.Node) {
+// mine the user's hooks that run a Claude hook's command, defs the
+// array's definitions.
+func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs []*config.Node) {
 	ps := c.planned
 	// Match: the same Claude command and name, then the same Claude
 	// command (in order), then the same name.
@@ -334,6 +347,14 @@ func (c *converter) syncEvent(ev string, want []int, have []*present, defs []*co
 		},
 		func(p *planned, h *present) bool { return p.claude == identity(h.def.Hooks[0].Command) },
 		func(p *planned, h *present) bool { return h.owned && p.def.Hooks[0].Name == h.def.Hooks[0].Name },
+	}
+	for _, h := range mine {
+		for _, w := range want {
+			if !taken[w] && ps[w].claude == identity(h.def.Hooks[0].Command) {
+				h.match, taken[w] = w, true
+				break
+			}
+		}
 	}
 	for _, pass := range passes {
 		for _, h := range have {
@@ -361,6 +382,17 @@ func (c *converter) syncEvent(ev string, want []int, have []*present, defs []*co
 			removeDef[h.di] = true
 		} else {
 			removeHook[h.di] = append(removeHook[h.di], h.hi)
+		}
+	}
+	for _, h := range mine {
+		if h.match < 0 {
+			continue
+		}
+		byPlanned[h.match] = &SyncItem{Action: ActionKept, Event: ev, Matcher: h.def.Matcher, Name: h.def.Hooks[0].Name,
+			Pointer: h.pointer, Line: h.line, Column: h.col,
+			Reason: "written by hand (not named " + NamePrefix + "...) and runs this Claude hook's command: migrate leaves it and adds no copy"}
+		if _, ok := fixed[h.di]; !ok {
+			fixed[h.di] = h.match
 		}
 	}
 	for _, h := range have {

@@ -199,3 +199,28 @@ func TestSyncNames(t *testing.T) {
 		t.Errorf("names (-want +got):\n%s", diff)
 	}
 }
+
+// TestSyncTakenOver: a migrated hook renamed (no claude: prefix) is the
+// user's: it is left as it is, reported as kept, and no copy is added.
+func TestSyncTakenOver(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude", "hooks"), 0o755)
+	opts := optionVariants["auto"]
+	first, _ := migrateInto(t, dir, claudeVariants["base"], []byte(handWritten), opts)
+	renamed := []byte(strings.Replace(string(first), `"name": "claude:guard.sh"`, `"name": "guard"`, 1))
+	for _, variant := range []string{"base", "timeout"} {
+		got, res := migrateInto(t, dir, claudeVariants[variant], renamed, opts)
+		if string(got) != string(renamed) {
+			t.Errorf("%s: the file changed:\n%s", variant, got)
+		}
+		action := ""
+		for _, it := range res.Sync {
+			if it.Name == "guard" {
+				action = it.Action
+			}
+		}
+		if action != ActionKept || !res.InSync() {
+			t.Errorf("%s: guard %q, in sync %v, want kept and in sync: %+v", variant, action, res.InSync(), res.Sync)
+		}
+	}
+}
