@@ -60,7 +60,7 @@ func migrateCommand(e *env) *cli.Command {
 			"a nameless hook that runs exactly what migrate writes for a Claude hook (an earlier gh-hooks wrote no\n" +
 			"names) is taken as its copy. A migrated hook edited in the Gemini file since migrate wrote it (its\n" +
 			"timeout, matcher, command: the stamp no longer matches) is kept as it is and reported as a conflict\n" +
-			"(with a warning) when the Claude side would change or remove it: --force takes the Claude side;\n" +
+			"(with a warning), as is one whose Claude hook is gone: --force takes the Claude side;\n" +
 			"renaming the hook (dropping claude:) makes it yours for good. Hooks of other Gemini layers are never\n" +
 			"copied and $VARs are never expanded. A target that does not parse is never written (exit 1).\n" +
 			"Timeouts become milliseconds; a hook without a timeout gets Claude's default written out (600000 ms\n" +

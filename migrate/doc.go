@@ -2,11 +2,13 @@
 // hook definitions and reports the fate of every source hook.
 //
 // It never writes files. Convert returns, for one target (a Gemini settings
-// file or an extension's hooks/hooks.json), the definitions to append to
-// each Gemini event array, plus a Report that lists every Claude hook as
-// migrated, migrated-with-changes, dropped or already-present, with the
-// reasons. The caller appends the definitions through config's byte-stable
-// editor.
+// file or an extension's hooks/hooks.json), the definitions a fresh
+// migration writes, what the target holds of them (one SyncItem per
+// migrated Gemini hook: added, updated, removed, unchanged, conflict,
+// kept), the edits that bring the target there, and a Report that lists
+// every Claude hook as migrated, migrated-with-changes, dropped or
+// already-present, with the reasons. The caller applies the edits with
+// config's byte-stable editor (Result.Apply).
 //
 // The tables follow spec/claude-hooks.md §3.1, §5 and
 // spec/peers-and-user-asks.md Appendix A; where they disagree the safer
@@ -20,12 +22,13 @@
 //     unanchored JavaScript regexes (spec §4). MCP alternatives are rewritten
 //     textually (mcp__s__t → mcp_s_t). A matcher whose names all lack a
 //     Gemini counterpart drops its group: it never becomes match-all.
-//   - No Gemini name is generated. Gemini deduplicates by name:command
-//     (spec §3.7), so a nameless migrated hook still deduplicates against an
-//     identical hand-written one, and hooksConfig.disabled matches a nameless
-//     hook by its exact command (spec §3.6). A generated name would be either
-//     positional (unstable across edits of the source) or a hash (useless to
-//     type). A "name" that the Claude file already carries is kept.
-//   - Idempotence: a definition that is already present in the target's
-//     hooks (same event, matcher, sequential and hooks) is not emitted again.
+//   - Every migrated hook is named claude:WHAT (names.go) and described
+//     with its source and a stamp of what migrate wrote: the prefix says
+//     whose hook it is, the Claude command inside gh-hooks claude-compat
+//     (or the command) which Claude hook it copies, the stamp whether
+//     someone edited it since. No key Gemini does not know is written.
+//   - Sync, not append (sync.go): Convert compares what a fresh migration
+//     writes with the target and plans byte-stable edits (Result.Edits)
+//     that make migrate's hooks exactly that, leaving every other hook
+//     alone; an edited migrated hook is a conflict, kept unless Force.
 package migrate

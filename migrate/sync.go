@@ -28,8 +28,9 @@ const (
 	// migrated hook, or ported it by hand); migrate adds no copy.
 	ActionKept = "kept"
 	// ActionConflict: a migrated hook edited on the Gemini side since
-	// migrate wrote it, which the Claude side would change or remove: it
-	// is kept as it is unless Options.Force.
+	// migrate wrote it, so that it differs from what its Claude hook
+	// migrates to (or its Claude hook is gone): it is kept as it is unless
+	// Options.Force.
 	ActionConflict = "conflict"
 )
 
