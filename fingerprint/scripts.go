@@ -357,16 +357,6 @@ func ReadScript(root *os.Root, rel string) (data []byte, state ScriptState, deta
 	return s.data, s.State, s.Detail
 }
 
-// HookScripts returns the files command can start when Gemini runs it in
-// project p with the hook's env, each read as fingerprints read them
-// (only inside the project, through os.Root, bounded: Script.Data holds
-// a file no larger than KeepMax), and what the analysis cannot know. It
-// is findScripts for the readers of a hook's scripts other than Compute
-// (validate's claude-protocol).
-func HookScripts(command string, p Project, env map[string]string) ([]Script, []string) {
-	return findScripts(command, p, env, nil, nil, nil, nil)
-}
-
 // within2 reports whether p is inside the project, by its path as given
 // or its real path.
 func within2(dir, real, p string) bool {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
-	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -22,12 +21,19 @@ const maxProtocolItems = 3
 // ClaudeProtocol is what in a hook's command, and in the scripts it
 // starts, speaks Claude Code's protocol, which Gemini does not
 // (claudecompat.UnderGemini), each as "where: what Gemini does", with the
-// Claude event whose hooks run on h's event. Only files inside the
-// project are read, as fingerprints read them (fingerprint.HookScripts:
-// through os.Root, regular files up to KeepMax, MaxScanLines lines). A
-// hook behind the adapter (gh-hooks claude-compat), a hook that is not a
-// command and a hook of an event no Claude hook runs on give nothing.
+// Claude event whose hooks run on h's event. Scripts are read as the
+// effect checks read them (hookFiles: inside the project, or the folder
+// of a user or system hook's settings file, through os.Root, regular
+// files up to fingerprint.KeepMax; claudecompat.Scan reads MaxScanLines
+// lines). A hook behind the adapter (gh-hooks claude-compat), a hook that
+// is not a command and a hook of an event no Claude hook runs on give
+// nothing.
 func ClaudeProtocol(set *layers.Set, h *merge.Hook) (items []string, claudeEvent string) {
+	return claudeProtocolOf(set, h, readUnder)
+}
+
+// claudeProtocolOf is ClaudeProtocol reading files with read.
+func claudeProtocolOf(set *layers.Set, h *merge.Hook, read func(roots []string, path string) []byte) (items []string, claudeEvent string) {
 	claudeEvent = claudecompat.ClaudeEvent(h.Event)
 	if claudeEvent == "" || h.Type != "command" && h.Type != "plugin" || strings.TrimSpace(h.Command) == "" {
 		return nil, ""
@@ -39,26 +45,18 @@ func ClaudeProtocol(set *layers.Set, h *merge.Hook) (items []string, claudeEvent
 	for _, f := range claudecompat.UnderGemini(h.Event, claudecompat.Scan([]byte(h.ExpandedCommand), claudecompat.LangShell, ch)) {
 		items = append(items, "the command: "+f.Note)
 	}
-	dir := set.Paths.ProjectDir
-	if dir == "" {
-		return items, claudeEvent
-	}
-	real := dir
-	if r, err := filepath.EvalSymlinks(dir); err == nil {
-		real = r
-	}
-	scripts, _ := fingerprint.HookScripts(h.ExpandedCommand, fingerprint.Project{Dir: dir, Real: real, UserHome: set.Paths.Home}, h.Env)
-	for _, s := range scripts {
-		data := s.Data()
-		if data == nil || s.Role == "manifest" {
-			continue
-		}
-		lang := claudecompat.Language(s.Path, data)
+	files, _ := hookFiles(set, h, read)
+	for _, f := range files {
+		lang := claudecompat.Language(f.path, f.data)
 		if lang == "" {
 			continue
 		}
-		for _, f := range claudecompat.UnderGemini(h.Event, claudecompat.Scan(data, lang, ch)) {
-			items = append(items, fmt.Sprintf("%s:%d %s", s.Path, f.Line, f.Note))
+		shown := f.path
+		if rel, err := filepath.Rel(set.Paths.ProjectDir, f.path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			shown = "./" + filepath.ToSlash(rel)
+		}
+		for _, u := range claudecompat.UnderGemini(h.Event, claudecompat.Scan(f.data, lang, ch)) {
+			items = append(items, fmt.Sprintf("%s:%d %s", shown, u.Line, u.Note))
 		}
 	}
 	return items, claudeEvent
@@ -80,7 +78,7 @@ func (c *checker) claudeProtocol(h *merge.Hook) {
 	k := protocolKey{h.Event, h.Type, h.ExpandedCommand, fmt.Sprint(h.Env)}
 	r, ok := c.protocol[k]
 	if !ok {
-		r.items, r.ev = ClaudeProtocol(c.r.Set, h)
+		r.items, r.ev = claudeProtocolOf(c.r.Set, h, c.readUnder)
 		if c.protocol == nil {
 			c.protocol = map[protocolKey]protocolFound{}
 		}

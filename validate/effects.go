@@ -54,34 +54,60 @@ var (
 func (c *checker) hookText(h *merge.Hook) (text string, seen bool) {
 	var b strings.Builder
 	b.WriteString(h.ExpandedCommand)
+	files, seen := hookFiles(c.r.Set, h, c.readUnder)
+	for _, f := range files {
+		if b.Len() > maxEffectText {
+			break
+		}
+		b.WriteString("\n")
+		b.Write(f.data)
+	}
+	return b.String(), seen
+}
+
+// hookFile is a file a hook's command starts, as read.
+type hookFile struct {
+	path string
+	data []byte
+}
+
+// hookFiles returns the files h's command starts that read (readUnder or
+// the checker's cached copy of it) can read without leaving the project
+// (or, for a user or system hook, the folder of its settings file), in
+// order, up to maxEffectText bytes in all; seen is false when it starts a
+// file that was not read. The
+// effect checks (hookText) and claude-protocol (ClaudeProtocol) read
+// hooks through it.
+func hookFiles(set *layers.Set, h *merge.Hook, read func(roots []string, path string) []byte) (files []hookFile, seen bool) {
 	seen = true
 	if runtime.GOOS == "windows" {
-		return b.String(), seen
+		return nil, seen
 	}
-	dir := c.r.Set.Paths.ProjectDir
+	dir := set.Paths.ProjectDir
 	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir}
 	a := shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
 	roots := []string{dir}
 	if h.Layer != layers.Project {
 		roots = append(roots, filepath.Dir(h.Path))
 	}
+	total := 0
 	for _, f := range a.Files {
+		if total > maxEffectText {
+			return files, false // a command that starts many large files is read up to the bound
+		}
 		if f.Path == "" {
 			seen = false
 			continue
 		}
-		data := c.readUnder(roots, f.Path)
+		data := read(roots, f.Path)
 		if data == nil {
 			seen = false
 			continue
 		}
-		b.WriteString("\n")
-		b.Write(data)
-		if b.Len() > maxEffectText {
-			break
-		}
+		total += len(data)
+		files = append(files, hookFile{f.Path, data})
 	}
-	return b.String(), seen
+	return files, seen
 }
 
 // readUnder reads path through the first root it is inside, never
