@@ -154,7 +154,8 @@ func runRun(o *runOptions) error {
 		return err
 	}
 	cwd := t.project.Dir
-	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger, MCPServers: runner.MCPServers(r.Set)}, override)
+	mcp := runner.MCPServers(r.Set)
+	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger, MCPServers: mcp}, override)
 	if err != nil {
 		where := inputName
 		var se *json.SyntaxError
@@ -210,7 +211,7 @@ func runRun(o *runOptions) error {
 		plans := plansDir(r.Set.Paths.Home, cwd, runSessionID)
 		// Hooks get Gemini's environment: the process's plus what Gemini
 		// loads from the .env (layers.DotEnv).
-		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: r.Set.DotEnv.Environ(o.environ()), PlansDir: plans, ProjectTempDir: projectTempDir(plans)})
+		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: r.Set.DotEnv.Environ(o.environ()), PlansDir: plans, ProjectTempDir: projectTempDir(plans), TrustedMCP: trustedMCP(r.Set, mcp)})
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
@@ -567,6 +568,16 @@ func plansDir(home, project, session string) string {
 		id = slugify(filepath.Base(project))
 	}
 	return filepath.Join(home, ".gemini", "tmp", id, session, "plans")
+}
+
+// trustedMCP names the MCP servers whose tools Gemini runs without
+// confirmation: "trust": true counts only in a trusted folder
+// (mcp-tool.ts getConfirmationDetails).
+func trustedMCP(set *layers.Set, servers map[string]runner.MCPServer) map[string]bool {
+	if !set.Trust.Trusted {
+		return nil
+	}
+	return runner.TrustedMCP(servers)
 }
 
 // projectTempDir is Gemini's project temp directory, the plans

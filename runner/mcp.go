@@ -25,6 +25,9 @@ func MCPServers(set *layers.Set) map[string]MCPServer {
 				continue
 			}
 			s := MCPServer{Command: str(v.Get("command")), Cwd: str(v.Get("cwd")), URL: str(v.Get("url")), TCP: str(v.Get("tcp"))}
+			if t := v.Get("trust"); t != nil && t.Kind == config.Bool && t.Bool {
+				s.Trust = true
+			}
 			if s.URL == "" {
 				s.URL = str(v.Get("httpUrl"))
 			}
@@ -45,4 +48,15 @@ func str(n *config.Node) string {
 		return ""
 	}
 	return n.Str
+}
+
+// TrustedMCP names the servers of servers with "trust": true.
+func TrustedMCP(servers map[string]MCPServer) map[string]bool {
+	out := map[string]bool{}
+	for n, s := range servers {
+		if s.Trust {
+			out[n] = true
+		}
+	}
+	return out
 }

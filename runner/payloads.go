@@ -31,6 +31,8 @@ type MCPServer struct {
 	Cwd     string
 	URL     string // url, else httpUrl
 	TCP     string
+	// Trust is the entry's "trust": true; it is not part of mcp_context.
+	Trust bool
 }
 
 // toolInput is the tool_input of the default call for tool: every

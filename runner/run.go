@@ -108,6 +108,9 @@ type Options struct {
 	// MaxOutput bounds the bytes kept of each output stream; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int
+	// TrustedMCP names the MCP servers whose tools Gemini runs without
+	// confirmation ("trust": true, in a trusted folder).
+	TrustedMCP map[string]bool
 	// ProjectTempDir is Gemini's project temp directory
 	// (<home>/.gemini/tmp/<project id>), where file tools may also reach;
 	// "" when unknown.
@@ -253,6 +256,15 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 		rep.Aggregate = aggregate(rep.Hooks, plan.Event)
 	}
 	rep.ToolCall = ToolCallOf(plan.Event, in, &rep.Aggregate, opt.ProjectTempDir)
+	if tc := rep.ToolCall; tc != nil && tc.Outcome == ToolAsk {
+		// An MCP server with "trust": true in a trusted folder needs no
+		// confirmation (mcp-tool.ts getConfirmationDetails returns false),
+		// so the ask is dropped and the tool runs; watched headless.
+		if s, _ := prop(prop(in, "mcp_context"), "server_name").(string); s != "" && opt.TrustedMCP[s] {
+			tc.Outcome = ToolRuns
+			tc.Notes = []string{fmt.Sprintf("the MCP server %q has \"trust\": true (in a trusted folder): Gemini asks nothing for its tools, so it ignores the ask and runs the tool", s)}
+		}
+	}
 	var failed []string
 	for i, r := range rep.Hooks {
 		if !r.Success {

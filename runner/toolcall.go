@@ -286,7 +286,7 @@ func AskNotes(systemMessage any) []string {
 	}
 	return []string{
 		"interactive: Gemini asks the user to confirm the call, showing " + shown + "; Notification hooks fire (ToolPermission)",
-		"headless (gemini -p): Gemini announces the call, fires Notification hooks, then exits with status 0 waiting for a confirmation no one can give: the tool never runs, the model gets no answer, and no AfterTool, AfterAgent or SessionEnd hook fires. This looks like a Gemini bug: a policy that asks fails headless with \"requires user confirmation, which is not supported in non-interactive mode\", a hook's ask does not",
+		"headless (gemini -p): Gemini announces the call, fires Notification hooks, then waits for a confirmation no one can give: it exits with status 0 when nothing else keeps it alive, and hangs until killed while an MCP server is connected; the tool never runs, the model gets no answer, and no AfterTool, AfterAgent or SessionEnd hook fires. This looks like a Gemini bug: a policy that asks fails headless with \"requires user confirmation, which is not supported in non-interactive mode\", a hook's ask does not",
 	}
 }
 

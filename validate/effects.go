@@ -190,7 +190,7 @@ func (c *checker) effects(h *merge.Hook) {
 		c.partialToolInput(h, text, tools)
 		if reAsk.MatchString(text) {
 			c.add(h.Path, ptr, config.SevInfo, CodeAskHeadless,
-				"the hook can answer \"ask\": interactive Gemini asks the user (showing only the systemMessage), but headless (gemini -p, CI) Gemini 0.61 exits with status 0 without running the tool, and no later hook fires; this looks like a Gemini bug",
+				"the hook can answer \"ask\": interactive Gemini asks the user (showing only the systemMessage), but headless (gemini -p, CI) Gemini 0.61 waits for a confirmation no one can give: it exits with status 0 (or hangs while an MCP server is connected) without running the tool, and no later hook fires; this looks like a Gemini bug",
 				"where the hook can run headless, answer deny with a reason instead of ask")
 		}
 	}
