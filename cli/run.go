@@ -41,6 +41,7 @@ type runOptions struct {
 	Input          string
 	JSON           bool
 	AllowUntrusted bool
+	Real           bool
 }
 
 func runCommand(e *env) *cli.Command {
@@ -48,7 +49,7 @@ func runCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "run the hooks of one synthetic event the way Gemini would and show the decision",
-		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input FILE|-] [--json] [--allow-untrusted]",
+		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input FILE|-] [--json] [--allow-untrusted] [--real]",
 		Description: "Builds the stdin payload Gemini CLI 0.61.0 sends for the event (cwd is the project, session_id\n" +
 			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
 			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +
@@ -81,11 +82,12 @@ func runCommand(e *env) *cli.Command {
 			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does;\n" +
 			"so does a hook whose command or script (in the project) speaks Claude's protocol, as validate's\n" +
 			"claude-protocol finds it, when its output alone does not show it.\n\n" +
-			runPipedHelp,
+			runPipedHelp + "\n\n" + runRealHelp,
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
 			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 16 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
+			&cli.BoolFlag{Name: "real", Usage: "also fire the event through the installed Gemini CLI, headless, and show both results (harmless calls only)", Destination: &o.Real},
 		),
 		Action: func(_ context.Context, c *cli.Command) error {
 			if err := noArgs(c); err != nil {
@@ -131,6 +133,8 @@ type runJSON struct {
 	Outcome runner.Outcome `json:"outcome"`
 	// Gemini is the Gemini CLI modelled (gemini-versions.md §1.3).
 	Gemini *gemini.Install `json:"gemini"`
+	// Real is the real CLI's result (--real only).
+	Real *realJSON `json:"real,omitempty"`
 }
 
 func runRun(o *runOptions) error {
@@ -203,6 +207,13 @@ func runRun(o *runOptions) error {
 		}
 	}
 
+	var setup *realSetup
+	if o.Real {
+		if setup, err = checkReal(o, event, trigger, in, held); err != nil {
+			return err
+		}
+	}
+
 	var rep *runner.Report
 	if len(runHooks) > 0 {
 		ctx, stopped, stop := stopOnSignal()
@@ -224,15 +235,25 @@ func runRun(o *runOptions) error {
 			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}, Ignored: []string{}}}
 		rep.ToolCall = runner.ToolCallOf(event, in, &rep.Aggregate, projectTempDir(plansDir(r.Set.Paths.Home, cwd, runSessionID)))
 	}
+	outcome := runner.OutcomeOf(rep)
+	var real *realJSON
+	if setup != nil && err == nil {
+		if real, err = runReal(o, setup, r.Set, event, trigger, cwd, in, rep, outcome); err != nil {
+			return err
+		}
+	}
 	if o.JSON {
 		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini,
-			Outcome: runner.OutcomeOf(rep)}); werr != nil {
+			Outcome: outcome, Real: real}); werr != nil {
 			return fail(werr, "")
 		}
 	} else {
 		out := newOut(o.env)
 		warnGemini(o.Stderr, r.Set.Gemini)
 		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
+		if real != nil {
+			printReal(out, rep, outcome, real)
+		}
 		if !plan.Runs && !r.Set.Trust.Trusted {
 			// merge's reason names the event; the cause is the folder (spec §1.7).
 			if strings.Contains(plan.Why, "not even user hooks") {
@@ -278,6 +299,9 @@ func (o *runOptions) args() []string {
 	}
 	if o.AllowUntrusted {
 		out = append(out, "--allow-untrusted")
+	}
+	if o.Real {
+		out = append(out, "--real")
 	}
 	return out
 }

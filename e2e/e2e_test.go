@@ -308,7 +308,7 @@ func runCase(t *testing.T, c tc) {
 		// the call, before its telemetry is flushed (spec §5.8): what the
 		// hooks saw is compared through their out-* files only.
 		t.Logf("the real CLI exited after announcing the call, without telemetry")
-		if gh.Outcome.ToolRuns == nil || *gh.Outcome.ToolRuns {
+		if s.Event == "BeforeTool" && (gh.Outcome.ToolRuns == nil || *gh.Outcome.ToolRuns) {
 			d.errorf("tool ran: real false (the CLI exited), gh-hooks says %s", gh.Outcome.Says)
 		}
 		compareOut(d, realOut, ghOut)
@@ -678,5 +678,100 @@ func checkExpect(d *diffs, s spec, real *headless.Result) {
 	}
 	if e.PromptHas != "" && !strings.Contains(strings.Join(real.UserTexts(0), "\n"), e.PromptHas) {
 		d.errorf("expect: the first request's prompt %q lacks %q", real.UserTexts(0), e.PromptHas)
+	}
+}
+
+// TestRunReal runs `gh-hooks run --real --json` on cases whose call
+// --real accepts: the real side must have run the hooks, and gh-hooks
+// must find no difference (the same comparison the suite makes, done by
+// the command users run).
+func TestRunReal(t *testing.T) {
+	if skipWhy != "" {
+		t.Skip(skipWhy)
+	}
+	byName := map[string]tc{}
+	for _, c := range loadCases(t) {
+		byName[c.name] = c
+	}
+	for _, name := range []string{"bt-deny-json", "bt-rewrite-whole", "bt-payload-write_file", "bt-deny-read_file", "at-context", "at-block", "ba-context", "ba-block", "aa-continue-false", "ss-block-ignored"} {
+		c, ok := byName[name]
+		if !ok {
+			t.Fatalf("no case %s", name)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := c.spec
+			if s.Call != nil && s.Call.Name == "run_shell_command" {
+				s.Call = &headless.Call{Name: "run_shell_command", Args: map[string]any{"command": "echo hi"}}
+			}
+			project, home := setUp(t, c)
+			hdir := t.TempDir()
+			for p, data := range home {
+				full := filepath.Join(hdir, filepath.FromSlash(p))
+				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s.User != nil {
+				b, _ := json.Marshal(s.User)
+				if err := os.MkdirAll(filepath.Join(hdir, ".gemini"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(hdir, ".gemini", "settings.json"), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			input := map[string]any{}
+			if s.Call != nil {
+				input["tool_input"] = s.Call.Args
+			}
+			for k, v := range s.Input {
+				input[k] = v
+			}
+			inb, _ := json.Marshal(input)
+			inFile := filepath.Join(hdir, "input.json")
+			if err := os.WriteFile(inFile, inb, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"run", "--event", s.Event, "--real", "--json", "--allow-untrusted", "--input", inFile}
+			if s.Call != nil {
+				args = append(args, "--tool", s.Call.Name)
+			}
+			cmd := exec.Command(ghBin, args...)
+			cmd.Dir = project
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + hdir, "GEMINI_CLI_HOME=" + hdir, "GEMINI_CLI_TRUST_WORKSPACE=true",
+				headless.ProgramEnv + "=" + gem.Path}
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			_ = cmd.Run()
+			var out struct {
+				Hooks []any `json:"hooks"`
+				Real  *struct {
+					Hooks       []headless.HookCall `json:"hooks"`
+					Differences []string            `json:"differences"`
+					Copy        bool                `json:"copy"`
+				} `json:"real"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || out.Real == nil {
+				t.Fatalf("gh-hooks %s: %v\nstdout: %s\nstderr: %s", strings.Join(args, " "), err, stdout.String(), stderr.String())
+			}
+			if len(out.Real.Hooks) == 0 || len(out.Real.Hooks) != len(out.Hooks) {
+				t.Errorf("the real CLI ran %d hook(s), gh-hooks %d", len(out.Real.Hooks), len(out.Hooks))
+			}
+			for _, d := range out.Real.Differences {
+				t.Errorf("difference: %s", d)
+			}
+			if want := s.Call != nil && s.Call.Name == "write_file"; out.Real.Copy != want {
+				t.Errorf("ran in a copy: %v, want %v", out.Real.Copy, want)
+			}
+			if s.Call != nil && s.Call.Name == "write_file" {
+				if _, err := os.Stat(filepath.Join(project, "new.txt")); !os.IsNotExist(err) {
+					t.Errorf("write_file wrote into the project, not the copy: %v", err)
+				}
+			}
+		})
 	}
 }

@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/headless"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/runner"
+)
+
+// runRealHelp is run --real's paragraph of the help.
+var runRealHelp = "--real also fires the event through the installed Gemini CLI 0.61 (GH_HOOKS_GEMINI, else\n" +
+	"gemini on PATH; it needs Node.js) run headless with a scripted model and no network, in a\n" +
+	"temporary home holding your user hooks, and shows its result beside gh-hooks': which hooks ran,\n" +
+	"their exit codes and output, whether the tool ran and what the model got. The real CLI really\n" +
+	"runs the tool when no hook blocks it, so --real refuses calls that are not harmless: only the\n" +
+	"read-only tools (" + strings.Join(headless.ReadOnlyTools, ", ") + ") run in the project;\n" +
+	strings.Join(headless.WriteTools, " and ") + " run in a temporary copy of the project (file_path relative, inside\n" +
+	"it); run_shell_command only as one " + strings.Join(headless.ShellPrograms, "/") + "\n" +
+	"command with literal arguments; MCP and other tools never. Notification and PreCompress cannot\n" +
+	"be fired on their own headless, so --real refuses them. Project hooks run by the real CLI\n" +
+	"whether approved or not: --real needs them approved, or --allow-untrusted."
+
+// realJSON is run --json's "real" object.
+type realJSON struct {
+	*headless.Real
+	// Differences list where the real CLI differed from gh-hooks.
+	Differences []string `json:"differences"`
+}
+
+// realSetup is what --real checked before anything ran.
+type realSetup struct {
+	gem   *headless.Gemini
+	call  *headless.Call
+	where headless.Where
+}
+
+// checkReal refuses, before any hook runs, an event or tool call --real
+// cannot fire harmlessly, held-back hooks, and a missing gemini.
+func checkReal(o *runOptions, event, trigger string, in *runner.Object, held []heldJSON) (*realSetup, error) {
+	const hint = "run without --real for gh-hooks' model alone"
+	if err := headless.Reachable(event, trigger); err != nil {
+		return nil, fail(fmt.Errorf("run --real: %w", err), hint)
+	}
+	call, where, err := headless.CallOf(event, in)
+	if err != nil {
+		h := hint
+		if errors.Is(err, headless.ErrNotHarmless) {
+			h = `give a harmless call with --input, e.g. '{"tool_input": {"command": "echo hi"}}' or a read_file; ` + hint
+		}
+		return nil, fail(fmt.Errorf("run --real: %w", err), h)
+	}
+	if len(held) > 0 {
+		return nil, fail(fmt.Errorf("run --real: %d planned hook(s) are held back, and the real CLI would run them", len(held)),
+			"approve them (gh-hooks trust approve) or rerun with --allow-untrusted")
+	}
+	gem, err := headless.Find(o.getenv, o.Dir)
+	if err != nil {
+		return nil, fail(fmt.Errorf("run --real: %w", err), "install Gemini CLI 0.61 and Node.js (npm install -g @google/gemini-cli@0.61.0), or set "+headless.ProgramEnv+" to its gemini program")
+	}
+	return &realSetup{gem: gem, call: call, where: where}, nil
+}
+
+// runReal fires the event through the real CLI and compares.
+func runReal(o *runOptions, s *realSetup, set *layers.Set, event, trigger, project string, in *runner.Object, rep *runner.Report, outcome runner.Outcome) (*realJSON, error) {
+	var user *config.Node
+	for _, l := range set.Layers {
+		if l.Kind == "user" && l.Loaded && l.Doc != nil {
+			user = l.Doc.Root
+		}
+	}
+	real, err := s.gem.RunEvent(context.Background(), headless.EventOptions{Event: event, Trigger: trigger, Payload: in,
+		Project: project, User: user, Env: o.environ(), Timeout: 2 * time.Minute}, s.call, s.where)
+	if err != nil {
+		return nil, fail(fmt.Errorf("run --real: %w", err), "")
+	}
+	for _, l := range set.Layers {
+		if l.Kind == "extension" && l.Loaded {
+			real.Notes = append(real.Notes, "extension hooks are not installed in the real CLI's temporary home: only user and project hooks ran there")
+			break
+		}
+	}
+	return &realJSON{Real: real, Differences: nonNil(headless.Compare(rep, outcome, real))}, nil
+}
+
+// printReal shows the real CLI's result beside gh-hooks'.
+func printReal(o *out, rep *runner.Report, outcome runner.Outcome, r *realJSON) {
+	o.printf("\n%s\n", o.bold(fmt.Sprintf("Real Gemini CLI %s, headless (%s):", r.Version, r.Gemini)))
+	rows := [][]any{}
+	if r.ExitedEarly {
+		rows = append(rows, []any{"hooks", fmt.Sprintf("%d ran", len(rep.Hooks)), "unknown: the CLI exited before logging them"})
+	} else {
+		n := max(len(rep.Hooks), len(r.Hooks))
+		for i := 0; i < n; i++ {
+			name, ghs, reals := "", "-", "did not run"
+			if i < len(rep.Hooks) {
+				h := rep.Hooks[i]
+				name = label(h.Name, h.Command)
+				ghs = ghResult(h)
+			}
+			if i < len(r.Hooks) {
+				h := r.Hooks[i]
+				if name == "" {
+					name = h.Name
+				}
+				reals = realResult(h)
+			}
+			rows = append(rows, []any{name, ghs, reals})
+		}
+	}
+	if outcome.ToolRuns != nil || r.ToolRan != nil {
+		rows = append(rows, []any{"tool runs", yesNo(outcome.ToolRuns), yesNo(r.ToolRan)})
+	}
+	if outcome.ModelGets != "" || outcome.Appended != "" || r.ModelGot != "" {
+		want := outcome.ModelGets
+		if want == "" && outcome.Appended != "" {
+			want = "… + " + outcome.Appended
+		}
+		rows = append(rows, []any{"model gets", orDash(clip(oneLine(want), 200)), orDash(clip(oneLine(r.ModelGot), 200))})
+	}
+	rows = append(rows, []any{"then", outcome.Says, fmt.Sprintf("%d model call(s)", r.ModelCalls)})
+	o.table("  ", []string{"", "GH-HOOKS", "REAL"}, rows)
+	for _, n := range r.Notes {
+		o.para(8, "  note: %s", n)
+	}
+	if len(r.Differences) == 0 {
+		o.printf("  %s\n", o.green("same result"))
+		return
+	}
+	o.printf("  %s\n", o.yellow(fmt.Sprintf("%d difference(s):", len(r.Differences))))
+	for _, d := range r.Differences {
+		o.para(4, "  - %s", d)
+	}
+}
+
+func yesNo(b *bool) string {
+	switch {
+	case b == nil:
+		return "-"
+	case *b:
+		return "yes"
+	}
+	return "no"
+}
+
+// ghResult is a hook's result in a few words: exit code and decision.
+func ghResult(h runner.Result) string {
+	if h.ExitCode == nil {
+		return "failed: " + h.Error
+	}
+	s := fmt.Sprintf("exit %d", *h.ExitCode)
+	if h.Decision != "" {
+		s += ", " + h.Decision
+	}
+	return s
+}
+
+func realResult(h headless.HookCall) string {
+	if h.Error != "" {
+		return "failed: " + h.Error
+	}
+	s := fmt.Sprintf("exit %d", h.ExitCode)
+	if m, ok := h.Output.(map[string]any); ok {
+		if d, ok := m["decision"].(string); ok {
+			s += ", " + d
+		}
+	}
+	return s
+}
