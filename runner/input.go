@@ -101,7 +101,7 @@ func eventDefaults(in *Object, event string, ctx Context) error {
 		in.Set("prompt_response", "Hi! How can I help?")
 		in.Set("stop_hook_active", false)
 	case "Notification":
-		notification(in)
+		notification(in, tool, ctx.Cwd, ctx.MCPServers)
 	case "SessionStart":
 		in.Set("source", trigger("startup"))
 	case "SessionEnd":

@@ -53,6 +53,15 @@ func TestBuildInput(t *testing.T) {
 		{"Notification for a shell command", "Notification", Context{}, "",
 			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm Shell Command requires execution",` +
 				`"details":{"type":"exec","title":"Confirm Shell Command","command":"echo hello","rootCommand":"echo"}}`},
+		{"Notification for a write", "Notification", Context{Tool: "write_file"}, "",
+			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm Write: hello.txt requires editing",` +
+				`"details":{"type":"edit","title":"Confirm Write: hello.txt","fileName":"hello.txt","filePath":"/p/hello.txt",` +
+				`"fileDiff":"Index: hello.txt\n===================================================================\n--- hello.txt\tCurrent\n+++ hello.txt\tProposed\n@@ -0,0 +1,1 @@\n+hello\n","originalContent":"","newContent":"hello\n"}}`},
+		{"Notification for an MCP tool", "Notification", Context{Tool: "mcp_tiny_echo", MCPServers: map[string]MCPServer{"tiny": {}}}, "",
+			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm MCP Tool Execution requires MCP",` +
+				`"details":{"type":"mcp","title":"Confirm MCP Tool Execution","serverName":"tiny","toolName":"echo","toolDisplayName":"echo (tiny MCP Server)"}}`},
+		{"Notification for read_file", "Notification", Context{Tool: "read_file"}, "",
+			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm: ReadFile requires information","details":{"type":"info","title":"Confirm: ReadFile","prompt":"hello.txt"}}`},
 		{"AfterTool list_directory", "AfterTool", Context{Tool: "list_directory"}, "",
 			`{` + base + `"AfterTool",` + ts + `,"tool_name":"list_directory","tool_input":{"dir_path":"."},` +
 				`"tool_response":{"llmContent":"Directory listing for /p:\nhello.txt (6 bytes)","returnDisplay":{"summary":"Found 1 item(s).","files":["hello.txt"]}}}`},

@@ -150,13 +150,44 @@ func mcpContext(tool string, servers map[string]MCPServer) *Object {
 	return jsobj("server_name", server, "tool_name", t)
 }
 
-// notificationDetails is the ToolPermission notification Gemini fires
-// while it asks to confirm a shell command (hookSystem.ts
-// toSerializableDetails, getNotificationMessage; watched).
-func notification(in *Object) {
+// notification fills the ToolPermission notification Gemini fires while
+// it asks to confirm the default call for tool (hookSystem.ts
+// toSerializableDetails, getNotificationMessage; each shape watched with a
+// BeforeTool "ask" headless). Tools not listed get the shell command's.
+func notification(in *Object, tool, cwd string, servers map[string]MCPServer) {
+	file := filepath.Join(cwd, "hello.txt")
+	var title, kind string
+	var details *Object
+	switch {
+	case tool == "write_file":
+		title, kind = "Confirm Write: hello.txt", "edit"
+		details = jsobj("type", kind, "title", title, "fileName", "hello.txt", "filePath", file,
+			"fileDiff", "Index: hello.txt\n===================================================================\n--- hello.txt\tCurrent\n+++ hello.txt\tProposed\n@@ -0,0 +1,1 @@\n+hello\n",
+			"originalContent", "", "newContent", "hello\n")
+	case tool == "replace":
+		title, kind = "Confirm Edit: hello.txt", "edit"
+		details = jsobj("type", kind, "title", title, "fileName", "hello.txt", "filePath", file,
+			"fileDiff", "Index: hello.txt\n===================================================================\n--- hello.txt\tCurrent\n+++ hello.txt\tProposed\n@@ -1,1 +1,1 @@\n-hello\n+bye\n",
+			"originalContent", "hello\n", "newContent", "bye\n")
+	case tool == "read_file":
+		title, kind = "Confirm: ReadFile", "info"
+		details = jsobj("type", kind, "title", title, "prompt", "hello.txt")
+	case IsMCPTool(tool):
+		title, kind = "Confirm MCP Tool Execution", "mcp"
+		server, name := "", ""
+		if mc := mcpContext(tool, servers); mc != nil {
+			server, _ = prop(mc, "server_name").(string)
+			name, _ = prop(mc, "tool_name").(string)
+		}
+		details = jsobj("type", kind, "title", title, "serverName", server, "toolName", name, "toolDisplayName", name+" ("+server+" MCP Server)")
+	default:
+		title, kind = "Confirm Shell Command", "exec"
+		details = jsobj("type", kind, "title", title, "command", "echo hello", "rootCommand", "echo")
+	}
+	verb := map[string]string{"edit": "editing", "exec": "execution", "mcp": "MCP", "info": "information"}[kind]
 	in.Set("notification_type", "ToolPermission")
-	in.Set("message", "Tool Confirm Shell Command requires execution")
-	in.Set("details", jsobj("type", "exec", "title", "Confirm Shell Command", "command", "echo hello", "rootCommand", "echo"))
+	in.Set("message", "Tool "+title+" requires "+verb)
+	in.Set("details", details)
 }
 
 // llmRequest mirrors hookTranslator.toHookLLMRequest's shape as watched:
