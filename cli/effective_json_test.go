@@ -41,6 +41,8 @@ func TestEffectiveJSONWriter(t *testing.T) {
 		{name: "fatal", files: map[string]string{"project/.gemini/settings.json": "{\"a\": 1,}"}},
 		{name: "crash", files: map[string]string{"project/.gemini/settings.json": `{"hooksConfig": null}`}, env: map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true"}},
 		{name: "empty", files: map[string]string{}},
+		{name: "dotenv", files: map[string]string{"project/.gemini/.env": "BASH_ENV=./b.sh\nDEBUG=1\nQ=\"a\\nb\u2028\"\nHOME=x\n"}, env: map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true"}},
+		{name: "dotenv unread", files: map[string]string{"project/.gemini/.env/x": ""}, env: map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,7 +53,7 @@ var envClasses = []envClass{
 
 	// bash -c runs every command hook (spec §5.2).
 	{"BASH_ENV", EnvRuns, "bash sources this file before every command hook (bash -c reads $BASH_ENV)"},
-	{"ENV", EnvRuns, "sh and bash in POSIX mode source this file at start"},
+	{"ENV", EnvRuns, "an interactive sh (or bash in POSIX mode) sources this file at start"},
 	{"BASH_FUNC_*", EnvRuns, "bash imports exported functions from BASH_FUNC_name%% variables, which replace commands the hook calls (dotenv cannot write the %% key, a process environment can)"},
 	{"SHELLOPTS", EnvRuns, "bash turns on these options at start (xtrace with PS4 runs code)"},
 	{"BASHOPTS", EnvRuns, "bash turns on these shopt options at start"},

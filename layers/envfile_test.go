@@ -148,3 +148,15 @@ func TestDotEnvMovesExtensions(t *testing.T) {
 		t.Errorf("problems %v, want %s", codes, CodeDotEnvWhere)
 	}
 }
+
+func TestClassifyEnv(t *testing.T) {
+	for name, want := range map[string]string{
+		"GEMINI_CLI_HOME": EnvWhere, "GEMINI_RESTRICTED_MODE": EnvWhere, "BASH_ENV": EnvRuns, "PATH": EnvRuns,
+		"NODE_OPTIONS": EnvRuns, "GIT_SSH_COMMAND": EnvRuns, "BASH_FUNC_ls%%": EnvRuns, "DYLD_INSERT_LIBRARIES": EnvRuns,
+		"npm_config_script_shell": EnvRuns, "FOO": "", "PATHX": "", "GIT": "", "GEMINI_API_KEY": "",
+	} {
+		if got, why := ClassifyEnv(name); got != want || (want != "") != (why != "") {
+			t.Errorf("ClassifyEnv(%s) = %q, %q; want %q", name, got, why, want)
+		}
+	}
+}
