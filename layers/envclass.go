@@ -120,7 +120,7 @@ func (s *Set) dotEnvProblems() []config.Problem {
 		return nil
 	}
 	sev := config.SevInfo
-	whose := "your own .env"
+	whose := "a .env outside the repository"
 	if d.Inside {
 		sev = config.SevWarning
 		whose = "the project's .env"

@@ -130,8 +130,9 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 	if path == "" {
 		return d
 	}
-	d.Inside = isSubpath(s.Paths.ProjectDir, path)
-	data, why := s.readEnvFile(path, d.Inside)
+	top := s.repoTop()
+	d.Inside = isSubpath(top, path)
+	data, why := s.readEnvFile(path, top, d.Inside)
 	if why != "" {
 		d.Unread = why
 		return d
@@ -180,23 +181,46 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 	return d
 }
 
+// repoTop is the top of what a cloned repository controls around the
+// project: the nearest directory at or above the project that holds a
+// .git (so that run from a subdirectory, Gemini's walk upward still meets
+// the repository's own .env as the repository's), else the project
+// directory. The home directory and what is above it are the user's.
+func (s *Set) repoTop() string {
+	home := realpath(s.Paths.Home)
+	for dir := s.Paths.ProjectDir; ; {
+		if dir == home {
+			break
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return s.Paths.ProjectDir
+}
+
 // readEnvFile reads a .env file without letting it hang or swamp gh-hooks
-// (internal/regfile) and, for a file inside the project, without
-// following a link out of the project: it is opened through an os.Root on
-// the project directory. It returns why it could not read it.
-func (s *Set) readEnvFile(path string, inside bool) ([]byte, string) {
+// (internal/regfile) and, for a file inside the repository (top), without
+// following a link out of it: it is opened through an os.Root on top. It
+// returns why it could not read it.
+func (s *Set) readEnvFile(path, top string, inside bool) ([]byte, string) {
 	var f *os.File
 	var err error
 	if inside {
-		root, rerr := os.OpenRoot(s.Paths.ProjectDir)
+		root, rerr := os.OpenRoot(top)
 		if rerr != nil {
 			return nil, rerr.Error()
 		}
 		defer root.Close()
-		rel, _ := filepath.Rel(s.Paths.ProjectDir, path)
+		rel, _ := filepath.Rel(top, path)
 		f, err = regfile.OpenIn(root, rel)
 		if err != nil {
-			if target, lerr := filepath.EvalSymlinks(path); lerr == nil && !isSubpath(realpath(s.Paths.ProjectDir), target) {
+			if target, lerr := filepath.EvalSymlinks(path); lerr == nil && !isSubpath(realpath(top), target) {
 				return nil, "it is a link out of the project, to " + target + ", which gh-hooks does not follow"
 			}
 		}

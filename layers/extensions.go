@@ -264,7 +264,8 @@ func (s *Set) readDotenvVars(path string) (vars []EnvVar, why string) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, ""
 	}
-	data, why := s.readEnvFile(path, isSubpath(s.Paths.ProjectDir, path))
+	top := s.repoTop()
+	data, why := s.readEnvFile(path, top, isSubpath(top, path))
 	if why != "" {
 		return nil, why
 	}
