@@ -223,7 +223,7 @@ func printSync(o *out, display string, items []migrate.SyncItem) {
 		}
 		rows = append(rows, []any{paintAction(o, it.Action), name, ev, what})
 	}
-	o.table("  ", []string{"ACTION", "NAME", "EVENT", "WHAT"}, rows, 3, 2)
+	o.table("  ", []string{"ACTION", "NAME", "EVENT", "WHAT"}, rows, 2, 1)
 	o.printf("\n")
 }
 
