@@ -472,3 +472,46 @@ func TestEditGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestSetAll: SetAll gives the bytes of Set called in turn, whether it
+// makes the splices at once or falls back.
+func TestSetAll(t *testing.T) {
+	obj := Ordered{{"k", 1}, {"l", []any{2, 3}}}
+	for _, tc := range []struct {
+		name string
+		in   string
+		as   []Assignment
+	}{
+		{"values apart", "{\r\n  \"a\": 1, // one\r\n  \"b\": {\"c\": \"x\"},\r\n  \"d\": [1, 2]\r\n}\r\n",
+			[]Assignment{{"/d/1", "two"}, {"/a", 10}, {"/b/c", obj}}},
+		{"multi-line values on one line", `{"a": [1, 2], "b": 3}`, []Assignment{{"/a/0", obj}, {"/a/1", obj}, {"/b", obj}}},
+		{"nested", "{\n  \"a\": {\"b\": 1}\n}", []Assignment{{"/a", obj}, {"/a/b", 2}}},
+		{"missing member", "{\n  \"a\": 1\n}", []Assignment{{"/a", 2}, {"/z/y", 3}}},
+		{"same value twice", "{\n  \"a\": 1\n}", []Assignment{{"/a", 2}, {"/a", 3}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := mustParse(t, "s.json", []byte(tc.in))
+			one := d.Edit()
+			for _, a := range tc.as {
+				if err := one.Set(a.Pointer, a.Value); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := one.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := d.Edit()
+			if err := all.SetAll(tc.as); err != nil {
+				t.Fatal(err)
+			}
+			got, err := all.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("SetAll differs from Set in turn (-Set +SetAll):\n%s", diff)
+			}
+		})
+	}
+}

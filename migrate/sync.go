@@ -91,13 +91,21 @@ type Edit struct {
 	Value   any    `json:"value,omitempty"`
 }
 
-// Apply makes the edits with ed.
+// Apply makes the edits with ed. Consecutive sets are made at once
+// (config.Editor.SetAll: one parse for all of them).
 func (r *Result) Apply(ed *config.Editor) error {
-	for _, e := range r.Edits {
+	for i := 0; i < len(r.Edits); i++ {
+		e := r.Edits[i]
 		var err error
 		switch e.Op {
 		case "set":
-			err = ed.Set(e.Pointer, e.Value)
+			j := i
+			var as []config.Assignment
+			for ; j < len(r.Edits) && r.Edits[j].Op == "set"; j++ {
+				as = append(as, config.Assignment{Pointer: r.Edits[j].Pointer, Value: r.Edits[j].Value})
+			}
+			err = ed.SetAll(as)
+			i = j - 1
 		case "remove":
 			err = ed.Remove(e.Pointer)
 		case "insert":
