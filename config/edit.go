@@ -139,14 +139,10 @@ func (e *Editor) Document() (*Document, error) {
 // created, each as the last member of its parent object; an array index on
 // the way must exist. The value renders as JSON (see Ordered for key order).
 func (e *Editor) Append(pointer string, value any) error {
-	toks, err := e.prepare(pointer, value)
+	toks, p, err := e.locate(pointer, value)
 	if err != nil {
 		return err
 	}
-	if err := e.ensureTree(); err != nil {
-		return err
-	}
-	p := e.walk(toks)
 	if p.depth == len(toks) {
 		if _, ok := p.cur().Value.(*hujson.Array); !ok {
 			return e.kindErr(p.cur(), pointer, "an array")
@@ -211,14 +207,10 @@ func (e *Editor) Insert(pointer string, value any) error {
 // or as the last member when before is "" or absent. The object must
 // exist and not have key already.
 func (e *Editor) InsertMember(pointer, before, key string, value any) error {
-	toks, err := e.prepare(pointer, value)
+	toks, p, err := e.locate(pointer, value)
 	if err != nil {
 		return err
 	}
-	if err := e.ensureTree(); err != nil {
-		return err
-	}
-	p := e.walk(toks)
 	if p.depth < len(toks) {
 		return e.missingErr(p, pointer)
 	}
@@ -313,12 +305,7 @@ type Assignment struct {
 // another), it falls back to Set one by one, which gives the same bytes.
 func (e *Editor) SetAll(as []Assignment) error {
 	if len(as) < 2 {
-		for _, a := range as {
-			if err := e.Set(a.Pointer, a.Value); err != nil {
-				return err
-			}
-		}
-		return nil
+		return e.setEach(as)
 	}
 	if err := e.ensureTree(); err != nil {
 		return err
@@ -448,6 +435,18 @@ func (e *Editor) Prune(pointer string) error {
 		pointer = pointer[:strings.LastIndexByte(pointer, '/')]
 	}
 	return nil
+}
+
+// locate prepares pointer and value and walks the tokens.
+func (e *Editor) locate(pointer string, value any) ([]string, path, error) {
+	toks, err := e.prepare(pointer, value)
+	if err != nil {
+		return nil, path{}, err
+	}
+	if err := e.ensureTree(); err != nil {
+		return nil, path{}, err
+	}
+	return toks, e.walk(toks), nil
 }
 
 // prepare splits pointer and checks that value renders, so that a bad
