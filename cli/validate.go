@@ -81,6 +81,9 @@ func runValidate(o *validateOptions) error {
 				if f := dirFile(o.Dir, o.Files); f != "" {
 					hint = "gh-hooks validate " + shellword.Quote(f)
 				}
+				if h := claudeDirHint(o.Dir, o.Files); h != "" {
+					hint = h
+				}
 			}
 			return fail(err, hint)
 		}
@@ -135,6 +138,30 @@ func runValidate(o *validateOptions) error {
 // dirFile is the settings or hooks file inside the first of paths that is
 // a directory ("" when there is none): .gemini gives .gemini/settings.json.
 // Relative paths are relative to dir ("" is the current directory).
+// claudeDirHint is the hint for a directory argument that is a Claude Code
+// plugin or project, which Gemini does not load: migrate turns it into
+// Gemini's (migrate's classifySource says what it is); "" for others.
+func claudeDirHint(dir string, paths []string) string {
+	for _, p := range paths {
+		q := p
+		if dir != "" && !filepath.IsAbs(p) {
+			q = filepath.Join(dir, p)
+		}
+		if st, err := os.Stat(q); err != nil || !st.IsDir() {
+			continue
+		}
+		switch kind, _ := classifySource(q, true); kind {
+		case "plugin":
+			ext := filepath.Base(filepath.Clean(q)) + "-gemini"
+			return fmt.Sprintf("it looks like a Claude Code plugin: gh-hooks migrate %s --to %s makes it a Gemini extension (then: gemini extensions link %s)",
+				shellword.Quote(p), shellword.Quote(ext), shellword.Quote(ext))
+		case "project":
+			return "it holds Claude Code settings (.claude/): gh-hooks migrate " + shellword.Quote(p) + " turns their hooks into Gemini's"
+		}
+	}
+	return ""
+}
+
 func dirFile(dir string, paths []string) string {
 	for _, p := range paths {
 		q := p

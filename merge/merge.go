@@ -633,19 +633,31 @@ func (r *Result) untrustedProblem() {
 		return
 	}
 	n := 0
+	var first *Hook
 	for _, h := range r.Hooks {
 		if settingsLayer(layerOf(r.Set, h)) {
+			if n == 0 {
+				first = h
+			}
 			n++
 		}
 	}
 	if n == 0 {
 		return
 	}
-	path := r.Set.Paths.Project
-	if path == "" {
-		path = r.Set.Paths.User
+	// The project file when there is one (its trust is the question);
+	// else the first settings hook that will not run: never a file that
+	// does not exist.
+	path, pointer, line, col := first.Path, first.Pointer, first.Line, 1
+	if l := layerOf(r.Set, first); l != nil && l.Doc != nil {
+		if ln, c := l.Doc.PositionOf(first.Pointer); ln > 0 {
+			line, col = ln, c
+		}
 	}
-	r.Problems = append(r.Problems, config.Problem{Severity: config.SevWarning, Code: "folder-untrusted", Path: path, Line: 1, Column: 1,
+	if pl := r.Set.Settings(layers.Project); pl != nil && pl.Exists && pl.Path != "" {
+		path, pointer, line, col = pl.Path, "", 1, 1
+	}
+	r.Problems = append(r.Problems, config.Problem{Severity: config.SevWarning, Code: "folder-untrusted", Path: path, Pointer: pointer, Line: line, Column: col,
 		Message: fmt.Sprintf("folder is not trusted (%s): Gemini runs none of the %d settings hooks, not even user and system hooks; only extension hooks run", r.Set.Trust.Why, n),
 		Hint:    trustHint(r.Set)})
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -117,6 +118,15 @@ func extensionDir(set *layers.Set, dir string) []config.Problem {
 func notInstalled(set *layers.Set, dir string) []config.Problem {
 	manifest := filepath.Join(dir, layers.ManifestFile)
 	if !layers.IsExtensionDir(dir) {
+		if st, err := os.Stat(filepath.Join(dir, ".claude-plugin", "plugin.json")); err == nil && st.Mode().IsRegular() {
+			// A Claude Code plugin (claude-hooks.md §1.4): migrate makes
+			// the extension, with its hooks in Gemini's protocol.
+			ext := dir + "-gemini"
+			return []config.Problem{{Severity: config.SevWarning, Code: "extension-manifest-missing",
+				Path: filepath.Join(dir, "hooks", "hooks.json"), Line: 1, Column: 1,
+				Message: "Gemini never loads this hooks file: " + dir + " is a Claude Code plugin (.claude-plugin/plugin.json), not a Gemini extension (no " + layers.ManifestFile + ")",
+				Hint:    "gh-hooks migrate " + shellword.Quote(dir) + " --to " + shellword.Quote(ext) + " makes it one, then: gemini extensions link " + shellword.Quote(ext)}}
+		}
 		return []config.Problem{{Severity: config.SevWarning, Code: "extension-manifest-missing",
 			Path: filepath.Join(dir, "hooks", "hooks.json"), Line: 1, Column: 1,
 			Message: "Gemini never loads this hooks file: " + dir + " has no " + layers.ManifestFile + ", so it is not an extension",
