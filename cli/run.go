@@ -693,7 +693,7 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	if rep.ToolCall != nil && ran {
 		printToolCall(o, plan.Event, rep.ToolCall)
 		if rep.ToolCall.Outcome == runner.ToolRefused {
-			o.printf("  %s Gemini never runs these hooks for this call; the results above are what they would do if it did\n", o.yellow("note:"))
+			o.para(4, "  %s Gemini never runs these hooks for this call; the results above are what they would do if it did", o.yellow("note:"))
 		}
 	}
 	if !ran {
@@ -706,6 +706,10 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 			continue
 		}
 		o.para(2, "%s", styled(l))
+	}
+	if rep.ToolCall != nil && rep.ToolCall.Outcome == runner.ToolInvalid {
+		// Blocks counts it: the hooks allow, their rewrite stops the call.
+		o.para(2, "%s %s", o.bold("Result:"), o.red("the tool does not run (the rewritten parameters fail validation)"))
 	}
 }
 
@@ -731,15 +735,17 @@ func printToolCall(o *out, event string, tc *runner.ToolCall) {
 	case runner.ToolRefused:
 		head = "refused by Gemini before any hook runs"
 	}
-	o.printf("\n%s %s %s\n", o.bold("Tool call:"), tc.Tool, head)
+	o.printf("\n")
+	o.para(2, "%s %s %s", o.bold("Tool call:"), tc.Tool, head)
 	if tc.Rewritten {
 		o.printf("  params (the hooks' tool_input, alone): %s\n", clip(runner.Stringify(tc.Input), 500))
 	}
 	if tc.Error != "" {
+		// Data, whole and exact (no ~ for the home), to compare or copy.
 		o.printf("  the model gets: %s\n", clip(tc.Error, 500))
 	}
 	for _, n := range tc.Notes {
-		o.printf("  %s %s\n", o.yellow("note:"), n)
+		o.para(4, "  %s %s", o.yellow("note:"), n)
 	}
 }
 
