@@ -43,7 +43,9 @@ var envClasses = []envClass{
 	// 55, and no settings hook registers).
 	{"GEMINI_RESTRICTED_MODE", EnvWhere, "Gemini decides folder trust again with it after loading the .env: the folder becomes untrusted and no settings hook runs, the user's guards included"},
 	{"GEMINI_CLI_TRUST_WORKSPACE", EnvWhere, "Gemini decides folder trust again with it after loading the .env"},
-	{"GEMINI_CLI_TRUSTED_FOLDERS_PATH", EnvWhere, "Gemini's later trust checks read trustedFolders.json from this path"},
+	// Not GEMINI_CLI_TRUSTED_FOLDERS_PATH: loadTrustedFolders caches the
+	// file read before the .env (watched: pointing it at a DO_NOT_TRUST
+	// rule changed nothing).
 	// Storage.getGlobalRuntimeDir() moves under .cache (0.61).
 	{"SANDBOX", EnvWhere, "Gemini's runtime files (trustedFolders.json) move when it is sandbox-exec"},
 	// environmentSanitization.ts: either switches on redaction of the

@@ -316,8 +316,8 @@ func (d *DotEnv) position(v EnvVar) string {
 // afterDotEnv applies what the variables Gemini loaded from the .env
 // change in what it does next: the home it loads extensions from, and
 // the trust its hook registry sees (Config.isTrustedFolder() decides
-// again on each call from 0.59: an env answer, or a rule that says
-// DO_NOT_TRUST, wins over the start-up decision).
+// again on each call from 0.59: an env answer that says untrusted wins
+// over the start-up decision).
 func (s *Set) afterDotEnv(env Env) {
 	s.GeminiHome = s.Paths.Home
 	loaded := map[string]DotEnvVar{}
@@ -332,18 +332,18 @@ func (s *Set) afterDotEnv(env Env) {
 			s.extRel = filepath.Join(home, ".gemini", "extensions")
 		}
 	}
+	// Only the env answers change: loadTrustedFolders caches the file it
+	// read at start-up, before the .env (core/utils/trust.ts; watched: a
+	// .env GEMINI_CLI_TRUSTED_FOLDERS_PATH, or a .env GEMINI_CLI_HOME,
+	// leading to a DO_NOT_TRUST rule left the folder trusted and the
+	// hooks ran).
 	_, a := loaded["GEMINI_RESTRICTED_MODE"]
 	_, b := loaded["GEMINI_CLI_TRUST_WORKSPACE"]
-	_, c := loaded["GEMINI_CLI_TRUSTED_FOLDERS_PATH"]
-	if !s.Trust.Trusted || !s.gemini().Features.RestrictedMode || !a && !b && !c {
+	if !s.Trust.Trusted || !s.gemini().Features.RestrictedMode || !a && !b {
 		return
 	}
-	folders := s.Paths.TrustedFolders
-	if v, ok := loaded["GEMINI_CLI_TRUSTED_FOLDERS_PATH"]; ok && v.Value != "" {
-		folders = resolveFrom(s.Paths.ProjectDir, v.Value)
-	}
-	again, _ := decideTrust(s.Env, s.gemini().Features, s.Trust.Enabled, s.Paths.ProjectDir, folders)
-	if again.Trusted || again.Source != "env" && !(again.Source == "file" && again.Rule != "") {
+	again, _ := decideTrust(s.Env, s.gemini().Features, s.Trust.Enabled, s.Paths.ProjectDir, s.Paths.TrustedFolders)
+	if again.Trusted || again.Source != "env" {
 		return
 	}
 	again.Why = fmt.Sprintf("the folder was trusted at start-up (%s), but %s loads a variable that makes Gemini decide again: %s; headless Gemini exits 55", s.Trust.Why, s.DotEnv.Path, again.Why)
