@@ -68,6 +68,10 @@ func runCommand(e *env) *cli.Command {
 			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
 			"approves them. When every planned hook is held back nothing runs and the exit code is 1.\n" +
 			"--allow-untrusted runs them all, as Gemini itself does. An empty plan says why and exits 0.\n" +
+			"Hooks run with Gemini's environment: yours plus what Gemini loads from the project's .env\n" +
+			"(gh-hooks effective names it). While that .env sets a variable that changes what hooks run or\n" +
+			"where Gemini looks (BASH_ENV, PATH, NODE_OPTIONS, GEMINI_CLI_HOME, ...), every hook it reaches\n" +
+			"is held back, the user's and the extensions' too, with the variable named (status dotenv).\n" +
 			"Like Gemini, run takes the project directory (--project, default: the current directory) and\n" +
 			"does not look above it; run from a subdirectory of a repository whose .gemini/settings.json\n" +
 			"(up to the repository root) has hooks, it warns, naming that file and the gh-hooks --project\n" +

@@ -89,6 +89,10 @@ func trustAuditCommand(e *env) *cli.Command {
 			"covered by its fingerprint (eval of a variable, a program named by a variable, code piped into\n" +
 			"a shell from curl, ...) or when it holds control, bidi or invisible characters (suspicious:\n" +
 			"shown escaped, as everywhere in human output).\n\n" +
+			"The variables Gemini loads from the project's .env are part of every project hook's\n" +
+			"fingerprint (a changed value is a changed hook), and the audit exits 3 while that .env sets a\n" +
+			"variable that changes what hooks run or where Gemini looks (codes dotenv-runs, dotenv-where,\n" +
+			"dotenv-expansion, dotenv-unread): approving hooks does not accept them.\n\n" +
 			"--diff shows, for each changed hook, what changed since it was approved: command, matcher,\n" +
 			"env and a unified diff of each script (from a copy of the approved scripts kept in\n" +
 			"<home>/.gemini/gh-hooks/scripts, at most 1 MiB a file and 64 MiB in all). A hook added under\n" +

@@ -46,8 +46,10 @@ var envClasses = []envClass{
 	// Not GEMINI_CLI_TRUSTED_FOLDERS_PATH: loadTrustedFolders caches the
 	// file read before the .env (watched: pointing it at a DO_NOT_TRUST
 	// rule changed nothing).
-	// Storage.getGlobalRuntimeDir() moves under .cache (0.61).
-	{"SANDBOX", EnvWhere, "Gemini's runtime files (trustedFolders.json) move when it is sandbox-exec"},
+	// gemini.tsx main(): `if (!process.env.SANDBOX ...)` decides whether
+	// to start the sandbox settings ask for, after loadSettings has
+	// loaded the .env.
+	{"SANDBOX", EnvWhere, "Gemini believes it already runs inside a sandbox and does not start the one tools.sandbox or --sandbox asks for"},
 	// environmentSanitization.ts: either switches on redaction of the
 	// environment every hook gets (spec §5.2).
 	{"GITHUB_SHA", EnvWhere, "Gemini redacts the environment it gives hooks when it is set"},
