@@ -96,12 +96,19 @@ func runDisable(o *toggleOptions) error {
 	if err != nil {
 		return err
 	}
+	scopeGiven := o.Scope != ""
 	o.Scope = writeScope(set, o.Scope)
 	path, err := scopePath(set, o.Scope)
 	if err != nil {
 		return err
 	}
 	r := merge.Merge(set)
+	// Why this file: a hook of another layer is disabled from the default
+	// (project) file, which Gemini unions with the others (spec §1.4).
+	var why string
+	if o.Name != "" && !scopeGiven {
+		why = disableWhere(r, o.Name, o.Scope)
+	}
 	var names []string
 	if o.Name != "" {
 		names = []string{o.Name}
@@ -144,10 +151,42 @@ func runDisable(o *toggleOptions) error {
 		return nil
 	}
 	if dryRun(o.env, o.writeOptions, ch, fmt.Sprintf("would disable %s in %s", quoteList(added), ch.Target)) {
+		if why != "" {
+			note(o.Stderr, "%s\n", why)
+		}
 		return nil
 	}
 	note(o.Stdout, "disabled %s in %s (%s)\n", quoteList(added), o.Scope, ch.Target)
+	if why != "" {
+		note(o.Stdout, "%s\n", why)
+	}
 	return nil
+}
+
+// disableWhere says why disable writes the scope's file when every hook
+// called name lives in another layer ("" when one lives in it, or none
+// is found): hooksConfig.disabled is a union of the settings files (spec
+// §1.4), so the entry in this file disables the hook wherever this file
+// is read, and --scope chooses another.
+func disableWhere(r *merge.Result, name, scope string) string {
+	var where []string
+	for _, h := range r.Hooks {
+		if h.DisableName != name {
+			continue
+		}
+		if h.Layer == scope {
+			return ""
+		}
+		where = append(where, fmt.Sprintf("a %s hook (%s:%d)", h.Layer, h.Path, h.Line))
+	}
+	if len(where) == 0 {
+		return ""
+	}
+	switch scope {
+	case layers.Project:
+		return fmt.Sprintf("note: %q is %s; disable writes the project file by default, so it is disabled in this project only (Gemini unions hooksConfig.disabled across files); --scope user disables it everywhere", name, strings.Join(where, " and "))
+	}
+	return fmt.Sprintf("note: %q is %s; disable wrote the %s file, whose hooksConfig.disabled Gemini unions with the other files'", name, strings.Join(where, " and "), scope)
 }
 
 // typedNameWarning explains why a hook whose name is not a string (the

@@ -1195,9 +1195,9 @@ func runTrustList(o *trustOptions) error {
 		if !e.Exists {
 			state = out.yellow("gone (gh-hooks trust prune drops it)")
 		}
-		rows = append(rows, []any{e.Project, fmt.Sprint(e.Hooks), state})
+		rows = append(rows, []any{out.short(e.Project), fmt.Sprint(e.Hooks), state})
 	}
-	out.table("", []string{"PROJECT", "HOOKS", "DIRECTORY"}, rows)
+	out.table("", []string{"DIRECTORY", "HOOKS", "STATUS"}, rows, 0)
 	return nil
 }
 
@@ -1213,6 +1213,16 @@ func runTrustPrune(o *trustOptions) error {
 			printChanges(out, nil)
 		} else {
 			printChanges(out, []fingerprint.FileChange{*change})
+		}
+		// Say what the diff deletes: the approvals of the projects whose
+		// directory is gone, and nothing of the others.
+		if len(gone) > 0 {
+			names := make([]string, len(gone))
+			for i, g := range gone {
+				names[i] = out.short(g)
+			}
+			note(o.Stderr, "dry run: would drop the approvals of %s whose directory is gone (%s); the other projects' are kept; nothing written\n",
+				count(len(gone), "project"), strings.Join(names, ", "))
 		}
 		return nil
 	}
