@@ -312,7 +312,11 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 				b.WriteString(string(wrapText(c, widths[i], pad)))
 				break
 			}
-			c = cut(c, widths[i])
+			if isPath(c) {
+				c = cutLeft(c, widths[i])
+			} else {
+				c = cut(c, widths[i])
+			}
 			b.WriteString(c)
 			if i < len(l)-1 {
 				b.WriteString(strings.Repeat(" ", widths[i]-textWidth(c)+2))
@@ -489,6 +493,22 @@ func textWidth(s string) int {
 		}
 	}
 	return n
+}
+
+// isPath reports whether a cell is a file path (absolute, or under ~),
+// whose end (the file's name) says more than its start.
+func isPath(s string) bool {
+	return (strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/")) && !strings.ContainsAny(s, " \x1b")
+}
+
+// cutLeft shortens a path to width columns by its start, ending it as it
+// ends: "…/project/.gemini/settings.json".
+func cutLeft(s string, width int) string {
+	r := []rune(s)
+	if len(r) <= width || width < 2 {
+		return s
+	}
+	return "…" + string(r[len(r)-width+1:])
 }
 
 // cut shortens s to width columns, ending it with an ellipsis; colour
