@@ -694,8 +694,13 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 		o.printf("\n")
 		o.para(2, "%s %s", o.yellow("Gemini warns:"), w)
 	}
+	outcome := runner.OutcomeOf(rep)
+	if rep.ToolCall == nil && ran && outcome.Says != "" {
+		o.printf("\n")
+		o.para(2, "%s %s", o.bold("Gemini then:"), outcome.Says)
+	}
 	if rep.ToolCall != nil && ran {
-		printToolCall(o, plan.Event, rep.ToolCall)
+		printToolCall(o, plan.Event, rep.ToolCall, outcome)
 		if rep.ToolCall.Outcome == runner.ToolRefused {
 			o.para(4, "  %s Gemini never runs these hooks for this call; the results above are what they would do if it did", o.yellow("note:"))
 		}
@@ -719,7 +724,7 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 
 // printToolCall says what Gemini does with the tool call: whether the
 // tool runs, with which parameters, and what the model gets.
-func printToolCall(o *out, event string, tc *runner.ToolCall) {
+func printToolCall(o *out, event string, tc *runner.ToolCall, outcome runner.Outcome) {
 	var head string
 	switch tc.Outcome {
 	case runner.ToolRuns:
@@ -744,9 +749,22 @@ func printToolCall(o *out, event string, tc *runner.ToolCall) {
 	if tc.Rewritten {
 		o.printf("  params (the hooks' tool_input, alone): %s\n", clip(runner.Stringify(tc.Input), 500))
 	}
-	if tc.Error != "" {
+	switch {
+	case tc.Outcome == runner.ToolStopped:
+		// Watched (e2e bt-continue-false): the call ends with this error,
+		// but the agent stops first and the model is not called again.
+		o.para(4, "  the agent stops: the model is not called again (the call ends with %q)", clip(tc.Error, 500))
+	case tc.Error != "":
 		// Data, whole and exact (no ~ for the home), to compare or copy.
 		o.printf("  the model gets: %s\n", clip(tc.Error, 500))
+	case event == "AfterTool" && outcome.Stops:
+		o.para(4, "  the agent stops: the tool's result is dropped and the model is not called again")
+	case event == "AfterTool" && outcome.ModelGets != "":
+		// Watched (e2e at-block): tool-executor sends the error's message,
+		// the hook's reason alone, not "Tool result blocked: R".
+		o.para(4, "  the model gets: %s (the hook's reason alone, in place of the tool's result)", clip(outcome.ModelGets, 500))
+	case event == "AfterTool" && outcome.Appended != "":
+		o.para(4, "  the model gets: the tool's result, then %s", clip(strings.TrimLeft(outcome.Appended, "\n"), 500))
 	}
 	for _, n := range tc.Notes {
 		o.para(4, "  %s %s", o.yellow("note:"), n)
