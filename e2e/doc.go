@@ -8,7 +8,7 @@
 //	GH_HOOKS_GEMINI=/path/to/node_modules/.bin/gemini go test -tags e2e ./e2e/ -count=1
 //
 // Without them it skips with the reason. Cases are files, one per case,
-// in testdata/cases (see testdata/README.md for the format); the
+// in testdata/cases (docs/e2e.md describes the format); the
 // migrated-Claude cases come from ../shared/claude-compat when it exists.
 // docs/e2e.md lists the cases by event and the figures.
 package e2e

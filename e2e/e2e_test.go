@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// spec is a case's case.json (testdata/README.md).
+// spec is a case file's case.json (docs/e2e.md).
 type spec struct {
 	// What the case checks, in a sentence.
 	About string `json:"about"`
