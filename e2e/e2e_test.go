@@ -417,7 +417,7 @@ func compareHooks(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 		if r.Error == "" && (r.Stdout != g.Stdout || r.Stderr != g.Stderr) {
 			d.errorf("hook %q: real stdout %q stderr %q; gh-hooks stdout %q stderr %q", name, r.Stdout, r.Stderr, g.Stdout, g.Stderr)
 		}
-		if !jsonEqual(r.Output, spreadArray(g.Output)) {
+		if !headless.SameOutput(g.Output, r.Output) {
 			d.errorf("hook %q: real parsed output %s; gh-hooks %s", name, js(r.Output), js(g.Output))
 		}
 	}
@@ -426,21 +426,6 @@ func compareHooks(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 	for _, p := range shapeDiff("payload", rh[0].Input, gh.Hooks[0].Input, true) {
 		d.errorf("%s", p)
 	}
-}
-
-// spreadArray is what telemetry logs of an array output: the hook_call
-// event holds {...output}, so [1,2] is logged as {"0":1,"1":2} (Gemini
-// itself aggregates the array).
-func spreadArray(v any) any {
-	a, ok := v.([]any)
-	if !ok {
-		return v
-	}
-	m := map[string]any{}
-	for i, x := range a {
-		m[fmt.Sprint(i)] = x
-	}
-	return m
 }
 
 // invariant are the payload fields whose values must agree, not only
@@ -533,21 +518,8 @@ func streamHas(real *headless.Result, typ string) bool {
 	return false
 }
 
-// toolRan says whether the real CLI executed the case's tool: a
-// tool_call logged without one of the errors that come before execution.
-func toolRan(real *headless.Result) bool {
-	for _, tcall := range real.Tools {
-		switch tcall.ErrorType {
-		case "policy_violation", "invalid_tool_params", "stop_execution":
-			if tcall.ErrorType == "stop_execution" && len(real.HooksFor("AfterTool")) > 0 {
-				return true
-			}
-			continue
-		}
-		return true
-	}
-	return false
-}
+// toolRan says whether the real CLI executed the case's tool.
+func toolRan(real *headless.Result) bool { return real.ToolRan("BeforeTool") }
 
 func compareOutcome(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 	o := gh.Outcome

@@ -254,6 +254,25 @@ func (r *Result) UserTexts(request int) []string {
 	return out
 }
 
+// ToolRan says whether the tool of the run was executed, as the hooks of
+// event saw it: a tool call logged without an error that comes before
+// execution (a BeforeTool block, a failed rewrite; a stop, unless event
+// is AfterTool, whose hooks run after the tool did).
+func (r *Result) ToolRan(event string) bool {
+	for _, t := range r.Tools {
+		switch t.ErrorType {
+		case "policy_violation", "invalid_tool_params":
+			continue
+		case "stop_execution":
+			if event != "AfterTool" {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // HooksFor are the hook calls of one event, in order.
 func (r *Result) HooksFor(event string) []HookCall {
 	var out []HookCall

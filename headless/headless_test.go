@@ -194,3 +194,25 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+func TestToolRan(t *testing.T) {
+	for _, c := range []struct {
+		errType, event string
+		want           bool
+	}{
+		{"", "BeforeTool", true},
+		{"execution_failed", "AfterTool", true},
+		{"policy_violation", "BeforeTool", false},
+		{"invalid_tool_params", "BeforeTool", false},
+		{"stop_execution", "BeforeTool", false},
+		{"stop_execution", "AfterTool", true},
+	} {
+		r := Result{Tools: []ToolCall{{Name: "x", ErrorType: c.errType}}}
+		if got := r.ToolRan(c.event); got != c.want {
+			t.Errorf("%s %s: %v", c.errType, c.event, got)
+		}
+	}
+	if (&Result{}).ToolRan("BeforeTool") {
+		t.Error("no tool call ran")
+	}
+}

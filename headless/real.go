@@ -159,18 +159,7 @@ func (g *Gemini) RunEvent(ctx context.Context, o EventOptions, call *Call, where
 	}
 	hooks := res.HooksFor(o.Event)
 	if call != nil {
-		ran := false
-		for _, t := range res.Tools {
-			switch t.ErrorType {
-			case "policy_violation", "invalid_tool_params":
-				continue
-			case "stop_execution":
-				if o.Event == "BeforeTool" {
-					continue
-				}
-			}
-			ran = true
-		}
+		ran := res.ToolRan(o.Event)
 		if len(res.Hooks) == 0 && len(res.Requests) == 0 {
 			r.ExitedEarly = true
 			r.Notes = append(r.Notes, "the real CLI exited right after announcing the call, before flushing its telemetry: a BeforeTool ask, headless (a Gemini bug: the call is neither run nor refused)")
@@ -262,7 +251,7 @@ func Compare(rep *runner.Report, out runner.Outcome, r *Real) []string {
 				diffs = append(diffs, fmt.Sprintf("hook %d: gh-hooks ran %q, the real CLI %q", i+1, name, h.Name))
 			case h.ExitCode != ec:
 				diffs = append(diffs, fmt.Sprintf("%s: exit %d under gh-hooks, %d under the real CLI", name, ec, h.ExitCode))
-			case !sameJSON(spreadArray(g.Output), h.Output):
+			case !SameOutput(g.Output, h.Output):
 				diffs = append(diffs, fmt.Sprintf("%s: gh-hooks parsed %s, the real CLI %s", name, runner.Stringify(g.Output), mustJSON(h.Output)))
 			}
 		}
@@ -278,6 +267,11 @@ func Compare(rep *runner.Report, out runner.Outcome, r *Real) []string {
 	}
 	return diffs
 }
+
+// SameOutput says whether a hook output gh-hooks parsed (a
+// *runner.Object, an array, nil) is the output telemetry logged: the
+// same JSON, where telemetry logs an array as {...output}, {"0": ...}.
+func SameOutput(gh, logged any) bool { return sameJSON(spreadArray(gh), logged) }
 
 // spreadArray is how telemetry logs an array output ({...output}).
 func spreadArray(v any) any {
