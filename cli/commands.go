@@ -87,8 +87,12 @@ type commandsJSON struct {
 // enabled extensions, and folder trust (0.61 reads project and extension
 // commands only when folder trust is off or the folder is trusted, R3).
 func commandOptions(set *layers.Set, exts []layers.ExtensionInfo) slashcmd.Options {
+	home := set.GeminiHome // Storage.getUserCommandsDir() reads homedir() after the .env
+	if home == "" {
+		home = set.Paths.Home
+	}
 	opts := slashcmd.Options{
-		Home:      set.Paths.Home,
+		Home:      home,
 		Project:   set.Paths.ProjectDir,
 		Untrusted: set.Trust.Enabled && !set.Trust.Trusted,
 		Gemini:    set.Gemini.Features,
