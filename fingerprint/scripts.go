@@ -506,13 +506,14 @@ func (r *reader) ReadFile(p string) ([]byte, string, bool) {
 	}
 	data := s.data
 	if data == nil {
-		// Larger than KeepMax: read it whole (at most MaxScript) to follow it.
+		// Larger than KeepMax, so larger than shellcmd follows: its head
+		// says so.
 		f, err := regfile.OpenIn(r.root, rel)
 		if err != nil {
 			return nil, "", false
 		}
 		defer f.Close()
-		if data, _, err = regfile.Read(f, MaxScript); err != nil {
+		if data, _, err = regfile.Head(f, shellcmd.MaxFollowFile+1); err != nil {
 			return nil, "", false
 		}
 	}

@@ -37,11 +37,15 @@ func (w *walker) load(p string) (data []byte, real string, ok bool) {
 		w.unknown("the package code in " + w.rel(pkg) + " is not followed")
 		return nil, "", false
 	}
-	if w.sh.bytesRead+len(data) > MaxRead {
-		w.unknown("more than " + strconv.Itoa(MaxRead>>20) + " MiB of files to follow")
+	if len(data) > MaxFollowFile {
+		w.unknown(w.rel(real) + " is larger than " + strconv.Itoa(MaxFollowFile>>10) + " KiB: what it loads is not followed")
 		return nil, "", false
 	}
-	w.sh.bytesRead += len(data)
+	if w.sh.memo.read+len(data) > MaxRead {
+		w.unknown("more than " + strconv.Itoa(MaxRead>>20) + " MiB of code to follow in the project's hooks: " + w.rel(real) + " is not followed")
+		return nil, "", false
+	}
+	w.sh.memo.read += len(data)
 	return data, real, true
 }
 
@@ -66,9 +70,8 @@ func nodeModule(p string) string {
 // shared is the part of a walker that the walkers of isolated follows
 // share.
 type shared struct {
-	memo      *Memo
-	busy      map[string]bool
-	bytesRead int
+	memo *Memo
+	busy map[string]bool
 }
 
 // isolated follows code that runs in a process of its own (a script run

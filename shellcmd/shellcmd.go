@@ -49,8 +49,14 @@ const (
 	// MaxFollow is how deep files that load files are followed (a script
 	// that sources a file that runs a script ...).
 	MaxFollow = 8
-	// MaxRead is the most a Reader is asked for in one analysis.
-	MaxRead = 64 << 20
+	// MaxFollowFile is the largest file followed: a larger one is
+	// hashed by callers but what it loads is not known.
+	MaxFollowFile = 256 << 10
+	// MaxRead is the most code followed in all the analyses that share a
+	// Memo (all the hooks of a project), so that following stays a small
+	// part of hashing: parsing shell code costs about 50 times more than
+	// hashing it.
+	MaxRead = 2 << 20
 )
 
 // Role says how a command reaches a file.
@@ -174,6 +180,8 @@ type Options struct {
 // safe for concurrent use.
 type Memo struct {
 	m map[string]*Analysis
+	// read is the bytes followed so far (MaxRead).
+	read int
 }
 
 // NewMemo returns an empty Memo.

@@ -171,6 +171,11 @@ func source(w *syntax.Word) string {
 	if w == nil {
 		return ""
 	}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok {
+			return l.Value // most words: no printer needed
+		}
+	}
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, w)
 	return b.String()
