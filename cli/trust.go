@@ -993,7 +993,12 @@ func printHookDetails(o *out, t *trustEnv, ids []string) map[string]string {
 		for _, k := range h.EnvKeys {
 			rows = append(rows, []any{"env", k + "=" + h.Env[k]})
 		}
+		probes := 0
 		for _, s := range h.Scripts {
+			if s.Probe && s.State == fingerprint.ScriptMissing {
+				probes++ // a place looked in, empty: counted below
+				continue
+			}
 			state := string(s.State)
 			if s.State == fingerprint.ScriptOK {
 				state = "sha256:" + s.SHA256[:12]
@@ -1003,6 +1008,11 @@ func printHookDetails(o *out, t *trustEnv, ids []string) map[string]string {
 				p = s.Word
 			}
 			rows = append(rows, []any{"script", p + " " + state})
+		}
+		if probes > 0 {
+			// Where Python, Node or bash would look for a module or
+			// program: a file planted there later changes the fingerprint.
+			rows = append(rows, []any{"watched", fmt.Sprintf("%d empty place(s) the code looks in (modules, PATH folders)", probes)})
 		}
 		o.fields("  ", rows)
 		for _, n := range scriptNotes(h.ID, h.Scripts) {
