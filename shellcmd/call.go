@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -15,11 +16,37 @@ type arg struct {
 }
 
 func args(words []*syntax.Word, st *state) []arg {
-	out := make([]arg, len(words))
-	for i, w := range words {
-		out[i] = arg{v: eval(w, st), text: source(w)}
+	out := make([]arg, 0, len(words))
+	for _, w := range words {
+		if hasBraceLit(w) && syntax.SplitBraces(w) {
+			// ./{evil,good}.sh runs ./evil.sh ./good.sh (bash(1), Brace
+			// Expansion): one word each.
+			n := 0
+			for x, err := range expand.BracesSeq(nil, w) {
+				if err != nil || n >= maxBraceWords {
+					out = append(out, arg{v: val{why: "a brace expansion of more than 64 words"}, text: source(w)})
+					break
+				}
+				out = append(out, arg{v: eval(x, st), text: source(x)})
+				n++
+			}
+			continue
+		}
+		out = append(out, arg{v: eval(w, st), text: source(w)})
 	}
 	return out
+}
+
+// maxBraceWords bounds the words one brace expansion yields here.
+const maxBraceWords = 64
+
+func hasBraceLit(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
+			return true
+		}
+	}
+	return false
 }
 
 // call walks one simple command. stdin is the redirection of its standard
@@ -295,7 +322,13 @@ func (w *walker) find(rest []arg, st *state, depth int) {
 			for j < len(rest) && rest[j].v.s != ";" && rest[j].v.s != "+" {
 				j++
 			}
-			w.run(rest[i+1:j], st, st.copy(), depth+1, nil, nil)
+			cmd := slices.Clone(rest[i+1 : j])
+			for k := range cmd {
+				if cmd[k].v.known && strings.Contains(cmd[k].v.s, "{}") {
+					cmd[k].v = val{why: "find's results ({})"}
+				}
+			}
+			w.run(cmd, st, st.copy(), depth+1, nil, nil)
 			i = j
 		}
 	}

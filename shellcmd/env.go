@@ -40,6 +40,11 @@ var (
 		"GIT_WORK_TREE": true, "BASHOPTS": true, "GOFLAGS": true, "npm_config_node_options": true,
 		"NPM_CONFIG_NODE_OPTIONS": true, "PYTHONEXECUTABLE": true,
 	}
+	// configHomeVars say where programs read their own configuration,
+	// which can run commands (git aliases and hooks, npm's script-shell).
+	configHomeVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
+		"NPM_CONFIG_USERCONFIG": true, "npm_config_userconfig": true, "NPM_CONFIG_GLOBALCONFIG": true,
+		"npm_config_globalconfig": true, "ZDOTDIR": true, "INPUTRC": true, "PIP_CONFIG_FILE": true}
 	// commandVars hold a command line that programs run (git, less, man,
 	// sudo, ssh): it is read as a command.
 	commandVars = map[string]bool{
@@ -140,6 +145,16 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 			return
 		}
 		w.script(strings.TrimPrefix(strings.TrimSpace(v.s), "|"), st.copy(), depth+1)
+	case configHomeVars[name]:
+		// Programs read their configuration from there (~/.gitconfig's
+		// aliases and core.fsmonitor, ~/.npmrc, Python's user site).
+		if !v.known {
+			unknown("where programs read their configuration")
+			return
+		}
+		if v.s != "" && (!filepath.IsAbs(v.s) && !strings.HasPrefix(v.s, "~") || w.inProject(v.s, st)) {
+			w.unknown(name + " points into the project (" + v.s + "): the configuration programs read from there is not followed")
+		}
 	case strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_"):
 		w.unknown(name + " sets git configuration, which can run commands: not followed")
 	}

@@ -108,6 +108,14 @@ func TestAnalyzeShellForms(t *testing.T) {
 		{`poetry run python hooks/x.py`, []string{"script /p/hooks/x.py"}, nil},
 		{`npx tsx hooks/x.ts`, []string{"script /p/hooks/x.ts"}, nil},
 		{`PS4='$(./x)' bash -xc true`, []string{"program /p/x"}, nil},
+		{`./{evil,good}.sh`, []string{"program /p/evil.sh"}, nil},
+		{`bash ./{a,b}.sh`, []string{"script /p/a.sh"}, nil},
+		{`exec 3< f; bash /dev/fd/3`, nil, []string{"a script read from a file descriptor (/dev/fd/3)"}},
+		{`PATH+=:./bin; lint`, []string{"program /p/bin/lint"}, nil},
+		{`PATH=./x:~+/bin; lint`, []string{"program /p/x/lint", "program /p/bin/lint"}, nil},
+		{`find . -name '*.sh' -exec bash {} \;`, nil, []string{"a shell option or script named by find's results ({})"}},
+		{`xargs -I{} sh -c '{}' < cmds.txt`, []string{"source /p/cmds.txt"}, nil},
+		{`HOME=./fake git status`, nil, []string{"HOME points into the project (./fake)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

@@ -316,6 +316,10 @@ func (w *walker) add(word string, v val, role Role, st *state, probe bool) strin
 		return ""
 	case strings.HasPrefix(v.s, "~"):
 		f.Path = v.s // the user's home: not the project's
+	case strings.HasPrefix(v.s, "/dev/fd/") || strings.HasPrefix(v.s, "/proc/"):
+		// bash /dev/fd/3 after exec 3< f: an open file, whichever it is.
+		w.unknown(role.what() + " read from a file descriptor (" + v.s + ")")
+		return ""
 	case filepath.IsAbs(v.s):
 		f.Path = filepath.Clean(v.s)
 		if f.Path != v.s && strings.Contains(v.s, "..") {
@@ -538,6 +542,9 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 	v := eval(as.Value, st)
 	if as.Append {
 		old, ok := st.vars[name]
+		if !ok && name == "PATH" {
+			old, ok = "$PATH", true // PATH+=:./bin: the inherited PATH, then ./bin
+		}
 		v = val{s: old + v.s, known: ok && v.known, why: v.why}
 	}
 	w.setVar(name, v, st, depth)
@@ -551,6 +558,15 @@ func pathDirs(v val, st *state) []string {
 	}
 	var dirs []string
 	for _, d := range strings.Split(v.s, ":") {
+		if strings.HasPrefix(d, "~") {
+			// bash expands a tilde after each : of an assignment.
+			t, ok := tilde(d, st)
+			if !ok {
+				dirs = append(dirs, "")
+				continue
+			}
+			d = t
+		}
 		switch {
 		case d == "" || d == "$PATH" || d == "${PATH}":
 		case filepath.IsAbs(d):

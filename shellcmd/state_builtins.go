@@ -161,6 +161,7 @@ func (w *walker) enable(rest []arg, st *state) {
 func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
 	wr := wrappers["xargs"]
 	var argFile *arg
+	repl := ""
 	i := 0
 	for i < len(rest) {
 		a := rest[i]
@@ -181,6 +182,17 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 		} else if strings.HasPrefix(opt, "-a") && len(opt) > 2 {
 			argFile = &arg{v: val{s: opt[2:], known: true}, text: opt[2:]}
 		}
+		switch {
+		case opt == "-I" && i+1 < len(rest):
+			repl = rest[i+1].v.s
+		case strings.HasPrefix(opt, "-I") && len(opt) > 2:
+			repl = opt[2:]
+		case opt == "-i" || opt == "--replace":
+			repl = "{}"
+			if hasValue {
+				repl = value
+			}
+		}
 		if contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
 			i++
 		}
@@ -197,6 +209,19 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 			return
 		}
 		w.stdin(run, depth, stdin, pipe, "sh")
+	}
+	if repl != "" {
+		// xargs -I {} sh -c 'echo {}': every word holding {} is the input.
+		for k := range cmd {
+			if cmd[k].v.known && strings.Contains(cmd[k].v.s, repl) {
+				if k > 0 && cmd[0].v.known && shells[filepath.Base(cmd[0].v.s)] && strings.HasPrefix(cmd[k-1].v.s, "-") && strings.Contains(cmd[k-1].v.s, "c") {
+					w.exec(cmd[0], run, depth)
+					fromInput()
+					return
+				}
+				cmd[k].v = val{why: "xargs' input (" + repl + ")"}
+			}
+		}
 	}
 	if cmd[0].v.known && shells[filepath.Base(cmd[0].v.s)] {
 		// bash -c with nothing after it: the code is xargs' first word.
