@@ -24,7 +24,18 @@
 // overrides them (spec §5.2). What the analysis cannot know (eval of a
 // variable, a program named by a variable, code piped into a shell from
 // curl, ...) is kept as Hook.NotCovered: such a hook needs attention even
-// when approved.
+// when approved, until an approval made with Selection.AcceptNotCovered
+// acknowledges those reasons (Record.AcceptedNotCovered); the reasons are
+// part of the fingerprint, so the acknowledgement ends when they change.
+//
+// The analysis reads the project's files through a shellcmd.Reader over
+// the project's os.Root (reader), so it follows what a script sources or
+// runs, Python imports, Node requires, package.json scripts, Makefile
+// includes and go run packages, never out of the project; a path with ..
+// is resolved physically (after links), as the kernel does. The command
+// and env are analysed as written, not as Gemini expanded them with the
+// auditing user's environment: $PATH stays the inherited PATH and other
+// variables are unknown, so two teammates get the same fingerprint.
 //
 // Files are read only through an os.Root on the project, so a symbolic
 // link out of the project is never followed (its target is recorded

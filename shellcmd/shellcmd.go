@@ -18,9 +18,16 @@
 // with a short reason, so that callers can say what a fingerprint does not
 // cover.
 //
-// Analyze reads no file and runs nothing; its work is bounded by the
-// length of the command (MaxCommand), by the nesting of commands inside
-// strings (MaxDepth) and by the number of files it lists (MaxFiles).
+// Analyze runs nothing and reads no file by itself. Given a Reader
+// (Options.Files) it follows what the files it reaches load in turn:
+// scripts a script runs or sources, #! lines, Python imports, Node
+// requires and imports, package.json scripts and .npmrc, Makefile
+// includes and recipes, a Go package's files; the hook's own env
+// (Options.Env) is applied as bash and its programs read it (env.go).
+// Its work is bounded by the length of the command (MaxCommand), by the
+// nesting of commands inside strings (MaxDepth), by the number of files it
+// lists (MaxFiles), by how deep files are followed (MaxFollow) and by how
+// much code is read (MaxFollowFile, MaxRead).
 package shellcmd
 
 import (
