@@ -75,10 +75,30 @@ type doctorHooks struct {
 	Line    int    `json:"line"`
 	Why     string `json:"why"`
 	// Configured counts the hooks of every layer, Active those Gemini
-	// will run.
+	// registers for their event, WillRun those of them that can run at
+	// all: not the ones whose matcher never matches (the problems say
+	// which), so that the count agrees with the findings.
 	Configured int `json:"configured"`
 	Active     int `json:"active"`
+	WillRun    int `json:"willRun"`
 }
+
+// hookCounts is "7 configured, 1 will run", with the active hooks that
+// never run counted apart: "3 configured, 2 will run (1 more is
+// registered but its matcher never matches)".
+func hookCounts(h doctorHooks) string {
+	s := fmt.Sprintf("%d configured, %d will run", h.Configured, h.WillRun)
+	if n := h.Active - h.WillRun; n == 1 {
+		s += " (1 more is registered, but its matcher never matches)"
+	} else if n > 1 {
+		s += fmt.Sprintf(" (%d more are registered, but their matchers never match)", n)
+	}
+	return s
+}
+
+// neverRuns are the problem codes of an active hook that never runs: its
+// matcher can never equal what Gemini fires the event with.
+var neverRuns = map[string]bool{"trigger-matcher-regex": true, "unknown-trigger": true}
 
 // doctorProblem is one thing that stops hooks from running as written,
 // with the command (or edit) that fixes it.
@@ -165,12 +185,22 @@ func runDoctor(o *doctorOptions) error {
 			Path:    set.Paths.TrustedFolders, Fix: trustFix(set)})
 	}
 	at := indexHooks(r)
+	var never [][2]string // path and definition pointer of matchers that never match
 	for _, p := range validate.Check(r) {
 		if !doctorCodes[p.Code] || p.Severity == config.SevInfo && p.Code != validate.CodeVersionNotModelled {
 			continue
 		}
 		add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
 			Hook: at.hookAt(p), Fix: p.Hint})
+		if neverRuns[p.Code] {
+			// A matcher's problem is its definition's: every hook of it.
+			never = append(never, [2]string{p.Path, strings.TrimSuffix(p.Pointer, "/matcher") + "/"})
+		}
+	}
+	for _, h := range r.Hooks {
+		if h.Active && !slices.ContainsFunc(never, func(n [2]string) bool { return h.Path == n[0] && strings.HasPrefix(h.Pointer, n[1]) }) {
+			d.Hooks.WillRun++
+		}
 	}
 	// Started in a subdirectory, Gemini loads none of the project's hooks
 	// (spec §1.1): that is the answer to "why don't my hooks run?".
@@ -360,13 +390,13 @@ func printDoctor(o *out, d *doctorJSON) {
 	o.table("", nil, append(head, [][]any{
 		{o.bold("project"), o.short(d.Project)},
 		{o.bold("hooks"), sprintf("%s: %s", hooks, d.Hooks.Why)},
-		{"", fmt.Sprintf("%d configured, %d will run", d.Hooks.Configured, d.Hooks.Active)},
+		{"", hookCounts(d.Hooks)},
 		{o.bold("folder"), sprintf("%s (%s)", trust, d.FolderTrust.Why)},
 	}...))
 	o.printf("\n%s\n", o.bold("Layers"))
 	printLayers(o, d.Layers, d.DotEnv)
 	if d.OK {
-		o.printf("\nNothing is wrong: Gemini runs the %d active hook(s) as configured.\n", d.Hooks.Active)
+		o.printf("\nNothing is wrong: Gemini runs the %d active hook(s) as configured.\n", d.Hooks.WillRun)
 		return
 	}
 	o.printf("\n%s\n", o.bold("Problems"))

@@ -91,7 +91,7 @@ func TestSARIFFields(t *testing.T) {
 	wantRules := []rule{
 		{"folder-untrusted", "The folder is not trusted, so Gemini runs no settings hook at all, only extension hooks.",
 			"The folder is not trusted, so Gemini runs no settings hook at all, only extension hooks. Each result's message ends with the fix for that finding."},
-		{"script-missing", "The script a hook runs does not exist: every run fails with exit 127, which Gemini reads as a deny.", "create the script"},
+		{"script-missing", "The script a hook runs does not exist: every run fails with exit 127, which Gemini reads as a deny on the events whose exit codes block (an error there) and shows as a warning on the others.", "create the script"},
 		{"timeout-seconds", "A timeout that looks like seconds; Gemini reads milliseconds.",
 			"A timeout that looks like seconds; Gemini reads milliseconds. Each result's message ends with the fix for that finding."},
 	}

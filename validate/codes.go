@@ -85,7 +85,7 @@ var rules = []Rule{
 	{"runtime-hook", "A settings file declares a \"runtime\" hook, which always fails when run."},
 	{"runtime-var-prefix", "$GEMINI_PROJECT_DIR (or $CLAUDE_PROJECT_DIR) is the prefix of a longer name, and Gemini replaces it anyway."},
 	{"runtime-var-quoted", "$GEMINI_PROJECT_DIR is inside quotes, where the quoting Gemini adds breaks paths with spaces."},
-	{"script-missing", "The script a hook runs does not exist: every run fails with exit 127, which Gemini reads as a deny."},
+	{"script-missing", "The script a hook runs does not exist: every run fails with exit 127, which Gemini reads as a deny on the events whose exit codes block (an error there) and shows as a warning on the others."},
 	{"script-not-executable", "The script a hook runs is not executable: every run fails with exit 126."},
 	{"sequential-not-boolean", "sequential is not the literal true, so the hooks run in parallel."},
 	{"system-file-skipped", "Gemini CLI 0.61 skips a system settings file that root does not own or that others can write."},

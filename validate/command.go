@@ -151,15 +151,32 @@ func (c *checker) script(h *merge.Hook) {
 	case err != nil && os.IsNotExist(err):
 		// Concatenation, not Sprintf: a clone whose scripts are not there
 		// yet reports this for every hook (issue 2's benchmark measured it).
-		c.add(h.Path, commandPointer(h), config.SevError, "script-missing",
-			"the script "+path+" does not exist: bash fails with exit 127 on every run, and Gemini reads an exit code of 2 or more with output as a deny decision",
+		sev, effect := failEffect(h.Event)
+		code := "script-missing"
+		c.add(h.Path, commandPointer(h), sev, code,
+			"the script "+path+" does not exist: bash fails with exit 127 on every run"+effect,
 			"create the script or fix the path; relative paths resolve against the project directory, which is the hook's working directory")
 	case err != nil || st.IsDir():
 	case direct && st.Mode().Perm()&0o111 == 0:
-		c.add(h.Path, commandPointer(h), config.SevError, "script-not-executable",
-			fmt.Sprintf("the script %s is not executable: bash fails with exit 126 (Permission denied) on every run, which Gemini reads as a deny decision", path),
+		sev, effect := failEffect(h.Event)
+		code := "script-not-executable"
+		c.add(h.Path, commandPointer(h), sev, code,
+			fmt.Sprintf("the script %s is not executable: bash fails with exit 126 (Permission denied) on every run%s", path, effect),
 			fmt.Sprintf("chmod +x %s, or run it through its interpreter (bash %s)", path, words[0]))
 	}
+}
+
+// failEffect is what a hook that fails with exit 126 or 127 on every run
+// does to Gemini, by event (spec §5.4): on the events whose exit codes
+// block, an exit code of 2 or more with output is a deny decision, so
+// every tool call, turn or model request is blocked (an error); on the
+// others (SessionStart, SessionEnd, Notification, PreCompress,
+// BeforeToolSelection) Gemini shows a warning and goes on (a warning).
+func failEffect(event string) (config.Severity, string) {
+	if blockingEvents[event] {
+		return config.SevError, ", and Gemini reads an exit code of 2 or more with output as a deny decision: every " + blockedWhat(event) + " is blocked"
+	}
+	return config.SevWarning, ": on " + event + " Gemini shows a warning and goes on, and the hook does nothing"
 }
 
 // resolve turns a command word into an absolute path, if it certainly
