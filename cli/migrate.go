@@ -61,7 +61,8 @@ func migrateCommand(e *env) *cli.Command {
 			"names) is taken as its copy. A migrated hook edited in the Gemini file since migrate wrote it (its\n" +
 			"timeout, matcher, command: the stamp no longer matches) is kept as it is and reported as a conflict\n" +
 			"(with a warning), as is one whose Claude hook is gone: --force takes the Claude side;\n" +
-			"renaming the hook (dropping claude:) makes it yours for good. Hooks of other Gemini layers are never\n" +
+			"renaming the hook (dropping claude:) makes it yours for good. A migrated hook whose Claude file was not\n" +
+			"read (someone's .claude/settings.local.json) is left as it is. Hooks of other Gemini layers are never\n" +
 			"copied and $VARs are never expanded. A target that does not parse is never written (exit 1).\n" +
 			"Timeouts become milliseconds; a hook without a timeout gets Claude's default written out (600000 ms\n" +
 			"for command hooks) unless --no-default-timeout.\n\n" +

@@ -30,7 +30,7 @@ func migrateCheckSummary(code string) (summary, help string) {
 	case codeMigrateConflict:
 		return "A migrated Gemini hook was edited on the Gemini side and differs from its Claude Code hook.", ""
 	case codeMigrateKept:
-		return "A hand-written Gemini hook runs a Claude Code hook's command, so migrate adds no copy of it (information).", ""
+		return "A Gemini hook migrate leaves as it is: written by hand for a Claude Code hook, or migrated from a Claude file not read here (information).", ""
 	case codeMigrateGemini:
 		return "A Gemini hook with no Claude Code source (information: hand-written hooks are never migrated back).", ""
 	}
@@ -88,7 +88,7 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 			continue
 		case migrate.ActionKept:
 			p.Severity, p.Code, p.Hint = config.SevInfo, codeMigrateKept, ""
-			p.Message = fmt.Sprintf("%s %s runs the Claude hook%s by hand: migrate leaves it and adds no copy", it.Event, it.Name, src)
+			p.Message = fmt.Sprintf("%s %s: %s", it.Event, it.Name, it.Reason)
 		case migrate.ActionAdded:
 			p.Code = codeMigrateMissing
 			p.Message = fmt.Sprintf("this Claude hook has no Gemini copy in %s: migrate adds %s to %s", job.display, it.Name, it.Event)

@@ -129,6 +129,10 @@ type Result struct {
 func Convert(target Target, sources []*Source, existing *config.Document, opts Options) *Result {
 	c := &converter{target: target, opts: opts, seen: map[string]bool{}}
 	c.stopCommands = stopCommands(sources)
+	c.read = map[string]bool{}
+	for _, s := range sources {
+		c.read[c.sourceName(s)] = true
+	}
 	res := &Result{Report: Report{Target: target, Sources: sources}, Sync: []SyncItem{}, Edits: []Edit{}, Foreign: []ForeignHook{}}
 	c.res = res
 	for _, s := range sources {
@@ -172,6 +176,7 @@ type converter struct {
 	planned      []*planned           // the definitions, in Claude order
 	syncOf       map[int]int          // planned index → index in res.Sync
 	hookKeys     []string             // the target's hooks object keys (nil: none)
+	read         map[string]bool      // the sources, as descriptions name them
 	ownedOnly    map[string]bool      // event arrays of migrate's definitions only
 	scripts      map[scriptKey]Script // readScript's results
 }

@@ -116,8 +116,9 @@ func assignNames(ps []*planned, reserved map[string]bool) {
 	}
 }
 
-// stampRe finds the stamp at the end of a migrated hook's description.
-var stampRe = regexp.MustCompile(`\(gh-hooks migrate #([0-9a-f]{8})\)$`)
+// stampRe finds the source and the stamp at the end of a migrated hook's
+// description.
+var stampRe = regexp.MustCompile(`(?:^|; )from Claude (.+) \(gh-hooks migrate #([0-9a-f]{8})\)$`)
 
 // describe is a migrated hook's description: where it comes from, and a
 // stamp of the content migrate wrote (stamp), by which a later run tells
@@ -140,12 +141,13 @@ func stamp(event string, d Definition) string {
 	return hex.EncodeToString(sum[:4])
 }
 
-// recordedStamp is the stamp in a description ("" when there is none).
-func recordedStamp(desc string) string {
+// recorded is the Claude file and the stamp in a description ("" when
+// there is none).
+func recorded(desc string) (src, stamp string) {
 	if m := stampRe.FindStringSubmatch(desc); m != nil {
-		return m[1]
+		return m[1], m[2]
 	}
-	return ""
+	return "", ""
 }
 
 // identity is the Claude command a Gemini hook command runs: the command

@@ -171,6 +171,7 @@ type present struct {
 	single   bool // the definition holds this hook only, and nothing migrate does not write
 	extra    []string
 	edited   bool
+	src      string // the Claude file its description names
 	defKeys  []string
 	hookKeys []string
 	match    int // index of the planned definition, -1
@@ -332,7 +333,8 @@ func readPresent(doc *config.Document, ev string, di, hi int, dn, hn *config.Nod
 	pr.owned = strings.HasPrefix(h.Name, NamePrefix)
 	pr.single = len(dn.Get("hooks").Items) == 1
 	if pr.owned {
-		rec := recordedStamp(h.Description)
+		src, rec := recorded(h.Description)
+		pr.src = src
 		pr.edited = rec == "" || rec != stamp(ev, d) || len(pr.extra) > 0 || !pr.single
 	}
 	return pr
@@ -412,6 +414,10 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			case h.legacy:
 				it.Action, it.Reason = ActionRemoved, "a second copy of a Claude hook, from an earlier migration"
 				detach(h)
+			case h.src != "" && !c.read[h.src]:
+				// Only a Claude file that was read can have lost a hook:
+				// settings.local.json is one person's.
+				it.Action, it.Reason = ActionKept, "its Claude file "+h.src+" was not read here: left as it is"
 			case h.edited && !c.opts.Force:
 				it.Action, it.Reason = ActionConflict, conflictGone
 			default:
