@@ -100,6 +100,7 @@ func slug(s string) string {
 // are not migrate's.
 func assignNames(ps []*planned, reserved map[string]bool) {
 	used := map[string]bool{}
+	next := map[string]int{} // base → the next suffix to try
 	byHandler := map[int]string{}
 	for _, p := range ps {
 		if n, ok := byHandler[p.item]; ok {
@@ -107,7 +108,9 @@ func assignNames(ps []*planned, reserved map[string]bool) {
 			continue
 		}
 		n := p.base
-		for i := 2; used[n] || reserved[n]; i++ {
+		for used[n] || reserved[n] {
+			i := max(next[p.base], 2)
+			next[p.base] = i + 1
 			n = p.base + "-" + strconv.Itoa(i)
 		}
 		used[n] = true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -172,6 +173,7 @@ type present struct {
 	extra    []string
 	edited   bool
 	src      string // the Claude file its description names
+	claude   string // the Claude command it runs (identity)
 	defKeys  []string
 	hookKeys []string
 	match    int // index of the planned definition, -1
@@ -217,9 +219,9 @@ func (c *converter) sync(doc *config.Document) {
 					}
 					switch {
 					case pr.owned:
-					case pr.def.Hooks[0].Name == "" && identities[ev][identity(pr.def.Hooks[0].Command)]:
+					case pr.def.Hooks[0].Name == "" && identities[ev][pr.claude]:
 						pr.legacy = true
-					case identities[ev][identity(pr.def.Hooks[0].Command)]:
+					case identities[ev][pr.claude]:
 						// A hook of the user's that runs a Claude hook's
 						// command: taken over by hand (a migrated hook
 						// renamed, or ported before): no copy is added.
@@ -330,6 +332,7 @@ func readPresent(doc *config.Document, ev string, di, hi int, dn, hn *config.Nod
 		}
 	}
 	pr.def = d
+	pr.claude = identity(h.Command)
 	pr.owned = strings.HasPrefix(h.Name, NamePrefix)
 	pr.single = len(dn.Get("hooks").Items) == 1
 	if pr.owned {
@@ -349,37 +352,41 @@ const conflictGone = "its Claude hook is gone, but the hook was edited here sinc
 // array's definitions.
 func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs []*config.Node) {
 	ps := c.planned
-	// Match: the same Claude command and name, then the same Claude
-	// command (in order), then the same name.
+	// Match: a hook of the user's that runs the Claude command; then
+	// migrate's by the same Claude command and name, by the same Claude
+	// command (in order), by the same name. Each pass is a lookup in the
+	// planned definitions not taken yet, in Claude order.
 	taken := map[int]bool{}
-	passes := []func(p *planned, h *present) bool{
-		func(p *planned, h *present) bool {
-			return p.claude == identity(h.def.Hooks[0].Command) && p.def.Hooks[0].Name == h.def.Hooks[0].Name
-		},
-		func(p *planned, h *present) bool { return p.claude == identity(h.def.Hooks[0].Command) },
-		func(p *planned, h *present) bool { return h.owned && p.def.Hooks[0].Name == h.def.Hooks[0].Name },
-	}
-	for _, h := range mine {
+	match := func(hs []*present, key func(claude, name string) string, ok func(h *present) bool) {
+		queue := map[string][]int{}
 		for _, w := range want {
-			if !taken[w] && ps[w].claude == identity(h.def.Hooks[0].Command) {
-				h.match, taken[w] = w, true
-				break
+			if !taken[w] {
+				k := key(ps[w].claude, ps[w].def.Hooks[0].Name)
+				queue[k] = append(queue[k], w)
 			}
 		}
-	}
-	for _, pass := range passes {
-		for _, h := range have {
-			if h.match >= 0 {
+		for _, h := range hs {
+			if h.match >= 0 || !ok(h) {
 				continue
 			}
-			for _, w := range want {
-				if !taken[w] && pass(ps[w], h) {
-					h.match, taken[w] = w, true
-					break
-				}
+			k := key(h.claude, h.def.Hooks[0].Name)
+			q := queue[k]
+			for len(q) > 0 && taken[q[0]] {
+				q = q[1:]
 			}
+			if len(q) > 0 {
+				h.match, taken[q[0]] = q[0], true
+				q = q[1:]
+			}
+			queue[k] = q
 		}
 	}
+	all := func(*present) bool { return true }
+	byClaude := func(claude, _ string) string { return claude }
+	match(mine, byClaude, all)
+	match(have, func(claude, name string) string { return claude + "\x00" + name }, all)
+	match(have, byClaude, all)
+	match(have, func(_, name string) string { return name }, func(h *present) bool { return h.owned })
 
 	var sets []Edit
 	removeDef := map[int]bool{}
@@ -464,12 +471,40 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			delete(inPlace, di)
 		}
 	}
-	// The array after removals, then the new definitions in place.
+	// The array after removals (a doubly linked list), then the new
+	// definitions in place.
 	type slot struct {
-		di      int // definition index in the array, -1 for a new one
-		planned int // -1 for a definition migrate leaves alone
+		di         int // definition index in the array, -1 for a new one
+		planned    int // -1 for a definition migrate leaves alone
+		prev, next int // -1 at the ends
 	}
 	var seq []slot
+	head, tail := -1, -1
+	nodeOf := map[int]int{} // planned index → its slot
+	// link puts the last slot of seq before the slot before (-1: at the
+	// end) and returns it.
+	link := func(before int) int {
+		n := len(seq) - 1
+		if before < 0 {
+			seq[n].prev, seq[n].next = tail, -1
+			if tail >= 0 {
+				seq[tail].next = n
+			} else {
+				head = n
+			}
+			tail = n
+			return n
+		}
+		p := seq[before].prev
+		seq[n].prev, seq[n].next = p, before
+		seq[before].prev = n
+		if p >= 0 {
+			seq[p].next = n
+		} else {
+			head = n
+		}
+		return n
+	}
 	for di := range defs {
 		if removeDef[di] {
 			continue
@@ -480,37 +515,35 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 		} else if w, ok := fixed[di]; ok {
 			pl = w
 		}
-		seq = append(seq, slot{di, pl})
-	}
-	placed := func(w int) int {
-		for i, s := range seq {
-			if s.planned == w {
-				return i
-			}
+		seq = append(seq, slot{di: di, planned: pl})
+		n := link(-1)
+		if pl >= 0 {
+			nodeOf[pl] = n
 		}
-		return -1
+	}
+	// The first planned definition already in the array: new ones before
+	// any placed one go before it.
+	firstPlaced := -1
+	for _, w := range want {
+		if n, ok := nodeOf[w]; ok {
+			firstPlaced = n
+			break
+		}
 	}
 	for wi, w := range want {
-		if placed(w) >= 0 {
+		if _, ok := nodeOf[w]; ok {
 			continue
 		}
-		// After the definition of the Claude hook before it, else before
-		// that of the one after it, else at the end.
-		at := -1
-		for j := wi - 1; j >= 0 && at < 0; j-- {
-			if k := placed(want[j]); k >= 0 {
-				at = k + 1
-			}
+		// After the definition of the Claude hook before it (always placed
+		// by now), else before the first placed one, else at the end.
+		seq = append(seq, slot{di: -1, planned: w})
+		switch {
+		case wi > 0:
+			after := nodeOf[want[wi-1]]
+			nodeOf[w] = link(seq[after].next)
+		default:
+			nodeOf[w] = link(firstPlaced)
 		}
-		for j := wi + 1; j < len(want) && at < 0; j++ {
-			if k := placed(want[j]); k >= 0 {
-				at = k
-			}
-		}
-		if at < 0 {
-			at = len(seq)
-		}
-		seq = slices.Insert(seq, at, slot{-1, w})
 		if it := byPlanned[w]; it != nil {
 			if it.Action == ActionUnchanged {
 				it.Action, it.Changes = ActionUpdated, []string{"moved into the Claude side's order"}
@@ -519,6 +552,10 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 		}
 		p := ps[w]
 		byPlanned[w] = &SyncItem{Action: ActionAdded, Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name}
+	}
+	var order2 []slot // the final array
+	for n := head; n >= 0; n = seq[n].next {
+		order2 = append(order2, seq[n])
 	}
 
 	// Edits: values in place first, then removals from the end, then
@@ -538,21 +575,21 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			c.res.Edits = append(c.res.Edits, Edit{Op: "remove", Pointer: fmt.Sprintf("%s/%d/hooks/%d", arr, di, hs[k])})
 		}
 	}
-	if c.hookKeys != nil && !slices.Contains(c.hookKeys, ev) && len(seq) > 0 {
+	if c.hookKeys != nil && !slices.Contains(c.hookKeys, ev) && len(order2) > 0 {
 		// A new event array in an existing hooks object.
-		var all []Definition
-		for _, s := range seq {
-			all = append(all, ps[s.planned].def)
+		var defs []Definition
+		for _, s := range order2 {
+			defs = append(defs, ps[s.planned].def)
 		}
-		c.res.Edits = append(c.res.Edits, Edit{Op: "insert-member", Pointer: "/hooks", Before: c.nextOwnedEvent(ev), Key: ev, Value: all})
-		seq = nil
+		c.res.Edits = append(c.res.Edits, Edit{Op: "insert-member", Pointer: "/hooks", Before: c.nextOwnedEvent(ev), Key: ev, Value: defs})
+		order2 = nil
 	}
-	for i, s := range seq {
+	for i, s := range order2 {
 		if s.di < 0 {
 			c.res.Edits = append(c.res.Edits, Edit{Op: "insert", Pointer: arr + "/" + strconv.Itoa(i), Value: ps[s.planned].def})
 		}
 	}
-	if removed && len(seq) == 0 {
+	if removed && len(order2) == 0 {
 		c.res.Edits = append(c.res.Edits, Edit{Op: "prune", Pointer: arr})
 	}
 	// The report: the Claude side's hooks in its order, then those it no
@@ -585,26 +622,28 @@ func (c *converter) sourceOf(w int) *Position {
 	return &Position{Path: it.Path, Line: it.Line, Column: it.Column}
 }
 
-// lis returns the longest subsequence of xs whose keys increase, as a set.
+// lis returns the longest subsequence of xs whose keys increase, as a set
+// (patience sorting: n log n).
 func lis(xs []int, key func(int) int) map[int]bool {
-	n := len(xs)
-	best := make([]int, n) // length of the longest run ending at i
-	prev := make([]int, n)
-	end := -1
-	for i := range xs {
-		best[i], prev[i] = 1, -1
-		for j := 0; j < i; j++ {
-			if key(xs[j]) < key(xs[i]) && best[j]+1 > best[i] {
-				best[i], prev[i] = best[j]+1, j
-			}
+	var tails []int // tails[k]: index in xs of the smallest last element of a run of length k+1
+	prev := make([]int, len(xs))
+	for i, x := range xs {
+		k := sort.Search(len(tails), func(j int) bool { return key(xs[tails[j]]) >= key(x) })
+		prev[i] = -1
+		if k > 0 {
+			prev[i] = tails[k-1]
 		}
-		if end < 0 || best[i] > best[end] {
-			end = i
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
 		}
 	}
 	out := map[int]bool{}
-	for i := end; i >= 0; i = prev[i] {
-		out[xs[i]] = true
+	if len(tails) > 0 {
+		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+			out[xs[i]] = true
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package migrate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -222,5 +223,41 @@ func TestSyncTakenOver(t *testing.T) {
 		if action != ActionKept || !res.InSync() {
 			t.Errorf("%s: guard %q, in sync %v, want kept and in sync: %+v", variant, action, res.InSync(), res.Sync)
 		}
+	}
+}
+
+// TestSyncScale: thousands of Claude hooks, all with the same name base,
+// reordered and edited, sync in linear-ish time (no assertion on time:
+// the test would run for minutes if matching, placing, ordering or naming
+// were quadratic), and the result is still a fresh migration.
+func TestSyncScale(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	const n = 400
+	hooks := func(timeout int, reverse bool) string {
+		var b strings.Builder
+		b.WriteString(`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[`)
+		for i := range n {
+			k := i
+			if reverse {
+				k = n - 1 - i
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"type":"command","command":"echo %d","timeout":%d}`, k, timeout)
+		}
+		b.WriteString(`]}]}}`)
+		return b.String()
+	}
+	opts := optionVariants["auto"]
+	first, _ := migrateInto(t, dir, hooks(1, false), []byte("{}"), opts)
+	got, res := migrateInto(t, dir, hooks(2, true), first, opts)
+	fresh, _ := migrateInto(t, dir, hooks(2, true), []byte("{}"), opts)
+	if string(got) != string(fresh) {
+		t.Errorf("synced file differs from a fresh migration")
+	}
+	if len(res.Sync) != n {
+		t.Errorf("%d sync items, want %d", len(res.Sync), n)
 	}
 }
