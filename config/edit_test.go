@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -513,5 +514,54 @@ func TestSetAll(t *testing.T) {
 				t.Errorf("SetAll differs from Set in turn (-Set +SetAll):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestInsertAll: InsertAll gives the bytes of Insert called in turn, on
+// every layout (lines of their own, comments, CRLF, tabs, inline, empty,
+// missing), in the middle, at the start and at the end.
+func TestInsertAll(t *testing.T) {
+	obj := Ordered{{"matcher", "x"}, {"hooks", []any{Ordered{{"type", "command"}}}}}
+	inputs := []string{
+		"{\n  \"a\": [\n    1,\n    2\n  ]\n}\n",
+		"{\r\n\t\"a\": [ // list\r\n\t\t// one\r\n\t\t1, // after one\r\n\t\t/* two */ 2 // last\r\n\t]\r\n}\r\n",
+		"{\"a\": [1, 2]}",
+		"{\"a\": [{\n  \"k\": 1\n}, 2]}",
+		"{\n  \"a\": []\n}",
+		"{\n  \"a\": [\n  ]\n}",
+		"{}",
+		"{\n  \"a\": [\n    1\n  ] // end\n}",
+		"{\n  \"a\": [\n    1 // c\n  ]\n}",
+	}
+	for _, in := range inputs {
+		d := mustParse(t, "s.json", []byte(in))
+		n := 0
+		if a := d.Root.Get("a"); a != nil {
+			n = len(a.Items)
+		}
+		for at := 0; at <= n; at++ {
+			vals := []any{obj, 7, "s", obj}
+			one := d.Edit()
+			for j, v := range vals {
+				if err := one.Insert("/a/"+strconv.Itoa(at+j), v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := one.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := d.Edit()
+			if err := all.InsertAll("/a/"+strconv.Itoa(at), vals); err != nil {
+				t.Fatal(err)
+			}
+			got, err := all.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%q at %d: InsertAll differs from Insert in turn (-Insert +InsertAll):\n%s", in, at, diff)
+			}
+		}
 	}
 }

@@ -92,8 +92,9 @@ type Edit struct {
 	Value   any    `json:"value,omitempty"`
 }
 
-// Apply makes the edits with ed. Consecutive sets are made at once
-// (config.Editor.SetAll: one parse for all of them).
+// Apply makes the edits with ed. Consecutive sets, and insertions at
+// consecutive indexes of an array, are made at once
+// (config.Editor.SetAll, InsertAll: a parse or two for all of them).
 func (r *Result) Apply(ed *config.Editor) error {
 	for i := 0; i < len(r.Edits); i++ {
 		e := r.Edits[i]
@@ -110,7 +111,18 @@ func (r *Result) Apply(ed *config.Editor) error {
 		case "remove":
 			err = ed.Remove(e.Pointer)
 		case "insert":
-			err = ed.Insert(e.Pointer, e.Value)
+			// A run of insertions at consecutive indexes of one array.
+			arr, at := splitIndex(e.Pointer)
+			vals := []any{e.Value}
+			for j := i + 1; j < len(r.Edits); j++ {
+				a, k := splitIndex(r.Edits[j].Pointer)
+				if r.Edits[j].Op != "insert" || a != arr || k != at+len(vals) {
+					break
+				}
+				vals = append(vals, r.Edits[j].Value)
+			}
+			err = ed.InsertAll(e.Pointer, vals)
+			i += len(vals) - 1
 		case "prune":
 			err = ed.Prune(e.Pointer)
 		case "insert-member":
@@ -123,6 +135,17 @@ func (r *Result) Apply(ed *config.Editor) error {
 		}
 	}
 	return nil
+}
+
+// splitIndex splits "/a/b/3" into "/a/b" and 3 (-1 when the last token is
+// not an index).
+func splitIndex(ptr string) (string, int) {
+	i := strings.LastIndexByte(ptr, '/')
+	n, err := strconv.Atoi(ptr[i+1:])
+	if err != nil {
+		return ptr, -1
+	}
+	return ptr[:i], n
 }
 
 // ApplyError is an edit the target's bytes do not allow (an event value

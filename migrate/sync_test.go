@@ -227,14 +227,16 @@ func TestSyncTakenOver(t *testing.T) {
 }
 
 // TestSyncScale: thousands of Claude hooks, all with the same name base,
-// reordered and edited, sync in linear-ish time (no assertion on time:
-// the test would run for minutes if matching, placing, ordering or naming
-// were quadratic), and the result is still a fresh migration.
+// migrated, then edited, sync in linear-ish time (no assertion on time:
+// the test would run for minutes if matching, placing, ordering, naming
+// or the edits were quadratic: 2,000 insertions or rewrites are one splice
+// each, config's InsertAll and SetAll), and the result is still a fresh
+// migration. Reversing the order moves every hook: removals are still one
+// parse each, so that part runs on 150.
 func TestSyncScale(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
-	const n = 400
-	hooks := func(timeout int, reverse bool) string {
+	hooks := func(n, timeout int, reverse bool) string {
 		var b strings.Builder
 		b.WriteString(`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[`)
 		for i := range n {
@@ -251,13 +253,18 @@ func TestSyncScale(t *testing.T) {
 		return b.String()
 	}
 	opts := optionVariants["auto"]
-	first, _ := migrateInto(t, dir, hooks(1, false), []byte("{}"), opts)
-	got, res := migrateInto(t, dir, hooks(2, true), first, opts)
-	fresh, _ := migrateInto(t, dir, hooks(2, true), []byte("{}"), opts)
-	if string(got) != string(fresh) {
-		t.Errorf("synced file differs from a fresh migration")
-	}
-	if len(res.Sync) != n {
-		t.Errorf("%d sync items, want %d", len(res.Sync), n)
+	for _, tc := range []struct {
+		n       int
+		reverse bool
+	}{{2000, false}, {150, true}} {
+		first, _ := migrateInto(t, dir, hooks(tc.n, 1, false), []byte("{}"), opts)
+		got, res := migrateInto(t, dir, hooks(tc.n, 2, tc.reverse), first, opts)
+		fresh, _ := migrateInto(t, dir, hooks(tc.n, 2, tc.reverse), []byte("{}"), opts)
+		if string(got) != string(fresh) {
+			t.Errorf("%d hooks, reversed %v: synced file differs from a fresh migration", tc.n, tc.reverse)
+		}
+		if len(res.Sync) != tc.n {
+			t.Errorf("%d sync items, want %d", len(res.Sync), tc.n)
+		}
 	}
 }
