@@ -15,8 +15,11 @@ package fingerprint
 //     unpaired approved hook between the same anchors (like a line diff).
 //     A nameless hook whose command was edited in place is "changed:
 //     command"; a hook inserted where no approved hook was left is "new";
-//  5. the same non-empty name, then the same command, in another event
-//     ("changed: event").
+//  5. the same command, in another event ("changed: event"): a hook moved
+//     to another event. The name alone is not enough across events: a
+//     hook removed and another added under its name on another event with
+//     another command is new (issue 27), and the old approval matches no
+//     current hook.
 //
 // Positions (the ID's definition/hook index) are never compared directly:
 // they shift whenever a hook is added above, and Gemini's key name:command
@@ -56,7 +59,7 @@ func match(cur, old []Record) []int {
 	pass(func(r Record) ([2]string, bool) { return [2]string{r.Event, r.Name}, r.Name != "" })
 	pass(func(r Record) ([2]string, bool) { return [2]string{r.Event, r.Command}, r.Command != "" })
 	align(cur, old, m, claimed)
-	pass(func(r Record) ([2]string, bool) { return [2]string{"", r.Name}, r.Name != "" })
+	pass(func(r Record) ([2]string, bool) { return [2]string{r.Name, r.Command}, r.Command != "" })
 	pass(func(r Record) ([2]string, bool) { return [2]string{"", r.Command}, r.Command != "" })
 	return m
 }

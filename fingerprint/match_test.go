@@ -84,7 +84,7 @@ func matchReference(cur, old []Record) []int {
 	pass(func(c, o Record) bool { return c.Event == o.Event && c.Name != "" && c.Name == o.Name })
 	pass(func(c, o Record) bool { return c.Event == o.Event && c.Command != "" && c.Command == o.Command })
 	alignReference(cur, old, m, claimed)
-	pass(func(c, o Record) bool { return c.Name != "" && c.Name == o.Name })
+	pass(func(c, o Record) bool { return c.Command != "" && c.Name == o.Name && c.Command == o.Command })
 	pass(func(c, o Record) bool { return c.Command != "" && c.Command == o.Command })
 	return m
 }
