@@ -44,6 +44,8 @@ type DotEnv struct {
 	Vars []DotEnvVar `json:"vars"`
 	// Data is the file's content (nil when unread).
 	Data []byte `json:"-"`
+	// stamp is Stamp's answer.
+	stamp string
 }
 
 // DotEnvVar is one variable of the .env file.
@@ -127,19 +129,6 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 	}
 	path := findEnvFile(s.Paths.ProjectDir, home, s.Trust.Trusted, ignoreLocal)
 	d := &DotEnv{Path: path, Vars: []DotEnvVar{}}
-	if path == "" {
-		return d
-	}
-	top := s.repoTop()
-	d.Inside = isSubpath(top, path)
-	data, why := s.readEnvFile(path, top, d.Inside)
-	if why != "" {
-		d.Unread = why
-		return d
-	}
-	d.Data = data
-	vars, exact := ParseDotenv(data)
-	d.Inexact = !exact
 	// excludedEnvVars merges by union with its schema default.
 	excluded := []string{"DEBUG", "DEBUG_MODE"}
 	for _, l := range merged {
@@ -154,10 +143,23 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 			}
 		}
 	}
-	// isProjectEnvFile = !envFilePath.includes(GEMINI_DIR): a substring
-	// test on the whole path, so any path with ".gemini" in it escapes
-	// the exclusions.
-	projectFile := !strings.Contains(path, ".gemini")
+	top := s.repoTop()
+	// The stamp is what the folder loads once trusted, which is when
+	// hooks run: an approval made before trusting it stays valid.
+	d.stamp = s.dotEnvStamp(findEnvFile(s.Paths.ProjectDir, home, true, ignoreLocal), top, excluded)
+	if path == "" {
+		return d
+	}
+	d.Inside = isSubpath(top, path)
+	data, why := s.readEnvFile(path, top, d.Inside)
+	if why != "" {
+		d.Unread = why
+		return d
+	}
+	d.Data = data
+	vars, exact := ParseDotenv(data)
+	d.Inexact = !exact
+	projectFile := isProjectEnvFile(path)
 	for _, v := range vars {
 		dv := DotEnvVar{EnvVar: v}
 		switch {
@@ -179,6 +181,39 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 		d.Vars = append(d.Vars, dv)
 	}
 	return d
+}
+
+// isProjectEnvFile is `!envFilePath.includes(GEMINI_DIR)`: a substring
+// test on the whole path, so any path with ".gemini" in it escapes the
+// exclusions.
+func isProjectEnvFile(path string) bool { return !strings.Contains(path, ".gemini") }
+
+// dotEnvStamp is the stamp of the .env at path when it is the
+// repository's (see DotEnv.Stamp): the sorted KEY=VALUE pairs a trusted
+// folder loads from it, whoever audits, hashed; "unread: why" when
+// gh-hooks cannot read it; "" when there is none.
+func (s *Set) dotEnvStamp(path, top string, excluded []string) string {
+	if path == "" || !isSubpath(top, path) {
+		return ""
+	}
+	data, why := s.readEnvFile(path, top, true)
+	if why != "" {
+		return "unread: " + why
+	}
+	vars, _ := ParseDotenv(data)
+	var pairs []string
+	for _, v := range vars {
+		if !isProjectEnvFile(path) || !slices.Contains(excluded, v.Key) {
+			pairs = append(pairs, v.Key+"="+v.Value)
+		}
+	}
+	if len(pairs) == 0 {
+		return ""
+	}
+	slices.Sort(pairs)
+	b, _ := json.Marshal(pairs)
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // repoTop is the top of what a cloned repository controls around the
@@ -282,30 +317,16 @@ func (d *DotEnv) Overlay(env Env) Env {
 }
 
 // Stamp is what the .env file adds to a project hook's fingerprint: the
-// variables Gemini would load from a file inside the project, whoever
-// audits (a variable the auditor's environment shadows counts too), as
-// "sha256:<hex>" of the sorted pairs; the read failure when unread; ""
-// when no project .env is loaded.
+// variables Gemini loads, once the folder is trusted (when its hooks
+// run), from the repository's .env, whoever audits (a variable the
+// auditor's environment sets counts too), as "sha256:<hex>" of the sorted
+// pairs; "unread: why" when gh-hooks cannot read it; "" when the
+// repository has none.
 func (d *DotEnv) Stamp() string {
-	if d == nil || d.Path == "" || !d.Inside {
+	if d == nil {
 		return ""
 	}
-	if d.Unread != "" {
-		return "unread: " + d.Unread
-	}
-	var pairs []string
-	for _, v := range d.Vars {
-		if v.Loaded || v.Shadowed {
-			pairs = append(pairs, v.Key+"="+v.Value)
-		}
-	}
-	if len(pairs) == 0 {
-		return ""
-	}
-	slices.Sort(pairs)
-	b, _ := json.Marshal(pairs)
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return d.stamp
 }
 
 // position is "path:line:col" of a variable, for messages.
