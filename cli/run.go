@@ -518,7 +518,11 @@ func heldHook(t *trustEnv, h *merge.Hook, hr fingerprint.HookReport) heldJSON {
 // extension's hooks holds that extension's hooks.
 func dotEnvHolds(set *layers.Set) func(h *merge.Hook) ([]string, bool) {
 	var all []string
-	for _, p := range set.DotEnvFindings() {
+	findings := set.DotEnvFindings()
+	if !set.Trust.Trusted {
+		findings = nil // an untrusted folder's .env gives hooks API keys only
+	}
+	for _, p := range findings {
 		switch p.Code {
 		case layers.CodeDotEnvExpansion:
 		case layers.CodeDotEnvRuns, layers.CodeDotEnvWhere:

@@ -119,7 +119,12 @@ const (
 // changes what runs for the user); in the user's own file (above the
 // project, or in the home) they are information.
 func (s *Set) dotEnvProblems() []config.Problem {
-	d := s.DotEnv
+	return dotEnvProblemsOf(s.DotEnv, "")
+}
+
+// dotEnvProblemsOf are the findings about d; when is put before each
+// message ("once the folder is trusted, ").
+func dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 	if d == nil || d.Path == "" {
 		return nil
 	}
@@ -156,7 +161,7 @@ func (s *Set) dotEnvProblems() []config.Problem {
 			p.Message = fmt.Sprintf("%s sets %s, which Gemini would load into its environment (%s), but your environment sets it already, so Gemini keeps yours", whose, v.Key, why)
 			p.Hint = fmt.Sprintf("remove %s from %s: started from an environment without it, Gemini would load it", v.Key, d.Path)
 		} else {
-			p.Message = fmt.Sprintf("%s sets %s=%s, which Gemini loads into its environment before any hook runs: %s", whose, v.Key, v.Value, why)
+			p.Message = fmt.Sprintf("%s%s sets %s=%s, which Gemini loads into its environment before any hook runs: %s", when, whose, v.Key, v.Value, why)
 			p.Hint = fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set, even empty: export %s=)", v.Key, d.Path, v.Key, v.Key)
 		}
 		ps = append(ps, p)
@@ -167,9 +172,17 @@ func (s *Set) dotEnvProblems() []config.Problem {
 // NeedsApproval lists the problems of the .env file that make hooks run
 // something a repository chose: warnings about a project .env. trust
 // audit does not pass while there is one.
+//
+// In an untrusted folder they are the findings about the .env Gemini
+// would load once the folder is trusted: trust audit is how the hooks are
+// reviewed before trusting it.
 func (s *Set) DotEnvFindings() []config.Problem {
 	var out []config.Problem
-	for _, p := range s.Problems {
+	ps := s.Problems
+	if s.dotEnvIfTrusted != nil {
+		ps = dotEnvProblemsOf(s.dotEnvIfTrusted, "once the folder is trusted, ")
+	}
+	for _, p := range ps {
 		if strings.HasPrefix(p.Code, "dotenv-") && p.Severity == config.SevWarning {
 			out = append(out, p)
 		}

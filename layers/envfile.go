@@ -115,7 +115,7 @@ func findEnvFile(start, home string, trusted, ignoreLocal bool) string {
 // the settings merged for it (schema defaults, system defaults, user,
 // the project when trusted, system) and the trust decided at startup.
 // env is the environment Gemini starts in.
-func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
+func (s *Set) loadDotEnv(env Env, merged []*Layer, trusted bool) *DotEnv {
 	home := env.get("GEMINI_CLI_HOME")
 	if home == "" {
 		home = env.get("HOME")
@@ -127,7 +127,7 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 	if n := mergedSetting(merged, "advanced", "ignoreLocalEnv"); n != nil {
 		ignoreLocal = coercedBool(n)
 	}
-	path := findEnvFile(s.Paths.ProjectDir, home, s.Trust.Trusted, ignoreLocal)
+	path := findEnvFile(s.Paths.ProjectDir, home, trusted, ignoreLocal)
 	d := &DotEnv{Path: path, Vars: []DotEnvVar{}}
 	// excludedEnvVars merges by union with its schema default.
 	excluded := []string{"DEBUG", "DEBUG_MODE"}
@@ -163,12 +163,12 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer) *DotEnv {
 	for _, v := range vars {
 		dv := DotEnvVar{EnvVar: v}
 		switch {
-		case !s.Trust.Trusted && !slices.Contains(authEnvWhitelist, v.Key):
+		case !trusted && !slices.Contains(authEnvWhitelist, v.Key):
 			dv.Why = "the folder is not trusted: Gemini loads only " + strings.Join(authEnvWhitelist, ", ") + " from a .env"
 		case projectFile && slices.Contains(excluded, v.Key):
 			dv.Why = "excluded by advanced.excludedEnvVars"
 		default:
-			if !s.Trust.Trusted {
+			if !trusted {
 				dv.Value = sanitizeEnvVar.ReplaceAllString(dv.Value, "")
 			}
 			if _, set := env(v.Key); set {

@@ -94,6 +94,9 @@ type Set struct {
 	// Paths.Home, from the process environment: a repository's .env
 	// cannot move it.
 	GeminiHome string
+	// dotEnvIfTrusted is, in an untrusted folder, the .env Gemini would
+	// load once the folder is trusted (nil when trusted).
+	dotEnvIfTrusted *DotEnv
 	// extRel is the extensions directory as Gemini spells it when a .env
 	// sets a relative GEMINI_CLI_HOME: ${extensionPath} is then relative
 	// too (watched with the real 0.61.0).
@@ -229,7 +232,12 @@ func Load(opts Options) (*Set, error) {
 	}
 	// Gemini loads a .env into its own environment once the settings are
 	// read and trust is decided, before it builds extensions and hooks.
-	s.DotEnv = s.loadDotEnv(env, s.Layers)
+	s.DotEnv = s.loadDotEnv(env, s.Layers, s.Trust.Trusted)
+	if !s.Trust.Trusted {
+		// What trusting the folder would load: the hooks to review
+		// before trusting it run with it.
+		s.dotEnvIfTrusted = s.loadDotEnv(env, s.Layers, true)
+	}
 	s.Env = s.DotEnv.Overlay(env)
 	s.afterDotEnv(env)
 	s.Layers = append(s.Layers, s.loadExtensions(s.Env)...)
