@@ -17,7 +17,8 @@ import (
 var runRealHelp = "--real also fires the event through the installed Gemini CLI 0.61 (GH_HOOKS_GEMINI, else\n" +
 	"gemini on PATH; it needs Node.js) run headless with a scripted model and no network, in a\n" +
 	"temporary home holding your user hooks, and shows its result beside gh-hooks': which hooks ran,\n" +
-	"their exit codes and output, whether the tool ran and what the model got. The real CLI really\n" +
+	"their exit codes and output, whether the tool ran and what the model got. The real CLI runs a\n" +
+	"whole turn, so the hooks of the other events run too (the notes name them). It really\n" +
 	"runs the tool when no hook blocks it, so --real refuses calls that are not harmless: only the\n" +
 	"read-only tools (" + strings.Join(headless.ReadOnlyTools, ", ") + ") run in the project;\n" +
 	strings.Join(headless.WriteTools, " and ") + " run in a temporary copy of the project (file_path relative, inside\n" +

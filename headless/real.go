@@ -168,6 +168,31 @@ func (g *Gemini) RunEvent(ctx context.Context, o EventOptions, call *Call, where
 			r.ToolRan = &ran
 		}
 	}
+	// The real CLI runs a whole turn: the hooks of the other events run
+	// too, and can keep this one from firing.
+	others := map[string][]string{}
+	var order []string
+	for _, h := range res.Hooks {
+		if h.Event == o.Event {
+			continue
+		}
+		if _, ok := others[h.Event]; !ok {
+			order = append(order, h.Event)
+		}
+		if !contains(others[h.Event], h.Name) {
+			others[h.Event] = append(others[h.Event], h.Name)
+		}
+	}
+	if len(order) > 0 {
+		var parts []string
+		for _, e := range order {
+			parts = append(parts, e+" ("+strings.Join(others[e], ", ")+")")
+		}
+		r.Notes = append(r.Notes, "the real CLI ran a whole turn, with the hooks of other events too: "+strings.Join(parts, "; "))
+	}
+	if o.Event == "AfterTool" && len(hooks) == 0 && !res.ToolRan("BeforeTool") && !r.ExitedEarly {
+		r.Notes = append(r.Notes, "the tool did not run (a BeforeTool hook or Gemini refused it), so AfterTool never fired in the real CLI")
+	}
 	r.Hooks = hooks
 	if n := distinctNames(hooks); n > 0 {
 		r.Firings = len(hooks) / n
