@@ -169,7 +169,7 @@ func dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 	return ps
 }
 
-// NeedsApproval lists the problems of the .env file that make hooks run
+// DotEnvFindings lists the problems of the .env file that make hooks run
 // something a repository chose: warnings about a project .env. trust
 // audit does not pass while there is one.
 //

@@ -42,8 +42,6 @@ type DotEnv struct {
 	Inexact bool `json:"inexact,omitempty"`
 	// Vars is every variable of the file, with what Gemini does with it.
 	Vars []DotEnvVar `json:"vars"`
-	// Data is the file's content (nil when unread).
-	Data []byte `json:"-"`
 	// stamp is Stamp's answer.
 	stamp string
 }
@@ -151,12 +149,16 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer, trusted bool) *DotEnv {
 		return d
 	}
 	d.Inside = isSubpath(top, path)
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		// readFileSync throws EISDIR, which loadEnvironment swallows:
+		// the search stopped here and nothing loads.
+		return d
+	}
 	data, why := s.readEnvFile(path, top, d.Inside)
 	if why != "" {
 		d.Unread = why
 		return d
 	}
-	d.Data = data
 	vars, exact := ParseDotenv(data)
 	d.Inexact = !exact
 	projectFile := isProjectEnvFile(path)
@@ -327,11 +329,6 @@ func (d *DotEnv) Stamp() string {
 		return ""
 	}
 	return d.stamp
-}
-
-// position is "path:line:col" of a variable, for messages.
-func (d *DotEnv) position(v EnvVar) string {
-	return fmt.Sprintf("%s:%d:%d", d.Path, v.Line, v.Column)
 }
 
 // afterDotEnv applies what the variables Gemini loaded from the .env

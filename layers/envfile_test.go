@@ -91,6 +91,17 @@ func TestLoadDotEnv(t *testing.T) {
 	os.Remove(filepath.Join(root, "a", ".env"))
 	check("home, trusted", load("true", nil), filepath.Join(home, ".gemini", ".env"), map[string]string{"ZG": "homegemini"})
 	check("home, untrusted", load("false", nil), filepath.Join(home, ".env"), map[string]string{})
+	// A directory named .env ends the search and loads nothing (watched:
+	// a/b/.env a directory, a/.env X=a: loadEnvironment added nothing).
+	write(filepath.Join(root, "a", ".env"), "X=a\n")
+	if err := os.Mkdir(filepath.Join(proj, ".env"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s = load("true", nil)
+	check("directory", s, filepath.Join(proj, ".env"), map[string]string{})
+	if s.DotEnv.Unread != "" {
+		t.Errorf("directory: unread %q, want nothing (Gemini reads nothing either)", s.DotEnv.Unread)
+	}
 }
 
 // TestDotEnvMovesExtensions: a project .gemini/.env GEMINI_CLI_HOME moves
