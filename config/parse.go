@@ -99,6 +99,12 @@ const MaxFileSize = 64 << 20
 // the open descriptor, so a file swapped after a check cannot block it.
 func ReadFile(path string, opts Options) (*Document, error) {
 	f, err := regfile.Open(path)
+	return parseOpen(f, err, path, opts)
+}
+
+// parseOpen reads and parses f, the file at path opened with regfile (err
+// the error of the open).
+func parseOpen(f *os.File, err error, path string, opts Options) (*Document, error) {
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, err

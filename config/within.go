@@ -56,19 +56,11 @@ func ReadFileWithin(path string, opts Options, within string) (*Document, error)
 		return ReadFile(path, opts)
 	}
 	f, err := openWithin(path, within)
-	if err != nil {
-		var oe *OutsideError
-		if errors.Is(err, os.ErrNotExist) || errors.As(err, &oe) {
-			return nil, err
-		}
-		return nil, readError(path, err)
-	}
-	defer f.Close()
-	data, _, err := readOpen(f, path)
-	if err != nil {
+	var oe *OutsideError
+	if errors.As(err, &oe) {
 		return nil, err
 	}
-	return Parse(path, data, opts)
+	return parseOpen(f, err, path, opts)
 }
 
 func openWithin(path, within string) (*os.File, error) {

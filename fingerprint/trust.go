@@ -571,17 +571,6 @@ func Revoke(o Options, sel Selection, dryRun bool) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sel.Shown != nil {
-		var changed ChangedSinceShownError
-		for i, h := range hooks {
-			if fp, ok := sel.Shown[h.ID]; picked[i] && (!ok || fp != h.Record.Fingerprint) {
-				changed.IDs = append(changed.IDs, h.ID)
-			}
-		}
-		if len(changed.IDs) > 0 {
-			return nil, &changed
-		}
-	}
 	res := &Result{}
 	err = locked(o.Home, dryRun, func() error {
 		path := StorePath(o.Home)
