@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -472,6 +473,56 @@ func (e *Editor) Remove(pointer string) error {
 		}
 	}
 	return nil
+}
+
+// RemoveAll removes the elements at the indexes of the array at pointer:
+// the bytes of Remove of each, from the highest index down, but with one
+// parse when the array's last element stays and every element from the
+// first removed one on starts a line of its own (the layout gh-hooks
+// writes): each element's bytes then go as Remove takes them, all at
+// once. Other layouts go one by one.
+func (e *Editor) RemoveAll(pointer string, indexes []int) error {
+	idx := slices.Clone(indexes)
+	slices.Sort(idx)
+	idx = slices.Compact(idx)
+	one := func() error {
+		for k := len(idx) - 1; k >= 0; k-- {
+			if err := e.Remove(pointer + "/" + strconv.Itoa(idx[k])); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(idx) < 2 {
+		return one()
+	}
+	toks, p, err := e.locate(pointer, nil)
+	if err != nil || p.depth < len(toks) {
+		return one()
+	}
+	c := p.cur()
+	if _, ok := c.Value.(*hujson.Array); !ok {
+		return one()
+	}
+	open, _, els := layout(c)
+	n := len(els)
+	if idx[0] < 0 || idx[len(idx)-1] >= n-1 {
+		return one() // a missing index, or the last element: one by one
+	}
+	for i := idx[0]; i < n; i++ {
+		if !hasNewline(e.buf[before(open, els, i):els[i].start]) {
+			return one()
+		}
+	}
+	ss := make([]splice, 0, len(idx))
+	for _, i := range idx {
+		cur, next := els[i], els[i+1]
+		b := before(open, els, i)
+		kb, _ := kept(e.buf[b:cur.start])
+		kn, _ := kept(e.buf[cur.comma+1 : next.start])
+		ss = append(ss, splice{b + kb, cur.comma + 1 + kn - (b + kb), nil})
+	}
+	return e.apply(ss)
 }
 
 // RemoveIfEmpty removes the container at pointer when it has no elements

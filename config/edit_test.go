@@ -565,3 +565,48 @@ func TestInsertAll(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoveAll: RemoveAll gives the bytes of Remove of each index from
+// the highest down, for every subset of the elements, on every layout.
+func TestRemoveAll(t *testing.T) {
+	inputs := []string{
+		"{\n  \"a\": [\n    1,\n    2,\n    3,\n    4,\n    5\n  ]\n}\n",
+		"{\r\n\t\"a\": [ // list\r\n\t\t// one\r\n\t\t1, // after one\r\n\t\t/* two */ 2, // c2\r\n\t\t// three\r\n\t\t{\r\n\t\t\t\"k\": 3\r\n\t\t}, /* c3 */\r\n\t\t4,\r\n\r\n\t\t5 // last\r\n\t]\r\n}\r\n",
+		"{\"a\": [1, 2, 3, 4, 5]}",
+		"{\"a\": [\n  1, 2,\n  3, 4,\n  5]}",
+		"{\n  \"a\": [\n    1\n  ,  2\n  ,  3\n  ,  4\n  ,  5\n  ]\n}",
+	}
+	for _, in := range inputs {
+		d := mustParse(t, "s.json", []byte(in))
+		n := len(d.Root.Get("a").Items)
+		for set := 1; set < 1<<n; set++ {
+			var idx []int
+			for i := range n {
+				if set&(1<<i) != 0 {
+					idx = append(idx, i)
+				}
+			}
+			one := d.Edit()
+			for k := len(idx) - 1; k >= 0; k-- {
+				if err := one.Remove("/a/" + strconv.Itoa(idx[k])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := one.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := d.Edit()
+			if err := all.RemoveAll("/a", idx); err != nil {
+				t.Fatal(err)
+			}
+			got, err := all.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%q removing %v: RemoveAll differs from Remove in turn (-Remove +RemoveAll):\n%s", in, idx, diff)
+			}
+		}
+	}
+}

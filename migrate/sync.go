@@ -92,9 +92,10 @@ type Edit struct {
 	Value   any    `json:"value,omitempty"`
 }
 
-// Apply makes the edits with ed. Consecutive sets, and insertions at
-// consecutive indexes of an array, are made at once
-// (config.Editor.SetAll, InsertAll: a parse or two for all of them).
+// Apply makes the edits with ed. Consecutive sets, removals from one
+// array (from the highest index down) and insertions at consecutive
+// indexes of an array are made at once (config.Editor.SetAll, RemoveAll,
+// InsertAll: a parse or two for all of them).
 func (r *Result) Apply(ed *config.Editor) error {
 	for i := 0; i < len(r.Edits); i++ {
 		e := r.Edits[i]
@@ -109,7 +110,22 @@ func (r *Result) Apply(ed *config.Editor) error {
 			err = ed.SetAll(as)
 			i = j - 1
 		case "remove":
-			err = ed.Remove(e.Pointer)
+			// A run of removals from one array.
+			arr, at := splitIndex(e.Pointer)
+			idx := []int{at}
+			for j := i + 1; j < len(r.Edits); j++ {
+				a, k := splitIndex(r.Edits[j].Pointer)
+				if r.Edits[j].Op != "remove" || a != arr || k < 0 {
+					break
+				}
+				idx = append(idx, k)
+			}
+			if at < 0 {
+				err = ed.Remove(e.Pointer)
+				break
+			}
+			err = ed.RemoveAll(arr, idx)
+			i += len(idx) - 1
 		case "insert":
 			// A run of insertions at consecutive indexes of one array.
 			arr, at := splitIndex(e.Pointer)

@@ -229,13 +229,13 @@ func TestSyncTakenOver(t *testing.T) {
 	}
 }
 
-// TestSyncScale: thousands of Claude hooks, all with the same name base,
-// migrated, then edited, sync without a quadratic step (no assertion on time:
-// the test would run for minutes if matching, placing, ordering, naming
-// or the edits were quadratic: 300 insertions or rewrites are one splice
-// each, config's InsertAll and SetAll), and the result is still a fresh
-// migration. Reversing the order moves every hook: removals are still one
-// parse each, so that part runs on 40.
+// TestSyncScale: hundreds of Claude hooks, all with the same name base,
+// migrated, then edited or reversed (which moves every hook), sync
+// without a quadratic step (no assertion on time: the test would take
+// minutes if matching, placing, ordering, naming or the edits were
+// quadratic: runs of insertions, removals and rewrites are one splice
+// each, config's InsertAll, RemoveAll and SetAll), and the result is still
+// a fresh migration.
 func TestSyncScale(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
@@ -259,7 +259,7 @@ func TestSyncScale(t *testing.T) {
 	for _, tc := range []struct {
 		n       int
 		reverse bool
-	}{{300, false}, {40, true}} {
+	}{{200, false}, {200, true}} {
 		first, _ := migrateInto(t, dir, hooks(tc.n, 1, false), []byte("{}"), opts)
 		got, res := migrateInto(t, dir, hooks(tc.n, 2, tc.reverse), first, opts)
 		fresh, _ := migrateInto(t, dir, hooks(tc.n, 2, tc.reverse), []byte("{}"), opts)
