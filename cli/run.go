@@ -720,6 +720,12 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 		}
 		o.para(2, "%s", styled(l))
 	}
+	switch {
+	case outcome.SystemMessage != "" && outcome.Suppressed:
+		o.para(2, "%s suppressOutput hides the systemMessage: Gemini does not show it", o.bold("Shown:"))
+	case outcome.SystemMessage != "":
+		o.para(2, "%s %s", o.bold("Shown:"), clip(oneLine(outcome.SystemMessage), 500))
+	}
 	if rep.ToolCall != nil && rep.ToolCall.Outcome == runner.ToolInvalid {
 		// Blocks counts it: the hooks allow, their rewrite stops the call.
 		o.para(2, "%s %s", o.bold("Result:"), o.red("the tool does not run (the rewritten parameters fail validation)"))

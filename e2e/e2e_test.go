@@ -97,14 +97,16 @@ type ghRun struct {
 		TimedOut bool           `json:"timedOut"`
 	} `json:"hooks"`
 	Outcome struct {
-		Stops     bool           `json:"stops"`
-		Blocks    bool           `json:"blocks"`
-		ToolRuns  *bool          `json:"toolRuns"`
-		ModelGets string         `json:"modelGets"`
-		Appended  string         `json:"appended"`
-		Context   string         `json:"context"`
-		ToolInput map[string]any `json:"toolInput"`
-		Says      string         `json:"says"`
+		Stops      bool           `json:"stops"`
+		Blocks     bool           `json:"blocks"`
+		ToolRuns   *bool          `json:"toolRuns"`
+		ModelGets  string         `json:"modelGets"`
+		Appended   string         `json:"appended"`
+		Context    string         `json:"context"`
+		ToolInput  map[string]any `json:"toolInput"`
+		Says       string         `json:"says"`
+		SysMsg     string         `json:"systemMessage"`
+		Suppressed bool           `json:"suppressed"`
 	} `json:"outcome"`
 }
 
@@ -533,6 +535,14 @@ func compareOutcome(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 		want := map[string]int{"BeforeTool": 1, "AfterTool": 1, "BeforeAgent": 0, "AfterAgent": 1 + boolInt(s.Call != nil)}
 		if n, ok := want[s.Event]; ok && len(real.Requests) != n {
 			d.errorf("agent stops: gh-hooks says so (%s); the real CLI made %d model request(s), want %d", o.Says, len(real.Requests), n)
+		}
+	}
+	if o.SysMsg != "" {
+		// Headless, Gemini shows a systemMessage on stderr unless
+		// suppressOutput hides it.
+		shown := strings.Contains(real.Stderr, "Hook system message: "+o.SysMsg)
+		if shown == o.Suppressed {
+			d.errorf("systemMessage %q: shown by the real CLI %v; gh-hooks says suppressed %v", o.SysMsg, shown, o.Suppressed)
 		}
 	}
 	switch s.Event {

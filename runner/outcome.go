@@ -36,6 +36,12 @@ type Outcome struct {
 	// for the built-in tools whose schema is known; the tool then fails
 	// validation and does not run.
 	Missing []string `json:"missing,omitempty"`
+	// SystemMessage is the aggregated systemMessage; Suppressed says that
+	// suppressOutput hides it: Gemini shows it to the user (headless, on
+	// stderr as "Hook system message: ...") only when suppressOutput is
+	// not set (hookEventHandler.ts processCommonHookOutputFields; watched).
+	SystemMessage string `json:"systemMessage,omitempty"`
+	Suppressed    bool   `json:"suppressed,omitempty"`
 	// Says is the outcome in one sentence.
 	Says string `json:"says"`
 }
@@ -63,6 +69,10 @@ func OutcomeOf(rep *Report) Outcome {
 	ctx := ""
 	if s, ok := prop(hso, "additionalContext").(string); ok && s != "" {
 		ctx = escapeContext(s)
+	}
+	if sm := prop(out, "systemMessage"); truthy(sm) {
+		o.SystemMessage = jsString(sm)
+		o.Suppressed = truthy(prop(out, "suppressOutput"))
 	}
 	yes, no := true, false
 	switch event {

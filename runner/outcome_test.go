@@ -64,3 +64,22 @@ func TestOutcomeOf(t *testing.T) {
 		})
 	}
 }
+
+// Watched headless (e2e bt-system-message, at-suppress-system-message):
+// the aggregated systemMessage is shown unless suppressOutput is set.
+func TestOutcomeSystemMessage(t *testing.T) {
+	for _, c := range []struct {
+		outputs    []string
+		msg        string
+		suppressed bool
+	}{
+		{[]string{`{"systemMessage":"note"}`}, "note", false},
+		{[]string{`{"systemMessage":"a"}`, `{"systemMessage":"b","suppressOutput":true}`}, "a\nb", true},
+		{[]string{`{"suppressOutput":true}`}, "", false},
+	} {
+		o := OutcomeOf(&Report{Event: "AfterTool", Aggregate: aggOf(t, "AfterTool", c.outputs...)})
+		if o.SystemMessage != c.msg || o.Suppressed != c.suppressed {
+			t.Errorf("%v: got %q suppressed %v", c.outputs, o.SystemMessage, o.Suppressed)
+		}
+	}
+}
