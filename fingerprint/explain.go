@@ -65,6 +65,7 @@ func Explain(home string, h HookReport) *Explanation {
 	field("matcher", old.Matcher, cur.Matcher)
 	field("sequential", fmt.Sprint(old.Sequential), fmt.Sprint(cur.Sequential))
 	field("timeout", config.FormatNumber(float64(old.Timeout))+" ms", config.FormatNumber(float64(cur.Timeout))+" ms")
+	field("not covered", strings.Join(old.NotCovered, "; "), strings.Join(cur.NotCovered, "; "))
 	for _, k := range unionKeys(old.Env, cur.Env) {
 		o, n := old.Env[k], cur.Env[k]
 		if _, ok := old.Env[k]; ok {

@@ -207,8 +207,16 @@ func findScripts(command string, p Project, env map[string]string, root *os.Root
 			continue
 		}
 		seen[s.Path] = true
-		if s.State == ScriptTooLarge {
+		// A file whose content is not hashed can change unseen.
+		switch {
+		case s.State == ScriptTooLarge:
 			unknown = append(unknown, fmt.Sprintf("%s is larger than %d MiB and is not hashed", s.Path, MaxScript>>20))
+		case s.State == ScriptUnreadable && !s.Probe:
+			unknown = append(unknown, s.Path+" cannot be read ("+s.Detail+") and is not hashed")
+		case s.State == ScriptNotRegular && !s.Probe:
+			unknown = append(unknown, s.Path+" is not a regular file ("+s.Detail+") and is not read")
+		case s.State == ScriptOutside && s.Detail != "":
+			unknown = append(unknown, "a link out of the project ("+s.Detail+"): what it leads to is not hashed")
 		}
 		out = append(out, s)
 	}
