@@ -873,7 +873,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 		}
 		return nil
 	}
-	sel.Shown = printHookDetails(out, t, plan.IDs)
+	sel.Shown = printHookDetails(out, t, plan.IDs, sel.AcceptNotCovered)
 	if len(plan.GeminiKeys) > 0 {
 		out.printf("Gemini trusted_hooks.json, project %s:\n", t.project.Dir)
 		for _, k := range plan.GeminiKeys {
@@ -965,7 +965,7 @@ func selectError(t *trustEnv, err error) error {
 // printHookDetails prints everything about the hooks being approved that
 // decides what runs, and returns the fingerprint of each hook as shown
 // (by id), to bind the approval to it (fingerprint.Selection.Shown).
-func printHookDetails(o *out, t *trustEnv, ids []string) map[string]string {
+func printHookDetails(o *out, t *trustEnv, ids []string, accepting bool) map[string]string {
 	want := map[string]bool{}
 	for _, id := range ids {
 		want[id] = true
@@ -1018,7 +1018,14 @@ func printHookDetails(o *out, t *trustEnv, ids []string) map[string]string {
 		for _, n := range scriptNotes(h.ID, h.Scripts) {
 			o.printf("  %s\n", n)
 		}
-		if len(h.NotCovered) > 0 {
+		switch {
+		case len(h.NotCovered) > 0 && accepting:
+			q := make([]string, len(h.NotCovered))
+			for i, r := range h.NotCovered {
+				q[i] = "`" + r + "`"
+			}
+			o.printf("  %s not covered by its fingerprint, and accepted with this approval: %s\n", o.yellow("accepted:"), strings.Join(q, ", "))
+		case len(h.NotCovered) > 0:
 			o.printf("  %s %s\n", o.yellow("warning:"), notCovered(h.NotCovered, t.flag, h.ID))
 		}
 		if sus := fingerprint.Suspicious(h.Hook); len(sus) > 0 {
@@ -1070,7 +1077,7 @@ func runTrustApproveInteractive(o *trustOptions) error {
 ask:
 	for i, h := range todo {
 		out.printf("(%d/%d) ", i+1, len(todo))
-		shown[h.ID] = printHookDetails(out, t, []string{h.ID})[h.ID]
+		shown[h.ID] = printHookDetails(out, t, []string{h.ID}, o.AcceptNotCovered)[h.ID]
 		if shown[h.ID] != h.Fingerprint {
 			// Edited between the audit and the details: what was
 			// shown is not one state of the files.
