@@ -102,16 +102,7 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 		if w.full() {
 			break
 		}
-		key := f.Path
-		if f.Raw != "" {
-			key = f.Raw
-		}
-		if i, ok := w.seenFile[key]; !ok {
-			w.seenFile[key] = len(w.a.Files)
-			w.a.Files = append(w.a.Files, f)
-		} else if !f.Probe {
-			w.a.Files[i].Probe = false
-		}
+		w.record(f)
 	}
 	for _, u := range r.Unknown {
 		w.unknown(u)

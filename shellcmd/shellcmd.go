@@ -341,6 +341,17 @@ func (w *walker) add(word string, v val, role Role, st *state, probe bool) strin
 			f.Raw = st.dir + string(filepath.Separator) + v.s
 		}
 	}
+	key := w.record(f)
+	if strings.HasPrefix(key, "~") {
+		return ""
+	}
+	return key
+}
+
+// record lists f once (by its Raw path, else its Path), and returns that
+// key; a file listed as a probe and then reached for real is no longer a
+// probe.
+func (w *walker) record(f File) string {
 	key := f.Path
 	if f.Raw != "" {
 		key = f.Raw
@@ -348,11 +359,8 @@ func (w *walker) add(word string, v val, role Role, st *state, probe bool) strin
 	if i, ok := w.seenFile[key]; !ok {
 		w.seenFile[key] = len(w.a.Files)
 		w.a.Files = append(w.a.Files, f)
-	} else if !probe {
-		w.a.Files[i].Probe = false // reached for real after being probed
-	}
-	if strings.HasPrefix(key, "~") {
-		return ""
+	} else if !f.Probe {
+		w.a.Files[i].Probe = false
 	}
 	return key
 }

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -193,7 +194,7 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 				repl = value
 			}
 		}
-		if contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
+		if slices.Contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
 			i++
 		}
 		i++
@@ -250,13 +251,4 @@ func allOptions(words []arg) bool {
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
