@@ -41,6 +41,11 @@ func (w *walker) load(p string) (data []byte, real string, ok bool) {
 		w.unknown(w.rel(real) + " is larger than " + strconv.Itoa(MaxFollowFile>>10) + " KiB: what it loads is not followed")
 		return nil, "", false
 	}
+	if w.sh.memo.loads >= MaxLoads {
+		w.unknown("more than " + strconv.Itoa(MaxLoads) + " files to follow in the project's hooks: " + w.rel(real) + " is not followed")
+		return nil, "", false
+	}
+	w.sh.memo.loads++
 	if w.sh.memo.read+len(data) > MaxRead {
 		w.unknown("more than " + strconv.Itoa(MaxRead>>20) + " MiB of code to follow in the project's hooks: " + w.rel(real) + " is not followed")
 		return nil, "", false

@@ -261,3 +261,22 @@ func TestAnalyzeFollowBounds(t *testing.T) {
 		t.Errorf("a chain of %d scripts: %q", MaxFollow+3, a.Unknown)
 	}
 }
+
+// FuzzFollow: any command reaching files of any content ends, without a
+// panic, within the bounds.
+func FuzzFollow(f *testing.F) {
+	f.Add(`bash a.sh`, ". ./a.sh\n./a.sh")
+	f.Add(`python3 a.py`, "from . import (a,\n b)\nimport a.b.c")
+	f.Add(`node a.js`, "require('./a.js'); import('./a')")
+	f.Add(`make`, "include Makefile\nall:\n\t$(MAKE) $$x")
+	f.Add(`npm run x`, `{"scripts": {"x": "npm run x"}}`)
+	f.Add(`go run .`, "module m\nreplace x => ./y")
+	f.Fuzz(func(t *testing.T, cmd, content string) {
+		fs := fakeFS{"/p/a.sh": content, "/p/a.py": content, "/p/a.js": content, "/p/Makefile": content,
+			"/p/package.json": content, "/p/go.mod": content, "/p/main.go": content}
+		a := Analyze(cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/h"}, Files: fs, Env: map[string]string{"X": content}})
+		if a.Files == nil || a.Programs == nil || a.Unknown == nil || len(a.Files) > MaxFiles {
+			t.Fatalf("lists: %d files", len(a.Files))
+		}
+	})
+}

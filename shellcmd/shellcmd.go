@@ -64,6 +64,10 @@ const (
 	// part of hashing: parsing shell code costs about 50 times more than
 	// hashing it.
 	MaxRead = 2 << 20
+	// MaxLoads is how many times files are read to be followed in all the
+	// analyses that share a Memo: a file that runs itself with a growing
+	// state (PATH=./b:$PATH ./a.sh) would otherwise branch at every level.
+	MaxLoads = 2000
 )
 
 // Role says how a command reaches a file.
@@ -187,8 +191,9 @@ type Options struct {
 // safe for concurrent use.
 type Memo struct {
 	m map[string]*Analysis
-	// read is the bytes followed so far (MaxRead).
-	read int
+	// read is the bytes followed so far (MaxRead), loads the files read
+	// to be followed (MaxLoads).
+	read, loads int
 }
 
 // NewMemo returns an empty Memo.
