@@ -307,6 +307,8 @@ func hooksState(r *merge.Result) doctorHooks {
 func trustFix(set *layers.Set) string {
 	t := set.Trust
 	switch {
+	case t.DotEnv != "":
+		return fmt.Sprintf("remove %s from %s, or set it in the environment that starts gemini (Gemini keeps a variable already set, even empty)", t.DotEnv, set.DotEnv.Path)
 	case t.Source == "env" && strings.Contains(t.Why, "GEMINI_RESTRICTED_MODE"):
 		return "unset GEMINI_RESTRICTED_MODE"
 	case t.Source == "env":

@@ -25,6 +25,9 @@ type Trust struct {
 	Why string `json:"why"`
 	// Rule is the trustedFolders.json rule that decided, if any.
 	Rule string `json:"rule,omitempty"`
+	// DotEnv is the variable of the .env Gemini loads that made it decide
+	// again, untrusted ("" when none).
+	DotEnv string `json:"dotenv,omitempty"`
 }
 
 // The trust levels of trustedFolders.json.

@@ -582,6 +582,10 @@ func layerIndex(s *layers.Set, l *layers.Layer) int {
 }
 
 func trustHint(s *layers.Set) string {
+	if s.Trust.DotEnv != "" {
+		// No trustedFolders.json rule helps: the env answer wins.
+		return fmt.Sprintf("remove %s from %s, or set it in the environment that starts gemini (Gemini keeps a variable already set, even empty)", s.Trust.DotEnv, s.DotEnv.Path)
+	}
 	return fmt.Sprintf(`trust it in Gemini's folder-trust dialog or add "%s": "TRUST_FOLDER" to %s`, s.Paths.ProjectDir, s.Paths.TrustedFolders)
 }
 
