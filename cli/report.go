@@ -189,6 +189,24 @@ func relPath(base, path string) (rel string, ok bool) {
 	return filepath.ToSlash(r), true
 }
 
+// outsidePrefix marks a finding about a file outside the report's base
+// (the repository in CI: the user's settings, an extension in the home):
+// CI formats give it no file location, which would point into the runner's
+// home, and say where it is in the message instead.
+func outsidePrefix(base string, p config.Problem) string {
+	if base == "" || p.Path == "" {
+		return ""
+	}
+	if _, inside := relPath(base, p.Path); inside {
+		return ""
+	}
+	where := p.Path
+	if p.Line > 0 {
+		where += fmt.Sprintf(":%d:%d", p.Line, max(p.Column, 1))
+	}
+	return "outside the repository, in " + where + ": "
+}
+
 // writeGitHub prints problems as GitHub Actions workflow commands
 // (docs.github.com, "Workflow commands for GitHub Actions": error, warning
 // and notice with file, line, col and title). Values are escaped as the
@@ -207,18 +225,18 @@ func writeGitHub(w io.Writer, base string, ps []config.Problem) error {
 			cmd = "warning"
 		}
 		var props []string
-		if p.Path != "" {
-			file, _ := relPath(base, p.Path)
+		file, inside := relPath(base, p.Path)
+		if p.Path != "" && inside {
 			props = append(props, "file="+ghProperty(visible.Escape(file)))
 		}
-		if p.Path != "" && p.Line > 0 {
+		if p.Path != "" && inside && p.Line > 0 {
 			props = append(props, "line="+strconv.Itoa(p.Line))
 			if p.Column > 0 {
 				props = append(props, "col="+strconv.Itoa(p.Column))
 			}
 		}
 		props = append(props, "title="+ghProperty(visible.Escape(p.Code)))
-		msg := visible.Escape(p.Message)
+		msg := visible.Escape(outsidePrefix(base, p) + p.Message)
 		if p.Hint != "" {
 			msg += "\nhint: " + visible.Escape(p.Hint)
 		}

@@ -87,7 +87,8 @@ func buildSARIF(base string, ps []config.Problem, describe describeFunc) (*sarif
 		// A viewer (GitHub's code scanning) shows the message as text:
 		// escaped, as in every human output, so that a finding cannot hide
 		// what a hook runs (issue 24 §3).
-		msg := visible.EscapeText(p.Message)
+		outside := outsidePrefix(base, p)
+		msg := visible.EscapeText(outside + p.Message)
 		if p.Hint != "" {
 			msg += "\nhint: " + visible.EscapeText(p.Hint)
 		}
@@ -100,6 +101,15 @@ func buildSARIF(base string, ps []config.Problem, describe describeFunc) (*sarif
 			// --json; SARIF's location model has no place for it.
 			res.PropertyBag = *sarif.NewPropertyBag()
 			res.Add("pointer", p.Pointer)
+		}
+		if outside != "" {
+			// Outside the repository: marked, and no file: URI into the
+			// home of whoever ran it (the message says where).
+			if res.PropertyBag.Properties == nil {
+				res.PropertyBag = *sarif.NewPropertyBag()
+			}
+			res.Add("outsideRepository", true)
+			continue
 		}
 		if p.Path == "" {
 			continue // a finding about no file has no location

@@ -107,10 +107,13 @@ func TestSARIFFields(t *testing.T) {
 		if run.Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID {
 			t.Errorf("result %s has ruleIndex %d, which is rule %s", r.RuleID, r.RuleIndex, run.Tool.Driver.Rules[r.RuleIndex].ID)
 		}
-		pl := r.Locations[0].PhysicalLocation
-		res := result{Rule: r.RuleID, Level: r.Level, Msg: r.Message.Text, URI: pl.ArtifactLocation.URI, Base: pl.ArtifactLocation.URIBaseID, Index: r.RuleIndex}
-		if pl.Region != nil {
-			res.Line, res.Col = pl.Region.StartLine, pl.Region.StartColumn
+		res := result{Rule: r.RuleID, Level: r.Level, Msg: r.Message.Text, Index: r.RuleIndex}
+		if len(r.Locations) > 0 {
+			pl := r.Locations[0].PhysicalLocation
+			res.URI, res.Base = pl.ArtifactLocation.URI, pl.ArtifactLocation.URIBaseID
+			if pl.Region != nil {
+				res.Line, res.Col = pl.Region.StartLine, pl.Region.StartColumn
+			}
 		}
 		got = append(got, res)
 	}
@@ -118,7 +121,9 @@ func TestSARIFFields(t *testing.T) {
 		{"script-missing", "error", "the script /work/p/gone.sh does not exist\nhint: create the script", ".gemini/settings.json", srcRoot, 1, 5, 38},
 		{"timeout-seconds", "warning", "timeout is 30 ms\nsecond line \\x1b[31m\nhint: write 30000", "dir%20with%20space/%23x.json", srcRoot, 2, 1, 1},
 		{"timeout-seconds", "warning", "timeout is 5 ms\nhint: write 5000", ".gemini/settings.json", srcRoot, 2, 9, 3},
-		{"folder-untrusted", "note", "folder is not trusted", "file:///home/u/.gemini/settings.json", "", 0, 0, 0},
+		// Outside the repository: no file: URI into the home, the message
+		// says where.
+		{"folder-untrusted", "note", "outside the repository, in /home/u/.gemini/settings.json: folder is not trusted", "", "", 0, 0, 0},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
@@ -158,7 +163,7 @@ func TestGitHubAnnotations(t *testing.T) {
 	}
 	want := "::error file=.gemini/settings.json,line=5,col=38,title=script-missing::100%25 broken: a, b\\r\\n::error::injected%0Ahint: fix it\n" +
 		"::warning file=a%3Ab%2Cc.json,line=2,col=1,title=timeout-seconds::w\n" +
-		"::notice file=/elsewhere/settings.json,title=folder-untrusted::n\\x1b[2J\n" +
+		"::notice title=folder-untrusted::outside the repository, in /elsewhere/settings.json: n\\x1b[2J\n" +
 		"::warning title=read-error::no file\n"
 	if diff := cmp.Diff(want, buf.String()); diff != "" {
 		t.Errorf("annotations (-want +got):\n%s", diff)
