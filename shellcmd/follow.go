@@ -207,6 +207,20 @@ func (w *walker) followShellNow(p string, st *state, depth int, inline bool) {
 		return
 	}
 	defer leave()
+	// The script knows its own path: $0 in a new shell, BASH_SOURCE in
+	// both ($(dirname "$0"), ${BASH_SOURCE%/*}).
+	old, had := st.vars["BASH_SOURCE"]
+	st.vars["BASH_SOURCE"] = p
+	if !inline {
+		st.vars["0"] = p
+	}
+	defer func() {
+		if had {
+			st.vars["BASH_SOURCE"] = old
+		} else {
+			delete(st.vars, "BASH_SOURCE")
+		}
+	}()
 	if w.script(string(data), st, 0) != "" {
 		w.unknown(w.rel(real) + " is not shell code bash can parse")
 	}

@@ -47,7 +47,8 @@ func TestAnalyze(t *testing.T) {
 		{`BASH_ENV=./x bash -c true`, []string{"source /p/x"}, nil},
 		{`PATH=./bin:$PATH lint`, []string{"program /p/bin/lint"}, nil},
 		{`export PATH="$PWD/bin:$PATH"; lint`, []string{"program /p/bin/lint"}, nil},
-		{`export PATH="$(pwd)/bin:$PATH"; lint`, nil, []string{"PATH set to a command substitution", "PATH set to a computed value"}},
+		{`export PATH="$(pwd)/bin:$PATH"; lint`, []string{"program /p/bin/lint"}, nil},
+		{`export PATH="$(git rev-parse --show-toplevel)/bin:$PATH"; lint`, nil, []string{"PATH set to a command substitution", "PATH set to a computed value"}},
 		{`PATH=bin:$PATH; lint && fmt`, []string{"program /p/bin/lint", "program /p/bin/fmt"}, nil},
 		// cd is followed, subshells and pipes keep their own directory.
 		{`(cd sub; ./a); ./b`, []string{"program /p/sub/a", "program /p/b"}, nil},

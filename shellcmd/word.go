@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -67,6 +68,8 @@ func eval(word *syntax.Word, st *state) val {
 					b.WriteString(unescapeDouble(q.Value))
 				case *syntax.ParamExp:
 					add(param(q, st))
+				case *syntax.CmdSubst:
+					add(substValue(q, st))
 				default:
 					add(val{why: "a command substitution"})
 				}
@@ -74,7 +77,7 @@ func eval(word *syntax.Word, st *state) val {
 		case *syntax.ParamExp:
 			add(param(p, st))
 		case *syntax.CmdSubst:
-			add(val{why: "a command substitution"})
+			add(substValue(p, st))
 		case *syntax.ArithmExp:
 			add(val{why: "an arithmetic expansion"})
 		case *syntax.ProcSubst:
@@ -90,13 +93,29 @@ func eval(word *syntax.Word, st *state) val {
 
 // param is the value of $NAME, ${NAME} or ${NAME:-default}.
 func param(p *syntax.ParamExp, st *state) val {
-	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+	index0 := false
+	if iw, ok := p.Index.(*syntax.Word); ok && p.Param != nil && p.Param.Value == "BASH_SOURCE" {
+		index0 = iw.Lit() == "0"
+	}
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil && !index0 || p.Slice != nil || p.Repl != nil || p.Names != 0 {
 		return val{why: "a computed parameter"}
 	}
 	name := p.Param.Value
 	v, ok := st.vars[name]
 	if p.Exp != nil {
 		switch p.Exp.Op {
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			// ${0%/*}, ${BASH_SOURCE%/*}: a script's folder.
+			if ok && p.Exp.Word.Lit() == "/*" {
+				if i := strings.LastIndexByte(v, '/'); i >= 0 {
+					if p.Exp.Op == syntax.RemLargeSuffix {
+						i = strings.IndexByte(v, '/')
+					}
+					return val{s: v[:i], known: true}
+				}
+				return val{s: v, known: true}
+			}
+			return val{why: "${" + name + p.Exp.Op.String() + "...}"}
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
 			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset) {
 				return val{s: v, known: true}
@@ -383,4 +402,70 @@ func catOf(s *syntax.Stmt) *syntax.Word {
 		return in
 	}
 	return nil
+}
+
+// substValue is the output of a command substitution where it is known
+// without running anything: the idioms that find a script's own folder,
+// $(dirname X), $(pwd), $(cd DIR && pwd) and $(cd "$(dirname "$0")"; pwd)
+// (the directory as bash's cd -L and pwd see it). Others are unknown.
+func substValue(c *syntax.CmdSubst, st *state) val {
+	unknown := val{why: "a command substitution"}
+	if len(c.Stmts) == 0 || len(c.Stmts) > 2 {
+		return unknown
+	}
+	dir := st.dir
+	var last *syntax.Stmt
+	switch {
+	case len(c.Stmts) == 2:
+		// cd DIR; pwd
+		if d, ok := cdTarget(c.Stmts[0], st); ok {
+			dir, last = d, c.Stmts[1]
+		} else {
+			return unknown
+		}
+	default:
+		last = c.Stmts[0]
+		if b, ok := last.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt {
+			d, ok := cdTarget(b.X, st)
+			if !ok {
+				return unknown
+			}
+			dir, last = d, b.Y
+		}
+	}
+	call, ok := last.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(last.Redirs) > 0 || len(call.Args) == 0 {
+		return unknown
+	}
+	switch call.Args[0].Lit() {
+	case "pwd":
+		if dir != "" && (len(call.Args) == 1 || len(call.Args) == 2 && call.Args[1].Lit() == "-L") {
+			return val{s: dir, known: true}
+		}
+	case "dirname":
+		if len(call.Args) == 2 {
+			if v := eval(call.Args[1], st); v.known {
+				return val{s: filepath.Dir(v.s), known: true}
+			}
+		}
+	}
+	return unknown
+}
+
+// cdTarget is the directory of a statement `cd DIR` (ok false otherwise).
+func cdTarget(s *syntax.Stmt, st *state) (string, bool) {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 2 || call.Args[0].Lit() != "cd" || len(call.Assigns) > 0 {
+		return "", false
+	}
+	v := eval(call.Args[1], st)
+	switch {
+	case !v.known:
+		return "", false
+	case filepath.IsAbs(v.s):
+		return filepath.Clean(v.s), true
+	case st.dir == "":
+		return "", false
+	}
+	return filepath.Join(st.dir, v.s), true
 }
