@@ -20,6 +20,10 @@ var (
 	// pyDynamic are calls that import or run a module or file named at
 	// run time; with a literal argument the module is resolved.
 	pyDynamic = regexp.MustCompile(`\b(importlib\.import_module|__import__|import_module)\s*\(\s*(?:(['"])([\w.]+)['"])?`)
+	// pyOwnFolder is the idiom that puts the script's own folder on
+	// sys.path, where it already is first; pyOtherPath any other change.
+	pyOwnFolder = regexp.MustCompile(`(?m)^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()\s*(?:os\.path\.dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__\s*\)?\s*\)|str\(\s*(?:pathlib\.)?Path\(\s*__file__\s*\)(?:\.resolve\(\))?\.parent\s*\))\s*\)\s*$`)
+	pyOtherPath = regexp.MustCompile(`\bsys\.path\.(?:insert|append|extend)`)
 	// pyOpaque are ways a script reaches code this reader cannot follow.
 	pyOpaque = regexp.MustCompile(`\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir|runpy\.run_\w+|exec\s*\(\s*open|subprocess\.|os\.system\s*\(|os\.popen\s*\(|os\.exec\w*\s*\(|os\.spawn\w*\s*\(|pty\.spawn|importlib\.util\.spec_from_file_location|imp\.load_source)`)
 )
@@ -159,6 +163,9 @@ func (w *walker) pyImports(code, file, pkg string, search []string, st *state, d
 	}
 	for _, m := range pyOpaque.FindAllStringSubmatch(code, -1) {
 		what := strings.TrimRight(m[1], "( ")
+		if strings.HasPrefix(what, "sys.path") && pyOwnFolder.MatchString(code) && !pyOtherPath.MatchString(pyOwnFolder.ReplaceAllString(code, "")) {
+			continue // sys.path.insert(0, os.path.dirname(__file__)): already first
+		}
 		w.unknown(what + " in " + name + ": what it loads or runs is not followed")
 	}
 }
