@@ -80,7 +80,20 @@ func Run(ctx context.Context, h Hook, command string, p Process) int {
 		return fail("building Claude's payload: %v", err)
 	}
 	tool, _ := claude["tool_name"].(string)
-	return answer(GeminiOutput(h, tool, runHook(ctx, h, command, claude, in, p)))
+	r := runHook(ctx, h, command, claude, in, p)
+	o := GeminiOutput(h, tool, r)
+	if r.Exit == 0 && r.Err == nil && len(bytes.TrimSpace(r.Stderr)) > 0 && p.Stderr != nil {
+		// A log line on stderr of a hook that succeeded: Claude keeps it
+		// for its transcript (claude-hooks.md §1.7, exit 0); passed on,
+		// so that gh-hooks run and Gemini's debug log show it. Gemini
+		// reads stderr as the hook's output when stdout is empty (spec
+		// §5.4), so the answer then says "{}": no decision, no message.
+		if o.JSON == nil {
+			o.JSON = []byte("{}")
+		}
+		p.Stderr.Write(r.Stderr)
+	}
+	return answer(o)
 }
 
 // runHook runs command with sh -c in the adapter's working directory
