@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -533,7 +534,12 @@ func dotEnvHolds(set *layers.Set) func(h *merge.Hook) ([]string, bool) {
 		}
 	}
 	return func(h *merge.Hook) ([]string, bool) {
-		why := all
+		why := slices.Clone(all)
+		for _, v := range set.DotEnv.CommandReads(h.ExpandedCommand) {
+			if kind, _ := layers.ClassifyEnv(v.Key); kind == "" {
+				why = append(why, fmt.Sprintf("reads $%s=%s (%s:%d)", v.Key, v.Value, set.DotEnv.Path, v.Line))
+			}
+		}
 		if l := set.LayerOf(h.Path); l != nil && len(l.Expanded) > 0 {
 			for _, v := range l.Expanded {
 				why = append(why, fmt.Sprintf("%s=%s replaces ${%s} (%s:%d)", v.Key, v.Value, v.Key, filepath.Join(set.Paths.ProjectDir, ".env"), v.Line))

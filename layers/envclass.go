@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -199,4 +200,89 @@ func (s *Set) LayerOf(path string) *Layer {
 		}
 	}
 	return nil
+}
+
+// shellRef finds $NAME and ${NAME...} in a command: what bash expands
+// from the environment when the command runs. Gemini expands $VAR in
+// settings files at load, before it loads the .env (spec §1.5), and
+// leaves unknown names for the shell; extension hooks get only ${name}
+// hydration. So a name the .env sets reaches the command through bash.
+var shellRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+
+// CommandReads lists the .env variables Gemini loads that command reads
+// through the shell, in the order the command names them.
+func (d *DotEnv) CommandReads(command string) []DotEnvVar {
+	if d == nil || !d.Inside {
+		return nil
+	}
+	loaded := map[string]DotEnvVar{}
+	for _, v := range d.EnvLoaded() {
+		loaded[v.Key] = v
+	}
+	if len(loaded) == 0 {
+		return nil
+	}
+	var out []DotEnvVar
+	seen := map[string]bool{}
+	for _, m := range shellRef.FindAllStringSubmatch(command, -1) {
+		if v, ok := loaded[m[1]]; ok && !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// commandReadsProblems reports each .env variable that a hook command of
+// a loaded layer reads through the shell (and that is not reported as
+// changing what every hook runs already).
+func (s *Set) commandReadsProblems() []config.Problem {
+	d := s.DotEnv
+	if d == nil || !d.Inside {
+		return nil
+	}
+	var ps []config.Problem
+	seen := map[string]bool{}
+	for _, l := range s.Layers {
+		if !l.Loaded || l.Root == nil {
+			continue
+		}
+		eachCommand(l.Root.Get("hooks"), func(cmd string) {
+			for _, v := range d.CommandReads(cmd) {
+				if kind, _ := ClassifyEnv(v.Key); kind != "" || seen[l.Path+"\x00"+v.Key] {
+					continue
+				}
+				seen[l.Path+"\x00"+v.Key] = true
+				ps = append(ps, config.Problem{Severity: config.SevWarning, Code: CodeDotEnvExpansion, Path: d.Path, Line: v.Line, Column: v.Column,
+					Message: fmt.Sprintf("the project's .env sets %s=%s, which a hook command of %s reads through the shell ($%s): the repository chooses what that hook runs", v.Key, v.Value, l.Path, v.Key),
+					Hint:    fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set)", v.Key, d.Path, v.Key)})
+			}
+		})
+	}
+	return ps
+}
+
+// eachCommand calls fn with every "command" string of the hooks object
+// of a layer: event → definitions → hooks → command.
+func eachCommand(hooks *config.Node, fn func(string)) {
+	if hooks == nil || hooks.Kind != config.Object {
+		return
+	}
+	for _, ev := range hooks.Vals {
+		defs := []*config.Node{ev}
+		if ev.Kind == config.Array {
+			defs = ev.Items
+		}
+		for _, def := range defs {
+			hs := def.Get("hooks")
+			if hs == nil || hs.Kind != config.Array {
+				continue
+			}
+			for _, h := range hs.Items {
+				if c := h.Get("command"); c.IsString() {
+					fn(c.Str)
+				}
+			}
+		}
+	}
 }

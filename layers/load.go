@@ -242,6 +242,7 @@ func Load(opts Options) (*Set, error) {
 	s.afterDotEnv(env)
 	s.Layers = append(s.Layers, s.loadExtensions(s.Env)...)
 	s.Problems = append(s.Problems, s.dotEnvProblems()...)
+	s.Problems = append(s.Problems, s.commandReadsProblems()...)
 	if IsExtensionDir(s.Paths.ProjectDir) {
 		// The project is an extension's own directory: its hooks are not
 		// the workspace's, and Gemini runs them only when it is installed.

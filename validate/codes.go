@@ -32,7 +32,7 @@ var rules = []Rule{
 	{"disabled-by-project", "The project's hooksConfig.disabled switches off a hook of the user, the system or an extension: Gemini merges the lists of every layer, so a repository can turn off the user's own guard hook."},
 	{"disabled-string", "hooksConfig.disabled is a string instead of a list, which Gemini mishandles."},
 	{"disabled-unknown", "A hooksConfig.disabled entry matches no hook, so it disables nothing."},
-	{"dotenv-expansion", "A variable of the project's .env replaces a ${name} (extensionPath, workspacePath, ...) in an installed extension's hooks: the repository changes what your extension runs."},
+	{"dotenv-expansion", "A variable of the project's .env replaces a ${name} (extensionPath, workspacePath, ...) in an installed extension's hooks, or is read by a hook command through the shell: the repository changes what that hook runs."},
 	{"dotenv-inexact", "The .env Gemini loads holds U+2028 or U+2029, where Gemini's parser ends a line and gh-hooks' may not: what gh-hooks says of it can differ."},
 	{"dotenv-runs", "The .env Gemini loads sets a variable that changes what every hook runs (BASH_ENV, PATH, NODE_OPTIONS, PYTHONPATH, LD_PRELOAD, GIT_*, ...): from a project, repository code can run before any hook."},
 	{"dotenv-unread", "Gemini loads a .env into every hook's environment that gh-hooks cannot read (a link out of the project, a FIFO, too large)."},
