@@ -235,14 +235,19 @@ func trustBaselineCommand(e *env) *cli.Command {
 		Name:      "baseline",
 		Usage:     "print or write the project's hook baseline for a team to commit",
 		ArgsUsage: "[FILE]",
-		UsageText: "gh-hooks trust baseline [--write [--dry-run]] [FILE]",
+		UsageText: "gh-hooks trust baseline [--write [--dry-run]] [--accept-not-covered] [FILE]",
 		Description: "Prints the fingerprints of the current project hooks (sorted, no machine paths). With --write\n" +
 			"it replaces FILE atomically, default <project>/.gemini/gh-hooks-trust.json. Commit it, and\n" +
 			"let CI run `gh-hooks trust audit --baseline .gemini/gh-hooks-trust.json`, which exits 3 when\n" +
-			"a project hook was added or changed without the baseline being updated.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
+			"a project hook was added or changed without the baseline being updated.\n\n" +
+			"--accept-not-covered records in the baseline that the team accepts what each hook's\n" +
+			"fingerprint does not cover (the reasons trust audit names), as trust approve\n" +
+			"--accept-not-covered does for your own approvals: until a hook or what it reaches changes.\n\n" +
+			editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write the baseline file instead of printing it", Destination: &o.Write},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --write: print the diff, write nothing", Destination: &o.DryRun},
+			&cli.BoolFlag{Name: "accept-not-covered", Usage: "record that the team accepts what the hooks' fingerprints do not cover", Destination: &o.AcceptNotCovered},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 1 {
@@ -1267,7 +1272,7 @@ func runTrustBaseline(o *trustOptions) error {
 	if err != nil {
 		return err
 	}
-	data := fingerprint.MarshalBaseline(t.project, t.hooks)
+	data := fingerprint.MarshalBaselineWith(t.project, t.hooks, fingerprint.BaselineOptions{AcceptNotCovered: o.AcceptNotCovered})
 	n := len(fingerprint.Compute(t.project, t.hooks)) // runtime hooks are not fingerprinted
 	if !o.Write {
 		if _, err := o.Stdout.Write(data); err != nil {

@@ -32,9 +32,24 @@ type baselineFile struct {
 // matcher or env value that Gemini's $VAR expansion turned into a home
 // path is the exception, since merge only keeps expanded values).
 func MarshalBaseline(p Project, hooks []merge.Hook) []byte {
+	return MarshalBaselineWith(p, hooks, BaselineOptions{})
+}
+
+// BaselineOptions are MarshalBaselineWith's choices.
+type BaselineOptions struct {
+	// AcceptNotCovered records, for every hook whose fingerprint does not
+	// cover all it can run, that the team accepts those reasons
+	// (Record.AcceptedNotCovered), as Selection.AcceptNotCovered does.
+	AcceptNotCovered bool
+}
+
+// MarshalBaselineWith is MarshalBaseline with options.
+func MarshalBaselineWith(p Project, hooks []merge.Hook, o BaselineOptions) []byte {
 	f := baselineFile{Version: storeVersion, Hooks: []Record{}}
 	for _, h := range Compute(p, hooks) {
-		f.Hooks = append(f.Hooks, h.Record)
+		r := h.Record
+		r.AcceptedNotCovered = o.AcceptNotCovered && len(r.NotCovered) > 0
+		f.Hooks = append(f.Hooks, r)
 	}
 	sort.SliceStable(f.Hooks, func(i, j int) bool { return recordLess(f.Hooks[i], f.Hooks[j]) })
 	return encode(f)
