@@ -49,11 +49,12 @@ func BenchmarkAuditProcess(b *testing.B) {
 		fmt.Fprintf(&line, "echo \"step %d: checking the tool call against the project's rules\"\n", i)
 	}
 	body := line.String()[:size]
+	body = body[:strings.LastIndexByte(body, '\n')+1] // whole lines: shell code that parses
 	var files, hooks []string
 	for i := 0; i*size < total; i++ {
 		name := filepath.Join(scripts, fmt.Sprintf("check%03d.sh", i))
 		// Each script differs (its first line), as real ones do.
-		data := fmt.Sprintf("#!/bin/sh\n# script %d\n", i) + body[len(fmt.Sprintf("#!/bin/sh\n# script %d\n", i)):]
+		data := fmt.Sprintf("#!/bin/sh\n# script %d\n", i) + body
 		if err := os.WriteFile(name, []byte(data), 0o755); err != nil {
 			b.Fatal(err)
 		}
@@ -68,10 +69,11 @@ func BenchmarkAuditProcess(b *testing.B) {
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(work, "etc", "settings.json"),
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + filepath.Join(work, "etc", "system-defaults.json"),
 		"GEMINI_CLI_TRUSTED_FOLDERS_PATH=" + filepath.Join(home, ".gemini", "trustedFolders.json")}
-	// A script larger than shellcmd.MaxFollowFile is hashed but not
-	// followed, and its hook needs attention (exit 3) even once approved.
+	// A script larger than shellcmd.MaxFollowFile, or past the code the
+	// audit follows in all, is hashed but not followed: its hook needs
+	// attention (exit 3) even once approved.
 	approvedExit := 0
-	if size > 256<<10 {
+	if size > 256<<10 || total > 2<<20 {
 		approvedExit = 3
 	}
 	run := func(want int, argv ...string) time.Duration {
