@@ -115,6 +115,16 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 	case n == "printf" && len(rest) > 1 && rest[0].v.s == "-v":
 		w.setVar(rest[1].v.s, val{why: "printf -v"}, shell, depth)
 		return
+	case n == "unset":
+		for _, a := range rest {
+			if a.v.known && a.v.s == "PATH" {
+				// Without PATH bash searches a built-in default path.
+				w.setVar("PATH", val{why: "unset"}, shell, depth)
+			} else if a.v.known && !strings.HasPrefix(a.v.s, "-") {
+				delete(shell.vars, a.v.s)
+			}
+		}
+		return
 	case n == "alias":
 		w.alias(rest, run, depth)
 		return

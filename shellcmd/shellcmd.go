@@ -588,7 +588,10 @@ func pathDirs(v val, st *state) []string {
 			d = t
 		}
 		switch {
-		case d == "" || d == "$PATH" || d == "${PATH}":
+		case d == "":
+			// An empty entry is the current directory (bash(1), PATH).
+			dirs = append(dirs, st.dir)
+		case d == "$PATH" || d == "${PATH}":
 		case filepath.IsAbs(d):
 			dirs = append(dirs, filepath.Clean(d))
 		case st.dir == "":
