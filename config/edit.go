@@ -119,8 +119,8 @@ func (d *Document) Edit() *Editor {
 func (e *Editor) Bytes() ([]byte, error) {
 	err := e.ensureTree()
 	if err == nil {
-		if off, bad := findTrailingComma(&e.tree); bad {
-			err = fmt.Errorf("%s: trailing comma", e.posOf(off))
+		if offs := findTrailingCommas(&e.tree); len(offs) > 0 {
+			err = fmt.Errorf("%s: trailing comma", e.posOf(offs[0]))
 		}
 	}
 	if err != nil {

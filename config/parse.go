@@ -63,7 +63,14 @@ type ParseError struct {
 	Code string
 	Msg  string
 	Hint string
+	// More are the positions of the file's further errors of the same
+	// kind (every trailing comma, not only the first), so that one run
+	// lists all that a user has to fix; Line and Column are the first's.
+	More []Position
 }
+
+// Position is a place in a file: byte offset, 1-based line and column.
+type Position struct{ Offset, Line, Column int }
 
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
@@ -258,9 +265,14 @@ func parseTree(path string, data []byte, opts Options, fast bool) (*Document, er
 		}
 		return nil, fail(off, "parse-error", "invalid JSON: "+msg, "fix the syntax at this position; Gemini CLI refuses to start until it parses")
 	}
-	if off, ok := findTrailingComma(&tree); ok {
-		return nil, fail(off, "trailing-comma", "trailing comma, which Gemini CLI rejects (JSON.parse does not allow it)",
+	if offs := findTrailingCommas(&tree); len(offs) > 0 {
+		err := fail(offs[0], "trailing-comma", "trailing comma, which Gemini CLI rejects (JSON.parse does not allow it)",
 			"remove the comma after the last element")
+		for _, off := range offs[1:] {
+			line, col := d.Position(off)
+			err.(*ParseError).More = append(err.(*ParseError).More, Position{off, line, col})
+		}
+		return nil, err
 	}
 	if opts.NoComments {
 		if off, ok := findComment(&tree); ok {
@@ -392,11 +404,16 @@ func isOpenComment(err error) bool {
 	return err != nil && strings.HasSuffix(err.Error(), "parsing comment: unexpected EOF")
 }
 
-// findTrailingComma reports the offset of the first trailing comma in v.
-// It walks the tree itself: hujson's iterator validates every literal on
-// the way, which costs more than the whole parse.
-func findTrailingComma(v *hujson.Value) (int, bool) {
-	best, found := 0, false
+// maxTrailingCommas bounds the trailing commas reported for one file: a
+// hostile file can hold millions.
+const maxTrailingCommas = 50
+
+// findTrailingCommas reports the offsets of the trailing commas in v, in
+// file order, at most maxTrailingCommas. It walks the tree itself:
+// hujson's iterator validates every literal on the way, which costs more
+// than the whole parse.
+func findTrailingCommas(v *hujson.Value) []int {
+	var offs []int
 	var walk func(v *hujson.Value)
 	walk = func(v *hujson.Value) {
 		var last *hujson.Value
@@ -417,13 +434,15 @@ func findTrailingComma(v *hujson.Value) (int, bool) {
 			}
 		}
 		if last != nil && last.AfterExtra != nil {
-			if off := last.EndOffset + len(last.AfterExtra); !found || off < best {
-				best, found = off, true
-			}
+			offs = append(offs, last.EndOffset+len(last.AfterExtra))
 		}
 	}
 	walk(v)
-	return best, found
+	slices.Sort(offs)
+	if len(offs) > maxTrailingCommas {
+		offs = offs[:maxTrailingCommas]
+	}
+	return offs
 }
 
 // findComment reports the offset of the first comment in v.

@@ -51,6 +51,18 @@ func FromParseError(e *ParseError) Problem {
 	return Problem{Severity: SevError, Code: e.Code, Path: e.Path, Line: e.Line, Column: e.Column, Message: e.Msg, Hint: e.Hint}
 }
 
+// MoreProblems are the problems of the further errors of a ParseError
+// (e.More), each as FromParseError makes the first.
+func MoreProblems(e *ParseError) []Problem {
+	var ps []Problem
+	for _, m := range e.More {
+		p := FromParseError(e)
+		p.Line, p.Column = m.Line, m.Column
+		ps = append(ps, p)
+	}
+	return ps
+}
+
 // SortProblems orders problems most severe first, then by file, line,
 // column and code, so output is stable.
 func SortProblems(ps []Problem) {

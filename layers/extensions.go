@@ -153,7 +153,13 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 			if pe.Code == "comment" {
 				p.Hint = "remove the comments: extension hooks.json is parsed with plain JSON.parse"
 			}
-			return []config.Problem{p}
+			ps := []config.Problem{p}
+			for _, m := range pe.More {
+				q := p
+				q.Line, q.Column = m.Line, m.Column
+				ps = append(ps, q)
+			}
+			return ps
 		}
 		return nil
 	}

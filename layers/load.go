@@ -390,9 +390,10 @@ func (s *Set) readSettings(kind, path string, system, insecureOK bool) *Layer {
 		if errors.As(err, &pe) {
 			l.Err = pe
 			l.Reason = "Gemini CLI cannot parse this file and refuses to start: " + pe.Msg
-			p := config.FromParseError(pe)
-			p.Message = "Gemini CLI refuses to start (exit 52): " + p.Message
-			s.fatal(p)
+			for _, p := range append([]config.Problem{config.FromParseError(pe)}, config.MoreProblems(pe)...) {
+				p.Message = "Gemini CLI refuses to start (exit 52): " + p.Message
+				s.fatal(p)
+			}
 			return l
 		}
 		l.Reason = err.Error()
