@@ -192,15 +192,17 @@ func isProjectEnvFile(path string) bool { return !strings.Contains(path, ".gemin
 
 // dotEnvStamp is the stamp of the .env at path when it is the
 // repository's (see DotEnv.Stamp): the sorted KEY=VALUE pairs a trusted
-// folder loads from it, whoever audits, hashed; "unread: why" when
-// gh-hooks cannot read it; "" when there is none.
+// folder loads from it, whoever audits, hashed; "unread" when gh-hooks
+// cannot read it; "" when there is none.
 func (s *Set) dotEnvStamp(path, top string, excluded []string) string {
 	if path == "" || !isSubpath(top, path) {
 		return ""
 	}
 	data, why := s.readEnvFile(path, top, true)
 	if why != "" {
-		return "unread: " + why
+		// No reason in it: a reason can name a path of this machine, and
+		// a baseline holds none.
+		return "unread"
 	}
 	vars, _ := ParseDotenv(data)
 	var pairs []string
@@ -322,7 +324,7 @@ func (d *DotEnv) Overlay(env Env) Env {
 // variables Gemini loads, once the folder is trusted (when its hooks
 // run), from the repository's .env, whoever audits (a variable the
 // auditor's environment sets counts too), as "sha256:<hex>" of the sorted
-// pairs; "unread: why" when gh-hooks cannot read it; "" when the
+// pairs; "unread" when gh-hooks cannot read it; "" when the
 // repository has none.
 func (d *DotEnv) Stamp() string {
 	if d == nil {
