@@ -115,6 +115,8 @@ func TestAnalyzeShellForms(t *testing.T) {
 		{`PATH=./x:~+/bin; lint`, []string{"program /p/x/lint", "program /p/bin/lint"}, nil},
 		{`find . -name '*.sh' -exec bash {} \;`, nil, []string{"a shell option or script named by find's results ({})"}},
 		{`xargs -I{} sh -c '{}' < cmds.txt`, []string{"source /p/cmds.txt"}, nil},
+		{"bash <<EOF\n$(cat f)\nEOF", []string{"source /p/f"}, nil},
+		{`npm run lint -w packages/a`, []string{"manifest /p/package.json"}, []string{"npm -w: scripts of the workspace packages are not followed"}},
 		{`PATH=$PATH: lint`, []string{"program /p/lint"}, nil},
 		{`unset PATH; lint`, nil, []string{"PATH set to unset", "PATH set to a computed value"}},
 		{`HOME=./fake git status`, nil, []string{"HOME points into the project (./fake)"}},

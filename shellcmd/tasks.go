@@ -59,6 +59,12 @@ func (w *walker) manifest(base string, rest []arg, st *state, depth int) {
 // npm walks npm, pnpm and yarn: the script it runs, with its pre and
 // post scripts; exec, x and dlx run a package program.
 func (w *walker) npm(base string, rest []arg, st *state, depth int) {
+	for _, a := range rest {
+		if a.v.known && (a.v.s == "-w" || a.v.s == "-ws" || a.v.s == "-r" || a.v.s == "-F" || strings.HasPrefix(a.v.s, "--workspace") ||
+			strings.HasPrefix(a.v.s, "--filter") || a.v.s == "--recursive") {
+			w.unknown(base + " " + a.v.s + ": scripts of the workspace packages are not followed")
+		}
+	}
 	dir := st.dir
 	i := 0
 	for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {

@@ -343,6 +343,12 @@ func hexVal(c byte) int {
 // otherwise.
 func contentOf(word *syntax.Word) *syntax.Word {
 	parts := word.Parts
+	if n := len(parts); n > 1 {
+		// A here-document's body ends with its newline: <<EOF $(cat f) EOF.
+		if l, ok := parts[n-1].(*syntax.Lit); ok && strings.TrimSpace(l.Value) == "" {
+			parts = parts[:n-1]
+		}
+	}
 	if len(parts) == 1 {
 		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
 			parts = dq.Parts
