@@ -177,6 +177,14 @@ func recordOf(h merge.Hook, scripts []Script, notCovered []string) Record {
 	if r.Command == "" {
 		r.Command = h.ExpandedCommand
 	}
+	// The matcher and name as written, like the command: Gemini's $VAR
+	// expansion would fold the auditor's environment in.
+	if m := h.RawDef.Get("matcher"); m != nil && m.Kind == config.String {
+		r.Matcher = m.Str
+	}
+	if n := h.Raw.Get("name"); n != nil && n.Kind == config.String {
+		r.Name = n.Str
+	}
 	if env := rawEnv(h); len(env) > 0 {
 		r.Env = make(map[string]string, len(env))
 		for k, v := range env {
