@@ -219,7 +219,7 @@ func printCommands(o *out, set *layers.Set, opts slashcmd.Options, cmds []comman
 		for _, e := range opts.Extensions {
 			dirs = append(dirs, o.short(filepath.Join(e.Dir, "commands")))
 		}
-		o.printf("No custom slash commands: no *.toml file in %s.\n", strings.Join(dirs, ", "))
+		o.para(2, "No custom slash commands: no *.toml file in %s.", strings.Join(dirs, ", "))
 	}
 	var rows [][]any
 	untrusted := 0

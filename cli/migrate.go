@@ -744,7 +744,7 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 				// On a terminal the reasons are the report: each item's
 				// line, then its reason wrapped to the width, never cut.
 				for _, it := range v.Items {
-					o.printf("%s  %s  %s\n", sprintf("%s:%d:%d", o.short(it.Path), it.Line, it.Column), it.EventLabel(), paintFate(o, it.Fate))
+					o.para(4, "%s  %s  %s", sprintf("%s:%d:%d", o.short(it.Path), it.Line, it.Column), it.EventLabel(), paintFate(o, it.Fate))
 					o.printf("%s\n", o.fit(sprintf("    %s", it.Why()), 4))
 				}
 			} else {
