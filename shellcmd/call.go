@@ -110,10 +110,10 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		w.hash(rest, run, depth)
 		return
 	case n == "read" || n == "mapfile" || n == "readarray":
-		w.read(n, rest, shell, depth)
+		w.read(n, rest, shell, depth, stdin)
 		return
 	case n == "printf" && len(rest) > 1 && rest[0].v.s == "-v":
-		w.setVar(rest[1].v.s, val{why: "printf -v"}, shell, depth)
+		w.setVar(rest[1].v.s, printfValue(rest[2:]), shell, depth)
 		return
 	case n == "unset":
 		for _, a := range rest {

@@ -88,7 +88,8 @@ func appendNew(list []string, s string) []string {
 
 // read, mapfile and readarray set variables from their input: the value
 // is not known here (read -r PATH <<< ./bin:$PATH).
-func (w *walker) read(n string, rest []arg, st *state, depth int) {
+func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.Redirect) {
+	raw, plain := false, true
 	withArg := map[string]bool{"-a": true, "-d": true, "-i": true, "-n": true, "-N": true, "-p": true, "-t": true, "-u": true,
 		"-C": true, "-c": true, "-O": true, "-s": true}
 	var names []string
@@ -100,6 +101,11 @@ func (w *walker) read(n string, rest []arg, st *state, depth int) {
 		}
 		s := a.v.s
 		if strings.HasPrefix(s, "-") && len(s) > 1 {
+			if s == "-r" {
+				raw = true
+				continue
+			}
+			plain = false
 			if n == "read" && s == "-a" && i+1 < len(rest) {
 				names = append(names, rest[i+1].v.s)
 			}
@@ -116,9 +122,49 @@ func (w *walker) read(n string, rest []arg, st *state, depth int) {
 	if len(names) == 0 {
 		names = []string{map[bool]string{true: "REPLY", false: "MAPFILE"}[n == "read"]}
 	}
+	_, ifsSet := st.vars["IFS"]
+	if n == "read" && plain && len(names) == 1 && !ifsSet && stdin != nil && stdin.Op == syntax.WordHdoc {
+		// read -r PATH <<< ./bin:$PATH: one variable gets the first line,
+		// without leading and trailing blanks (bash(1), read).
+		if v := eval(stdin.Word, st); v.known {
+			line, _, _ := strings.Cut(v.s, "\n")
+			line = strings.Trim(line, " \t")
+			if !raw {
+				line = unescape(line)
+			}
+			w.setVar(names[0], val{s: line, known: true}, st, depth)
+			return
+		}
+	}
 	for _, name := range names {
 		w.setVar(name, val{why: n}, st, depth)
 	}
+}
+
+// printfValue is what printf -v NAME FORMAT ARGS... stores, for a format
+// of plain text and %s only, with as many arguments as %s; otherwise not
+// known.
+func printfValue(words []arg) val {
+	unknown := val{why: "printf -v"}
+	if len(words) == 0 || !words[0].v.known || strings.ContainsAny(strings.ReplaceAll(words[0].v.s, "%s", ""), "%\\") {
+		return unknown
+	}
+	format, args := words[0].v.s, words[1:]
+	if strings.Count(format, "%s") != len(args) {
+		return unknown
+	}
+	var b strings.Builder
+	for _, a := range args {
+		if !a.v.known {
+			return val{why: "printf -v of " + a.v.why}
+		}
+		before, after, _ := strings.Cut(format, "%s")
+		b.WriteString(before)
+		b.WriteString(a.v.s)
+		format = after
+	}
+	b.WriteString(format)
+	return val{s: b.String(), known: true}
 }
 
 // alias NAME=VALUE: with expand_aliases (shopt -s expand_aliases, or an
