@@ -226,6 +226,16 @@ func (w *walker) nodePackage(spec, dir string) {
 			w.unknown("the package " + name + " in " + w.rel(filepath.Dir(p)) + " is not followed")
 			return
 		}
+		// TypeScript runners (tsx, ts-node, bun) map names to project
+		// files with tsconfig.json's paths: not followed.
+		for _, cfg := range []string{"tsconfig.json", "jsconfig.json"} {
+			c := filepath.Join(d, cfg)
+			if data, _, ok := w.files.ReadFile(c); ok && strings.Contains(string(data), `"paths"`) {
+				w.add(w.rel(c), val{s: c, known: true}, RoleManifest, &state{dir: "/"}, false)
+				w.unknown("the import " + spec + " may be a path alias of " + w.rel(c) + ": not followed")
+				return
+			}
+		}
 		if d == w.top || filepath.Dir(d) == d {
 			return
 		}

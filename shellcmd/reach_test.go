@@ -229,6 +229,8 @@ func TestAnalyzeFollows(t *testing.T) {
 			[]string{"script /p/pre.js", "script /p/more.js", "script /p/x.js"}, nil},
 		{"node package", fakeFS{"/p/x.js": "require('chalk')", "/p/node_modules/chalk/package.json": "{}"}, `node x.js`,
 			[]string{"script /p/x.js", "manifest /p/node_modules/chalk/package.json"}, []string{"the package chalk in ./node_modules/chalk is not followed"}},
+		{"tsconfig paths", fakeFS{"/p/x.ts": "import {a} from '@/lib/a'", "/p/tsconfig.json": `{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}`},
+			`npx tsx x.ts`, []string{"script /p/x.ts", "manifest /p/tsconfig.json"}, []string{"the import @/lib/a may be a path alias of ./tsconfig.json: not followed"}},
 		{"npx tsx", fakeFS{"/p/x.ts": "import './y'", "/p/y.ts": ""}, `npx tsx x.ts`, []string{"script /p/x.ts", "script /p/y.ts"}, nil},
 		{"npm run", fakeFS{"/p/package.json": `{"scripts": {"prelint": "./pre.sh", "lint": "eslint . && node tools/l.js"}}`,
 			"/p/pre.sh": "", "/p/tools/l.js": "", "/p/node_modules/.bin/eslint": "#!/usr/bin/env node\n", "/p/.npmrc": "script-shell=./mysh\n", "/p/mysh": ""},
