@@ -135,48 +135,52 @@ func runValidate(o *validateOptions) error {
 	return nil
 }
 
-// dirFile is the settings or hooks file inside the first of paths that is
-// a directory ("" when there is none): .gemini gives .gemini/settings.json.
-// Relative paths are relative to dir ("" is the current directory).
+// firstDir is the first of paths that is a directory, as given (p) and
+// resolved against dir (q; "" for dir is the current directory).
+func firstDir(dir string, paths []string) (p, q string, ok bool) {
+	for _, p := range paths {
+		q := p
+		if dir != "" && !filepath.IsAbs(p) {
+			q = filepath.Join(dir, p)
+		}
+		if st, err := os.Stat(q); err == nil && st.IsDir() {
+			return p, q, true
+		}
+	}
+	return "", "", false
+}
+
 // claudeDirHint is the hint for a directory argument that is a Claude Code
 // plugin or project, which Gemini does not load: migrate turns it into
 // Gemini's (migrate's classifySource says what it is); "" for others.
 func claudeDirHint(dir string, paths []string) string {
-	for _, p := range paths {
-		q := p
-		if dir != "" && !filepath.IsAbs(p) {
-			q = filepath.Join(dir, p)
-		}
-		if st, err := os.Stat(q); err != nil || !st.IsDir() {
-			continue
-		}
-		switch kind, _ := classifySource(q, true); kind {
-		case "plugin":
-			ext := filepath.Base(filepath.Clean(q)) + "-gemini"
-			return fmt.Sprintf("it looks like a Claude Code plugin: gh-hooks migrate %s --to %s makes it a Gemini extension (then: gemini extensions link %s)",
-				shellword.Quote(p), shellword.Quote(ext), shellword.Quote(ext))
-		case "project":
-			return "it holds Claude Code settings (.claude/): gh-hooks migrate " + shellword.Quote(p) + " turns their hooks into Gemini's"
-		}
+	p, q, ok := firstDir(dir, paths)
+	if !ok {
+		return ""
+	}
+	switch kind, _ := classifySource(q, true); kind {
+	case "plugin":
+		ext := filepath.Base(filepath.Clean(q)) + "-gemini"
+		return fmt.Sprintf("it looks like a Claude Code plugin: gh-hooks migrate %s --to %s makes it a Gemini extension (then: gemini extensions link %s)",
+			shellword.Quote(p), shellword.Quote(ext), shellword.Quote(ext))
+	case "project":
+		return "it holds Claude Code settings (.claude/): gh-hooks migrate " + shellword.Quote(p) + " turns their hooks into Gemini's"
 	}
 	return ""
 }
 
+// dirFile is the settings or hooks file inside the first of paths that is
+// a directory ("" when there is none): .gemini gives .gemini/settings.json.
+// Relative paths are relative to dir ("" is the current directory).
 func dirFile(dir string, paths []string) string {
-	for _, p := range paths {
-		q := p
-		if dir != "" && !filepath.IsAbs(p) {
-			q = filepath.Join(dir, p)
-		}
-		if st, err := os.Stat(q); err != nil || !st.IsDir() {
-			continue
-		}
-		for _, in := range []string{"settings.json", filepath.Join("hooks", "hooks.json")} {
-			if st, err := os.Stat(filepath.Join(q, in)); err == nil && st.Mode().IsRegular() {
-				return filepath.Join(p, in)
-			}
-		}
+	p, q, ok := firstDir(dir, paths)
+	if !ok {
 		return ""
+	}
+	for _, in := range []string{"settings.json", filepath.Join("hooks", "hooks.json")} {
+		if st, err := os.Stat(filepath.Join(q, in)); err == nil && st.Mode().IsRegular() {
+			return filepath.Join(p, in)
+		}
 	}
 	return ""
 }
