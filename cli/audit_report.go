@@ -47,9 +47,9 @@ var auditRules = []validate.Rule{
 var auditHelp = map[string]string{
 	layers.CodeDotEnvExpansion: "Remove the variable from the project's .env; Gemini reads every variable of <project>/.env as an extension setting.",
 	layers.CodeDotEnvInexact:   "Replace the U+2028/U+2029 characters in the .env with plain newlines.",
-	layers.CodeDotEnvRuns:      "Remove the variable from the project's .env, or set it in the environment that starts gemini (Gemini keeps a variable that is already set, even empty).",
+	layers.CodeDotEnvRuns:      "Remove the variable from the project's .env, set it in the environment that starts gemini (Gemini keeps a variable that is already set, even empty), or acknowledge it with gh-hooks trust approve --accept-dotenv.",
 	layers.CodeDotEnvUnread:    "Make the .env a regular file inside the project, or delete it.",
-	layers.CodeDotEnvWhere:     "Remove the variable from the project's .env, or set it in the environment that starts gemini (Gemini keeps a variable that is already set, even empty).",
+	layers.CodeDotEnvWhere:     "Remove the variable from the project's .env, set it in the environment that starts gemini (Gemini keeps a variable that is already set, even empty), or acknowledge it with gh-hooks trust approve --accept-dotenv.",
 	codeDisabledProject:        "Remove the entry from the project's hooksConfig.disabled, or acknowledge it with gh-hooks trust approve --accept-disabled.",
 	codeHookChanged:            "Review the change (gh-hooks show ID prints the hook in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",
 	codeHookNew:                "Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file.",

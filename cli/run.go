@@ -194,6 +194,9 @@ func runRun(o *runOptions) error {
 			}
 		}
 		envHeld := dotEnvHolds(r.Set)
+		if left, _ := unacknowledgedDotEnv(t, r.Set.DotEnvFindings()); len(left) == 0 {
+			envHeld = func(*merge.Hook) ([]string, bool) { return nil, false } // all acknowledged
+		}
 		for _, h := range plan.Run {
 			if why, ok := envHeld(h); ok && !o.AllowUntrusted {
 				cmd := h.Command

@@ -46,6 +46,7 @@ type trustOptions struct {
 	Interactive       bool
 	AcceptDisabled    bool
 	AcceptNotCovered  bool
+	AcceptDotEnv      bool
 	// Names are the hooks approve and revoke select; File is the baseline
 	// file of trust baseline.
 	Names []string
@@ -151,12 +152,16 @@ func trustApproveCommand(e *env) *cli.Command {
 			"script or the settings file changes between the display and the answer, nothing is approved.\n\n" +
 			"A project's hooksConfig.disabled can switch off your own (user, system or extension) hooks,\n" +
 			"since Gemini merges the disabled lists of every layer; trust audit reports each such entry until\n" +
-			"you remove it or acknowledge it with --accept-disabled (alone, or with NAME..., --all or -i).\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
+			"you remove it or acknowledge it with --accept-disabled (alone, or with NAME..., --all or -i).\n" +
+			"Likewise a project .env that changes what hooks run or where Gemini looks (BASH_ENV,\n" +
+			"NODE_OPTIONS, GEMINI_CLI_HOME, ...) fails the audit until you remove the variables or\n" +
+			"acknowledge them with --accept-dotenv (on its own); a changed value needs it again.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
 			&cli.BoolFlag{Name: "accept-disabled", Usage: "acknowledge the project's hooksConfig.disabled entries that switch off your own hooks", Destination: &o.AcceptDisabled},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would be approved and the diffs, write nothing", Destination: &o.DryRun},
+			&cli.BoolFlag{Name: "accept-dotenv", Usage: "acknowledge the project .env's variables that change what hooks run, until they change", Destination: &o.AcceptDotEnv},
 			&cli.BoolFlag{Name: "accept-not-covered", Usage: "also accept what the selected hooks' fingerprints do not cover, until they change", Destination: &o.AcceptNotCovered},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -459,7 +464,8 @@ func runTrustAudit(o *trustOptions) error {
 		return storeError(err)
 	}
 	rep = o.Report.filterAudit(rep)
-	envPs := o.Report.filter(t.r.Set.DotEnvFindings())
+	envPs, envAcked := unacknowledgedDotEnv(t, o.Report.filter(t.r.Set.DotEnvFindings()))
+	envPs = nonNil(envPs)
 	out := newOut(o.env)
 	var dis *disableJSON
 	if o.DisableUnapproved {
@@ -495,6 +501,9 @@ func runTrustAudit(o *trustOptions) error {
 			out.printf("\n%s\n", out.bold("The project's .env"))
 			printProblems(out, envPs, "  ")
 		}
+		if envAcked > 0 {
+			out.printf("\n%d .env finding(s) acknowledged (trust approve --accept-dotenv)\n", envAcked)
+		}
 		if o.Diff {
 			for _, h := range rep.Hooks {
 				printExplanation(out, h, fingerprint.Explain(home, h))
@@ -517,7 +526,7 @@ func runTrustAudit(o *trustOptions) error {
 	if len(envPs) > 0 {
 		// No approval covers these: they reach every hook, the user's and
 		// the extensions' too (issue 24 §1).
-		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them\n", t.r.Set.DotEnv.Path, len(envPs))
+		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them: remove the variables, or acknowledge them with `gh-hooks %strust approve --accept-dotenv`\n", t.r.Set.DotEnv.Path, len(envPs), t.flag)
 		if rep.Unapproved == 0 || o.Report.Quiet {
 			return checkFailed
 		}
@@ -818,6 +827,12 @@ func (o *trustOptions) selection(verb string) (fingerprint.Selection, error) {
 }
 
 func runTrustApprove(o *trustOptions) error {
+	if o.AcceptDotEnv {
+		if o.Interactive || o.All || len(o.Names) > 0 || o.AcceptDisabled || o.AcceptNotCovered {
+			return usageError("--accept-dotenv acknowledges the project's .env on its own: run it without hooks or other flags")
+		}
+		return runAcceptDotEnv(o)
+	}
 	if o.Interactive {
 		if o.All || len(o.Names) > 0 {
 			return usageError("-i asks about every new or changed hook: give no names and no --all")
@@ -922,6 +937,54 @@ func acceptDisabled(o *trustOptions, t *trustEnv, out *out, sel fingerprint.Sele
 	}
 	note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
 	return nil
+}
+
+// runAcceptDotEnv records the acknowledgement of the project .env's
+// findings (trust approve --accept-dotenv).
+func runAcceptDotEnv(o *trustOptions) error {
+	t, err := loadTrust(o.env)
+	if err != nil {
+		return err
+	}
+	out := newOut(o.env)
+	findings := t.r.Set.DotEnvFindings()
+	if len(findings) == 0 {
+		note(o.Stderr, "nothing to acknowledge: the project's .env changes nothing hooks run\n")
+		return nil
+	}
+	keys := make([]string, len(findings))
+	for i, p := range findings {
+		keys[i] = layers.DotEnvKey(p)
+		out.printf("acknowledge %s:%d:%d: %s\n", out.short(p.Path), p.Line, p.Column, p.Message)
+	}
+	change, err := fingerprint.AcceptDotEnv(t.r.Set.Paths.Home, t.project, keys, o.DryRun)
+	if err != nil {
+		return storeError(err)
+	}
+	if o.DryRun {
+		if change != nil {
+			printChanges(out, []fingerprint.FileChange{*change})
+		}
+		return nil
+	}
+	note(o.Stderr, "acknowledged %d .env finding(s) in %s\n", len(keys), out.short(fingerprint.StorePath(t.r.Set.Paths.Home)))
+	return nil
+}
+
+// unacknowledgedDotEnv drops from ps the .env findings acknowledged with
+// trust approve --accept-dotenv, and says how many it dropped.
+func unacknowledgedDotEnv(t *trustEnv, ps []config.Problem) ([]config.Problem, int) {
+	acked, err := fingerprint.AcceptedDotEnv(t.r.Set.Paths.Home, t.project)
+	if err != nil || len(acked) == 0 {
+		return ps, 0 // a broken store is reported by the audit itself
+	}
+	var out []config.Problem
+	for _, p := range ps {
+		if !slices.Contains(acked, layers.DotEnvKey(p)) {
+			out = append(out, p)
+		}
+	}
+	return out, len(ps) - len(out)
 }
 
 func plural(n int, one, many string) string {

@@ -69,6 +69,9 @@ type storeProject struct {
 	// switch off a hook of another layer and that the user acknowledged
 	// (Approve with Selection.AcceptDisabled; issue 24 §3).
 	Disabled []string `json:"disabled,omitempty"`
+	// DotEnv are the findings about the project's .env that the user
+	// acknowledged (AcceptDotEnv; issue 24 §1).
+	DotEnv []string `json:"dotenv,omitempty"`
 }
 
 // readJSON decodes a strict-JSON trust file into v, reporting syntax and

@@ -497,6 +497,7 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 		np := &storeProject{Dir: o.Project.Dir, Hooks: kept}
 		if sp := s.Projects[o.Project.Real]; sp != nil {
 			np.Disabled = sp.Disabled
+			np.DotEnv = sp.DotEnv
 		}
 		if sel.AcceptDisabled {
 			np.Disabled = slices.Sorted(slices.Values(o.Disables))

@@ -105,6 +105,9 @@ func ClassifyEnv(name string) (kind, why string) {
 	return "", ""
 }
 
+// onceTrusted starts the findings of an untrusted folder's would-be .env.
+const onceTrusted = "once the folder is trusted, "
+
 // The codes of .env findings (validate/codes.go describes them).
 const (
 	CodeDotEnvWhere     = "dotenv-where"
@@ -181,7 +184,7 @@ func (s *Set) DotEnvFindings() []config.Problem {
 	var out []config.Problem
 	ps := s.Problems
 	if s.dotEnvIfTrusted != nil {
-		ps = dotEnvProblemsOf(s.dotEnvIfTrusted, "once the folder is trusted, ")
+		ps = dotEnvProblemsOf(s.dotEnvIfTrusted, onceTrusted)
 	}
 	for _, p := range ps {
 		if strings.HasPrefix(p.Code, "dotenv-") && p.Severity == config.SevWarning {
@@ -285,4 +288,10 @@ func eachCommand(hooks *config.Node, fn func(string)) {
 			}
 		}
 	}
+}
+
+// DotEnvKey is how an acknowledgement names a finding of DotEnvFindings:
+// its code and message, the same before and after the folder is trusted.
+func DotEnvKey(p config.Problem) string {
+	return p.Code + " " + strings.TrimPrefix(p.Message, onceTrusted)
 }
