@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 	var err error
 	gem, err = headless.Find(os.Getenv, ".")
 	if err != nil {
-		skipWhy = fmt.Sprintf("the e2e suite needs Node and Gemini CLI 0.61 (set %s or put gemini on PATH): %v", headless.ProgramEnv, err)
+		skipWhy = fmt.Sprintf("the e2e suite needs Node and Gemini CLI 0.61: %v", err)
 	}
 	dir, err := os.MkdirTemp("", "gh-hooks-e2e-bin-")
 	if err != nil {
