@@ -620,8 +620,9 @@ func specCases() []specCase {
 			env:   map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "false"},
 			want: specWant{
 				fatal:     true,
-				problems:  []string{"folder-untrusted", "trailing-comma"},
-				problemAt: []string{"trailing-comma project/.gemini/settings.json:1:28"},
+				// Both trailing commas are reported (config.ParseError.More).
+				problems:  []string{"folder-untrusted", "trailing-comma", "trailing-comma"},
+				problemAt: []string{"trailing-comma project/.gemini/settings.json:1:28", "trailing-comma project/.gemini/settings.json:1:30"},
 			},
 		},
 		{
