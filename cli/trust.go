@@ -84,12 +84,17 @@ func trustAuditCommand(e *env) *cli.Command {
 			"new, or changed with what changed (command, matcher, timeout, env, \"script ./x.sh\", ...),\n" +
 			"and whether Gemini's trusted_hooks.json has its key. The fingerprint covers every project file\n" +
 			"the command can start, found by reading it as bash does (cd, wrappers such as timeout, nice,\n" +
-			"xargs, env and exec, if and { }, redirections, pipes into sh, sh -c, BASH_ENV=, PATH=./bin:...);\n" +
-			"files that are missing, unreadable, not regular, too large or links out of the project are\n" +
-			"named, never read. A hook needs attention, and the audit exits 3, when its behaviour is not\n" +
-			"covered by its fingerprint (eval of a variable, a program named by a variable, code piped into\n" +
-			"a shell from curl, ...) or when it holds control, bidi or invisible characters (suspicious:\n" +
-			"shown escaped, as everywhere in human output).\n\n" +
+			"xargs, env and exec, if and { }, redirections, pipes into sh, sh -c, BASH_ENV=, PATH=./bin:...),\n" +
+			"and what those files load in turn, inside the project: scripts a script sources or runs,\n" +
+			"Python imports, Node requires and imports, package.json scripts, Makefile includes and\n" +
+			"recipes, go run packages (docs/SECURITY.md lists what is followed). The command and env\n" +
+			"are read as written, so the fingerprint is the same for every user. Files that are missing,\n" +
+			"unreadable, not regular, too large or links out of the project are named, never read. A hook\n" +
+			"needs attention, and the audit exits 3, when its behaviour is not covered by its fingerprint\n" +
+			"(eval of a variable, a program named by a variable, code piped into a shell from curl, a\n" +
+			"dynamic require, ...) until you accept that with trust approve --accept-not-covered ID, or\n" +
+			"when it holds control, bidi or invisible characters (suspicious: shown escaped, as everywhere\n" +
+			"in human output).\n\n" +
 			"The variables Gemini loads from the project's .env are part of every project hook's\n" +
 			"fingerprint (a changed value is a changed hook), and the audit exits 3 while that .env sets a\n" +
 			"variable that changes what hooks run or where Gemini looks (codes dotenv-runs, dotenv-where,\n" +
