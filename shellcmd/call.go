@@ -408,9 +408,11 @@ var wrappers = map[string]wrapper{
 	"uvx":        {withArg: []string{"--from", "--with", "-p", "--python"}},
 }
 
-// wrapped walks the command a wrapper runs.
-func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	inner := run
+// options walks a wrapper's options, up to its first operand or "--",
+// calling each with the option's index, name and "=value"; an option of
+// withArg takes the next word as its value. It returns the index of the
+// first word after the options; stop is true when each returned false.
+func (wr wrapper) options(rest []arg, each func(i int, opt, value string, hasValue bool) bool) (int, bool) {
 	i := 0
 	for i < len(rest) {
 		a := rest[i]
@@ -422,14 +424,29 @@ func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state,
 			break
 		}
 		opt, value, hasValue := strings.Cut(a.v.s, "=")
+		if !each(i, opt, value, hasValue) {
+			return i, true
+		}
+		if slices.Contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
+			i++
+		}
+		i++
+	}
+	return i, false
+}
+
+// wrapped walks the command a wrapper runs.
+func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	inner := run
+	i, stop := wr.options(rest, func(i int, opt, value string, hasValue bool) bool {
 		if slices.Contains(wr.noRun, opt) {
-			return
+			return false
 		}
 		if opt == wr.shellC {
 			if i+1 < len(rest) {
 				w.run([]arg{{v: val{s: "sh", known: true}, text: "sh"}, {v: val{s: "-c", known: true}, text: "-c"}, rest[i+1]}, run, shell, depth+1, nil, nil)
 			}
-			return
+			return false
 		}
 		if base == "env" && (opt == "-C" || opt == "--chdir") {
 			inner = run.copy()
@@ -441,12 +458,12 @@ func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state,
 		}
 		if base == "env" && (opt == "-S" || opt == "--split-string") {
 			w.unknown("env -S")
-			return
+			return false
 		}
-		if slices.Contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
-			i++
-		}
-		i++
+		return true
+	})
+	if stop {
+		return
 	}
 	if base == "env" {
 		// env NAME=value ... command

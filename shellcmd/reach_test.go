@@ -128,17 +128,7 @@ func TestAnalyzeShellForms(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
 			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/home/u"}})
-			if diff := cmp.Diff(tt.files, files(a), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("files (-want +got):\n%s", diff)
-			}
-			if len(tt.unknown) != len(a.Unknown) {
-				t.Fatalf("unknown = %q, want %d like %q", a.Unknown, len(tt.unknown), tt.unknown)
-			}
-			for i, u := range tt.unknown {
-				if !strings.Contains(a.Unknown[i], u) {
-					t.Errorf("unknown[%d] = %q, want it to contain %q", i, a.Unknown[i], u)
-				}
-			}
+			checkAnalysis(t, files(a), a, tt.files, tt.unknown)
 		})
 	}
 }
@@ -174,17 +164,7 @@ func TestAnalyzeHookEnvReach(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/home/u"}, Env: tt.env})
-			if diff := cmp.Diff(tt.files, files(a), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("files (-want +got):\n%s", diff)
-			}
-			if len(tt.unknown) != len(a.Unknown) {
-				t.Fatalf("unknown = %q, want %d like %q", a.Unknown, len(tt.unknown), tt.unknown)
-			}
-			for i, u := range tt.unknown {
-				if !strings.Contains(a.Unknown[i], u) {
-					t.Errorf("unknown[%d] = %q, want it to contain %q", i, a.Unknown[i], u)
-				}
-			}
+			checkAnalysis(t, files(a), a, tt.files, tt.unknown)
 		})
 	}
 }
@@ -247,17 +227,7 @@ func TestAnalyzeFollows(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/home/u"}, Files: tt.fs})
-			if diff := cmp.Diff(tt.files, reached(a), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("files (-want +got):\n%s", diff)
-			}
-			if len(tt.unknown) != len(a.Unknown) {
-				t.Fatalf("unknown = %q, want %d like %q", a.Unknown, len(tt.unknown), tt.unknown)
-			}
-			for i, u := range tt.unknown {
-				if !strings.Contains(a.Unknown[i], u) {
-					t.Errorf("unknown[%d] = %q, want it to contain %q", i, a.Unknown[i], u)
-				}
-			}
+			checkAnalysis(t, reached(a), a, tt.files, tt.unknown)
 		})
 	}
 }
@@ -296,4 +266,21 @@ func FuzzFollow(f *testing.F) {
 			t.Fatalf("lists: %d files", len(a.Files))
 		}
 	})
+}
+
+// checkAnalysis compares the files got (as "role path") and the Unknown
+// reasons of a with the wanted ones (reasons as substrings, in order).
+func checkAnalysis(t *testing.T, got []string, a *Analysis, files, unknown []string) {
+	t.Helper()
+	if diff := cmp.Diff(files, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	if len(unknown) != len(a.Unknown) {
+		t.Fatalf("unknown = %q, want %d like %q", a.Unknown, len(unknown), unknown)
+	}
+	for i, u := range unknown {
+		if !strings.Contains(a.Unknown[i], u) {
+			t.Errorf("unknown[%d] = %q, want it to contain %q", i, a.Unknown[i], u)
+		}
+	}
 }

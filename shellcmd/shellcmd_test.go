@@ -118,17 +118,7 @@ EOF`, []string{"program /p/from-heredoc.sh"}, nil},
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
 			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"GEMINI_PROJECT_DIR": "/p", "CLAUDE_PROJECT_DIR": "/p", "HOME": "/home/u"}})
-			if diff := cmp.Diff(tt.files, files(a), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("files (-want +got):\n%s", diff)
-			}
-			if len(tt.unknown) != len(a.Unknown) {
-				t.Fatalf("unknown = %q, want %d like %q", a.Unknown, len(tt.unknown), tt.unknown)
-			}
-			for i, u := range tt.unknown {
-				if !strings.Contains(a.Unknown[i], u) {
-					t.Errorf("unknown[%d] = %q, want it to contain %q", i, a.Unknown[i], u)
-				}
-			}
+			checkAnalysis(t, files(a), a, tt.files, tt.unknown)
 		})
 	}
 }

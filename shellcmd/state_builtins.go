@@ -2,7 +2,6 @@ package shellcmd
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -209,17 +208,7 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 	wr := wrappers["xargs"]
 	var argFile *arg
 	repl := ""
-	i := 0
-	for i < len(rest) {
-		a := rest[i]
-		if !a.v.known || !strings.HasPrefix(a.v.s, "-") || a.v.s == "-" {
-			break
-		}
-		if a.v.s == "--" {
-			i++
-			break
-		}
-		opt, value, hasValue := strings.Cut(a.v.s, "=")
+	i, _ := wr.options(rest, func(i int, opt, value string, hasValue bool) bool {
 		if opt == "-a" || opt == "--arg-file" {
 			if hasValue {
 				argFile = &arg{v: val{s: value, known: true}, text: value}
@@ -240,11 +229,8 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 				repl = value
 			}
 		}
-		if slices.Contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
-			i++
-		}
-		i++
-	}
+		return true
+	})
 	cmd := rest[min(i, len(rest)):]
 	if len(cmd) == 0 {
 		return // echo
