@@ -106,6 +106,7 @@ type ghRun struct {
 		ToolInput  map[string]any `json:"toolInput"`
 		Says       string         `json:"says"`
 		SysMsg     string         `json:"systemMessage"`
+		Messages   []string       `json:"messages"`
 		Suppressed bool           `json:"suppressed"`
 	} `json:"outcome"`
 }
@@ -599,6 +600,21 @@ func compareOutcome(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 			d.errorf("model called again: real %v (%d requests), gh-hooks says %s", again, len(real.Requests), o.Says)
 		}
 	case "BeforeModel":
+		if o.Messages != nil && len(real.Requests) > 0 {
+			var texts []string
+			for _, c := range real.Requests[0].Contents {
+				cm, _ := c.(map[string]any)
+				parts, _ := cm["parts"].([]any)
+				for _, p := range parts {
+					if t, ok := p.(map[string]any)["text"].(string); ok {
+						texts = append(texts, t)
+					}
+				}
+			}
+			if !jsonEqual(texts, o.Messages) {
+				d.errorf("model request: the real model got the texts %q, gh-hooks says %q", texts, o.Messages)
+			}
+		}
 		if (o.Blocks || o.Stops) && len(real.FunctionResponses()) > 0 {
 			d.errorf("model: real went on to a tool call, gh-hooks says %s", o.Says)
 		}

@@ -36,6 +36,10 @@ type Outcome struct {
 	// for the built-in tools whose schema is known; the tool then fails
 	// validation and does not run.
 	Missing []string `json:"missing,omitempty"`
+	// Messages are the texts the model gets when a BeforeModel hook
+	// returns llm_request.messages: they replace the conversation's text
+	// (nil when no hook did).
+	Messages []string `json:"messages,omitempty"`
 	// SystemMessage is the aggregated systemMessage; Suppressed says that
 	// suppressOutput hides it: Gemini shows it to the user (headless, on
 	// stderr as "Hook system message: ...") only when suppressOutput is
@@ -170,6 +174,19 @@ func OutcomeOf(rep *Report) Outcome {
 			}
 		default:
 			o.Says = "the model call goes on"
+			msgs, ok := prop(prop(hso, "llm_request"), "messages").([]any)
+			if event == "BeforeModel" && ok {
+				// applyLLMRequestModifications: the hook's messages become the
+				// request's contents (their text replaces the conversation's;
+				// watched: the session context is gone too).
+				o.Messages = []string{}
+				for _, m := range msgs {
+					if c, ok := prop(m, "content").(string); ok {
+						o.Messages = append(o.Messages, c)
+					}
+				}
+				o.Says = "the model is called with the hook's messages in place of the conversation's text"
+			}
 		}
 	case "SessionStart":
 		// Only additionalContext and systemMessage are consumed: decision

@@ -45,6 +45,7 @@ func TestOutcomeOf(t *testing.T) {
 		{"aa-block", "AfterAgent", "", []string{`{"decision":"block","reason":"again"}`}, "", "", "", "called again"},
 		{"ss-block-ignored", "SessionStart", "", []string{`{"decision":"block"}`}, "", "", "", "ignored"},
 		{"se-block", "SessionEnd", "", []string{`{"decision":"block"}`}, "", "", "", "only informs"},
+		{"bm-rewrite-messages", "BeforeModel", "", []string{`{"hookSpecificOutput":{"llm_request":{"messages":[{"role":"user","content":"REPLACED"}]}}}`}, "", "", "", "the hook's messages"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in, err := BuildInput(c.event, Context{Cwd: "/p", Tool: c.tool}, nil)
@@ -81,5 +82,15 @@ func TestOutcomeSystemMessage(t *testing.T) {
 		if o.SystemMessage != c.msg || o.Suppressed != c.suppressed {
 			t.Errorf("%v: got %q suppressed %v", c.outputs, o.SystemMessage, o.Suppressed)
 		}
+	}
+}
+
+func TestOutcomeMessages(t *testing.T) {
+	o := OutcomeOf(&Report{Event: "BeforeModel", Aggregate: aggOf(t, "BeforeModel", `{"hookSpecificOutput":{"llm_request":{"messages":[{"role":"user","content":"a"},{"role":"model","content":"b"}]}}}`)})
+	if strings.Join(o.Messages, "|") != "a|b" {
+		t.Errorf("messages %q", o.Messages)
+	}
+	if o := OutcomeOf(&Report{Event: "BeforeModel", Aggregate: aggOf(t, "BeforeModel", `{"decision":"allow"}`)}); o.Messages != nil {
+		t.Errorf("no rewrite: %q", o.Messages)
 	}
 }
