@@ -619,7 +619,7 @@ func specCases() []specCase {
 			files: map[string]string{"U": bt("u"), "W": "{\"hooks\": {\"BeforeTool\": [],},}"},
 			env:   map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "false"},
 			want: specWant{
-				fatal:     true,
+				fatal: true,
 				// Both trailing commas are reported (config.ParseError.More).
 				problems:  []string{"folder-untrusted", "trailing-comma", "trailing-comma"},
 				problemAt: []string{"trailing-comma project/.gemini/settings.json:1:28", "trailing-comma project/.gemini/settings.json:1:30"},
