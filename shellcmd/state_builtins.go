@@ -122,10 +122,15 @@ func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.
 		names = []string{map[bool]string{true: "REPLY", false: "MAPFILE"}[n == "read"]}
 	}
 	_, ifsSet := st.vars["IFS"]
-	if n == "read" && plain && len(names) == 1 && !ifsSet && stdin != nil && stdin.Op == syntax.WordHdoc {
+	if n == "read" && plain && len(names) == 1 && !ifsSet && stdin != nil && (stdin.Op == syntax.WordHdoc || stdin.Op == syntax.RdrIn) {
 		// read -r PATH <<< ./bin:$PATH: one variable gets the first line,
-		// without leading and trailing blanks (bash(1), read).
-		if v := eval(stdin.Word, st); v.known {
+		// without leading and trailing blanks (bash(1), read). From a
+		// project file (read -r PATH < f), that file is part of the reach.
+		v := eval(stdin.Word, st)
+		if stdin.Op == syntax.RdrIn {
+			v = w.firstLine(source(stdin.Word), v, st)
+		}
+		if v.known {
 			line, _, _ := strings.Cut(v.s, "\n")
 			line = strings.Trim(line, " \t")
 			if !raw {
@@ -138,6 +143,23 @@ func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.
 	for _, name := range names {
 		w.setVar(name, val{why: n}, st, depth)
 	}
+}
+
+// firstLine reads the project file a word names (recorded in the
+// analysis) for read: its content, or not known without a Reader.
+func (w *walker) firstLine(word string, v val, st *state) val {
+	if !v.known {
+		return val{why: "read"} // read < <(program), read < "$F"
+	}
+	p := w.file(word, v, RoleManifest, st)
+	if p == "" || w.files == nil {
+		return val{why: "read"}
+	}
+	data, _, ok := w.files.ReadFile(p)
+	if !ok {
+		return val{why: "read"}
+	}
+	return val{s: string(data), known: true}
 }
 
 // printfValue is what printf -v NAME FORMAT ARGS... stores, for a format
