@@ -354,7 +354,7 @@ func newRoot(e *env) *cli.Command {
 		ErrWriter: e.Stderr,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: always (also piped), never, or auto: on a terminal unless NO_COLOR is set, and piped when CLICOLOR_FORCE or FORCE_COLOR is", Destination: &e.color,
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the output `WHEN`: always (also piped), never, or auto: on a terminal unless NO_COLOR is set, and piped when CLICOLOR_FORCE or FORCE_COLOR is", Destination: &e.color,
 				Validator: func(s string) error {
 					if !slices.Contains(colorModes, s) {
 						return usageError("--color %q: want always, never or auto", s)
@@ -363,7 +363,7 @@ func newRoot(e *env) *cli.Command {
 				}},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour: --color never", Destination: &e.noColor},
 			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file even through a symbolic link that leads out of the project (refused by default: a cloned repository can plant one)", Destination: &e.allowOutside},
-			&cli.BoolFlag{Name: "wide", Usage: "on a terminal, print table cells whole instead of cutting them to its width", Destination: &e.wide},
+			&cli.BoolFlag{Name: "wide", Usage: "on a terminal, print every table column and cell whole instead of fitting the table to its width", Destination: &e.wide},
 		},
 		Commands: commands(e),
 		Metadata: map[string]any{widthKey: e.Width},

@@ -556,8 +556,9 @@ const editExitHelp = "Exit status: 0 done (with --dry-run: nothing was written),
 // pipedHelp is the paragraph of a table command's --help that says what
 // it prints where.
 func pipedHelp(columns string) string {
-	return "On a terminal the output is aligned tables cut to the terminal's width (--wide keeps every\n" +
-		"cell whole). " + pipedRows(columns)
+	return "On a terminal the output is aligned tables fitted to the terminal's width: cells are cut, the\n" +
+		"last column wraps, and columns are left out, named, when that is not enough (--wide keeps\n" +
+		"every column and cell whole). " + pipedRows(columns)
 }
 
 // pipedRows is the sentence of pipedHelp that names the piped fields.
