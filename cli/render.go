@@ -641,7 +641,11 @@ func wrapWords(s string, width, hang int) string {
 		col += ww
 		wrapped = false
 	}
-	return b.String()
+	out := b.String()
+	for strings.Contains(out, " \n") {
+		out = strings.ReplaceAll(out, " \n", "\n") // no blanks at a line's end
+	}
+	return out
 }
 
 // para prints one line of prose, wrapped by fit with further lines
