@@ -606,7 +606,12 @@ func printProblems(o *out, problems []config.Problem, indent string) {
 // every prose line gh-hooks prints (problems, notes, reasons), and it
 // names the home directory ~ in them as the tables do (shortText).
 func (o *out) fit(line styled, hang int) styled {
-	line = styled(o.shortText(string(line)))
+	return o.wrapData(styled(o.shortText(string(line))), hang)
+}
+
+// wrapData is fit without the ~: for a line that quotes data (a hook's
+// reason), which must read as the hook wrote it.
+func (o *out) wrapData(line styled, hang int) styled {
 	if !o.tty || o.wide || o.width <= hang+20 || textWidth(string(line)) <= o.width {
 		return line
 	}

@@ -727,7 +727,7 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 			o.printf("%s\n", styled(l)) // data: whole, to copy
 			continue
 		}
-		o.para(2, "%s", styled(l))
+		o.printf("%s\n", o.wrapData(styled(l), 2)) // the hooks' words, no ~
 	}
 	switch {
 	case outcome.SystemMessage != "" && outcome.Suppressed:
