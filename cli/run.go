@@ -791,7 +791,8 @@ func printToolCall(o *out, event string, tc *runner.ToolCall, outcome runner.Out
 }
 
 func printResult(o *out, n int, r runner.Result) {
-	o.printf("\n%d. %s  %s\n", n, r.ID, label(r.Name, r.Command))
+	o.printf("\n")
+	o.para(3, "%d. %s  %s", n, r.ID, label(r.Name, r.Command))
 	timeout := config.FormatNumber(float64(r.TimeoutMS))
 	switch {
 	case r.ExitCode != nil:
