@@ -13,9 +13,11 @@ import (
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/migrate"
+	"github.com/gh-hooks/gh-hooks/runner"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
 
@@ -28,6 +30,9 @@ type effectiveOptions struct {
 // planFlags are --event, --tool and --trigger of effective and run.
 type planFlags struct {
 	Event, Tool, Trigger string
+	// payloadTool is set by run: --tool with Notification chooses the
+	// confirmation the payload reports, not the plan.
+	payloadTool bool
 }
 
 func effectiveCommand(e *env) *cli.Command {
@@ -55,9 +60,13 @@ func effectiveCommand(e *env) *cli.Command {
 }
 
 func (p *planFlags) flags(eventUsage string) []cli.Flag {
+	toolUsage := "tool name for BeforeTool/AfterTool plans (e.g. run_shell_command)"
+	if p.payloadTool {
+		toolUsage = "tool name for BeforeTool/AfterTool (e.g. run_shell_command); for Notification, the tool whose confirmation the payload reports (it does not change which hooks run)"
+	}
 	return []cli.Flag{
 		&cli.StringFlag{Name: "event", Usage: eventUsage, Destination: &p.Event},
-		&cli.StringFlag{Name: "tool", Usage: "tool name for BeforeTool/AfterTool plans (e.g. run_shell_command)", Destination: &p.Tool},
+		&cli.StringFlag{Name: "tool", Usage: toolUsage, Destination: &p.Tool},
 		&cli.StringFlag{Name: "trigger", Usage: "trigger for SessionStart/SessionEnd/PreCompress plans (e.g. startup)", Destination: &p.Trigger},
 	}
 }
@@ -100,9 +109,30 @@ func (p *planFlags) check(stderr io.Writer) error {
 			return usageHint(hint, "--trigger %q is not a %s trigger: Gemini fires %s only with %s", p.Trigger, p.Event, p.Event, strings.Join(triggers, ", "))
 		}
 	default:
+		if p.Event == "Notification" && p.Trigger == "" && p.Tool != "" {
+			return p.checkNotificationTool()
+		}
 		if p.Tool != "" || p.Trigger != "" {
 			return usageError("%s has no tool or trigger: Gemini fires it without a context and ignores matchers", p.Event)
 		}
+	}
+	return nil
+}
+
+// checkNotificationTool checks --tool with --event Notification. Gemini
+// fires Notification without a context, whatever the tool it asks about
+// (hookEventHandler.ts fireNotificationEvent; spec §4): every Notification
+// hook runs, whatever its matcher. So --tool chooses only run's payload
+// (details of the confirmation of that tool); a plan is the same for every
+// tool, and effective and show refuse it with a hint to run.
+func (p *planFlags) checkNotificationTool() error {
+	if !p.payloadTool {
+		return usageHint("gh-hooks run --event Notification --tool "+shellword.Quote(p.Tool)+" sends the payload of that tool's confirmation",
+			"Notification has no tool: Gemini fires it without a context and ignores matchers, so its plan is the same for every tool")
+	}
+	if _, ok := runner.NotificationKind(p.Tool); !ok {
+		return usageHint("use one of: "+runner.NotificationTools,
+			"--tool %q: run models the Notification payload of the confirmations watched on Gemini CLI 0.61.0 only", p.Tool)
 	}
 	return nil
 }

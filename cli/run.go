@@ -46,7 +46,7 @@ type runOptions struct {
 }
 
 func runCommand(e *env) *cli.Command {
-	o := &runOptions{env: e}
+	o := &runOptions{env: e, planFlags: planFlags{payloadTool: true}}
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "run the hooks of one synthetic event the way Gemini would and show the decision",
@@ -63,7 +63,13 @@ func runCommand(e *env) *cli.Command {
 			"schemas), an ask waits for the user (headless, Gemini exits without running the tool), and a\n" +
 			"path Gemini's file tools refuse (a .env, .git or node_modules segment) never reaches a hook.\n" +
 			"Without --tool a BeforeTool or AfterTool event is for run_shell_command; without --trigger\n" +
-			"SessionStart is for startup, SessionEnd for exit and PreCompress for manual.\n\n" +
+			"SessionStart is for startup, SessionEnd for exit and PreCompress for manual.\n" +
+			"Notification is the ToolPermission notification Gemini fires while it asks the user to confirm\n" +
+			"a call (a BeforeTool ask); --tool chooses the call, and so the payload's details, as watched:\n" +
+			"run_shell_command (exec, the default), write_file or replace (edit), read_file (info), an MCP\n" +
+			"tool mcp_SERVER_TOOL (mcp). It does not choose which hooks run: Gemini fires Notification\n" +
+			"without a context and ignores its matchers, so every Notification hook runs for every tool\n" +
+			"(effective and show take no --tool for Notification for that reason).\n\n" +
 			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals\n" +
 			"for the project, a key in Gemini's trusted_hooks.json counts as approved) are held back: the\n" +
 			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +

@@ -227,6 +227,11 @@ func checkShowContext(stderr io.Writer, h *merge.Hook, tool, trigger string) err
 			return usageError("%s is a hook of %s: Gemini plans it for a trigger; use --trigger (%s)", h.ID, h.Event, strings.Join(merge.Triggers[h.Event], ", "))
 		}
 	default:
+		if h.Event == "Notification" && tool != "" {
+			// As in effective: --tool chooses only run's payload (checkNotificationTool).
+			return usageHint("gh-hooks run --event Notification --tool "+shellword.Quote(tool)+" sends the payload of that tool's confirmation",
+				"%s is a hook of Notification: Gemini fires Notification without a tool or trigger, so the hook runs whatever the tool", h.ID)
+		}
 		return usageError("%s is a hook of %s: Gemini fires %s without a tool or trigger", h.ID, h.Event, h.Event)
 	}
 	return nil

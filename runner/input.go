@@ -14,7 +14,9 @@ type Context struct {
 	TranscriptPath string
 	// Cwd is cwd: the working directory, GEMINI_PROJECT_DIR and GEMINI_CWD.
 	Cwd string
-	// Tool is tool_name for BeforeTool/AfterTool ("" means run_shell_command).
+	// Tool is tool_name for BeforeTool/AfterTool, and for Notification the
+	// tool whose confirmation it reports (NotificationKind); "" means
+	// run_shell_command.
 	Tool string
 	// Trigger is source/reason/trigger for SessionStart, SessionEnd and
 	// PreCompress ("" means startup, exit and manual).

@@ -60,6 +60,10 @@ func TestBuildInput(t *testing.T) {
 		{"Notification for an MCP tool", "Notification", Context{Tool: "mcp_tiny_echo", MCPServers: map[string]MCPServer{"tiny": {}}}, "",
 			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm MCP Tool Execution requires MCP",` +
 				`"details":{"type":"mcp","title":"Confirm MCP Tool Execution","serverName":"tiny","toolName":"echo","toolDisplayName":"echo (tiny MCP Server)"}}`},
+		{"Notification for a replace", "Notification", Context{Tool: "replace"}, "",
+			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm Edit: hello.txt requires editing",` +
+				`"details":{"type":"edit","title":"Confirm Edit: hello.txt","fileName":"hello.txt","filePath":"/p/hello.txt",` +
+				`"fileDiff":"Index: hello.txt\n===================================================================\n--- hello.txt\tCurrent\n+++ hello.txt\tProposed\n@@ -1,1 +1,1 @@\n-hello\n+bye\n","originalContent":"hello\n","newContent":"bye\n"}}`},
 		{"Notification for read_file", "Notification", Context{Tool: "read_file"}, "",
 			`{` + base + `"Notification",` + ts + `,"notification_type":"ToolPermission","message":"Tool Confirm: ReadFile requires information","details":{"type":"info","title":"Confirm: ReadFile","prompt":"hello.txt"}}`},
 		{"AfterTool list_directory", "AfterTool", Context{Tool: "list_directory"}, "",
@@ -105,5 +109,33 @@ func TestBuildInputErrors(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestNotificationKind checks that the kind the CLI accepts --tool by is
+// the details.type of the payload sent for that tool, and that a tool
+// whose confirmation is not modelled is refused rather than sent the
+// shell command's shape.
+func TestNotificationKind(t *testing.T) {
+	servers := map[string]MCPServer{"tiny": {}}
+	for _, tt := range []struct{ tool, kind string }{
+		{"", "exec"}, {"run_shell_command", "exec"}, {"write_file", "edit"}, {"replace", "edit"},
+		{"read_file", "info"}, {"mcp_tiny_echo", "mcp"}, {"glob", ""}, {"Bash", ""}, {"web_fetch", ""},
+	} {
+		kind, ok := NotificationKind(tt.tool)
+		if kind != tt.kind || ok != (tt.kind != "") {
+			t.Errorf("NotificationKind(%q) = %q, %v; want %q", tt.tool, kind, ok, tt.kind)
+		}
+		if !ok {
+			continue
+		}
+		in, err := BuildInput("Notification", Context{Tool: tt.tool, Cwd: "/p", MCPServers: servers}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := in.Get("details")
+		if got := prop(d.(*Object), "type"); got != kind {
+			t.Errorf("Notification --tool %q: details.type %v, NotificationKind says %q", tt.tool, got, kind)
+		}
 	}
 }

@@ -150,10 +150,36 @@ func mcpContext(tool string, servers map[string]MCPServer) *Object {
 	return jsobj("server_name", server, "tool_name", t)
 }
 
+// NotificationTools are the tools whose confirmation Notification
+// payload is modelled, as NotificationKind names them, for messages.
+const NotificationTools = "run_shell_command (exec), write_file and replace (edit), read_file (info), an MCP tool mcp_SERVER_TOOL (mcp)"
+
+// NotificationKind is the details.type of the ToolPermission notification
+// Gemini fires while it asks to confirm a call of tool (exec, edit, info
+// or mcp; each watched with a BeforeTool "ask" headless), and false for a
+// tool whose confirmation is not modelled. "" is run_shell_command.
+// Gemini fires Notification without a context (hookEventHandler.ts
+// fireNotificationEvent; spec §4): the tool chooses the payload, never
+// which hooks run.
+func NotificationKind(tool string) (string, bool) {
+	switch {
+	case tool == "" || tool == "run_shell_command":
+		return "exec", true
+	case tool == "write_file" || tool == "replace":
+		return "edit", true
+	case tool == "read_file":
+		return "info", true
+	case IsMCPTool(tool):
+		return "mcp", true
+	}
+	return "", false
+}
+
 // notification fills the ToolPermission notification Gemini fires while
 // it asks to confirm the default call for tool (hookSystem.ts
 // toSerializableDetails, getNotificationMessage; each shape watched with a
-// BeforeTool "ask" headless). Tools not listed get the shell command's.
+// BeforeTool "ask" headless). Tools NotificationKind does not know get the
+// shell command's.
 func notification(in *Object, tool, cwd string, servers map[string]MCPServer) {
 	file := filepath.Join(cwd, "hello.txt")
 	var title, kind string
