@@ -271,7 +271,9 @@ func runCase(t *testing.T, c tc) {
 
 	// gh-hooks run on the same event, in the same home and environment.
 	tool := s.Tool
-	if tool == "" && s.Call != nil && (s.Event == "BeforeTool" || s.Event == "AfterTool") {
+	if tool == "" && s.Call != nil && (s.Event == "BeforeTool" || s.Event == "AfterTool" || s.Event == "Notification") {
+		// For Notification, --tool chooses the confirmation the payload
+		// reports (the call a BeforeTool hook asks about), not the plan.
 		tool = s.Call.Name
 	}
 	input := map[string]any{}
