@@ -345,7 +345,9 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 			}
 			rows = append(rows, []any{h.ID, strconv.Itoa(h.Line), orDash(h.Matcher), hookLabel(h), ms(float64(h.Timeout)), seq, status})
 		}
-		o.table("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQ", "STATUS"}, rows, 3, 2)
+		// The hook and its matcher say what runs when; SEQ, TIMEOUT and
+		// LINE (gh-hooks show has them) give way first.
+		o.tableBy("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQ", "STATUS"}, rows, layout{flex: []int{3, 2}, minor: []int{5, 4, 1}})
 	}
 	if len(reasons) > 0 {
 		o.printf("\n%s\n", o.bold("Why hooks do not run"))
@@ -454,7 +456,9 @@ func printLayers(o *out, ls []*layers.Layer, d *layers.DotEnv) {
 		}
 		rows = append(rows, []any{l.ID(), o.short(orDash(l.Path)), status})
 	}
-	o.table("  ", nil, rows, 2, 1)
+	// A long status (why a file is not loaded) is read whole before the
+	// file's path, which gives way on a narrow terminal.
+	o.tableBy("  ", nil, rows, layout{flex: []int{2, 1}, minor: []int{1}, names: []string{"", "FILE"}})
 }
 
 // dotEnvStatus is the .env row's status: what Gemini takes from the file.

@@ -226,21 +226,50 @@ func (o *out) shortText(s string) string {
 // table prints rows of cells (string or styled): aligned columns with a
 // two-space gutter on a terminal, tab-separated without a header when
 // piped (gh's convention; pipedHelp documents it). indent prefixes every
-// row. On a terminal of known width, without --wide, a table wider than
-// the terminal is made to fit it:
-//
-//   - the flex columns (indexes, the first to give way first; all columns
-//     when none are given) lose their ends to an ellipsis, down to their
-//     header's width (8 at least);
-//   - the last column (a status, a reason: what must be read whole) is
-//     never cut: it wraps under itself, down to 20 columns;
-//   - when that is not enough, middle columns are left out (first the
-//     fixed ones, right to left, then the flex ones, the last to give way
-//     first), and a line under the table names them; the first column
-//     (the ID) and the last always stay.
-//
-// Piped output and --json always carry the full text.
+// row. flex are the informative columns that may be cut, the first to
+// give way first (all columns when none are given). tableBy says how a
+// table too wide for the terminal is made to fit.
 func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
+	o.tableBy(indent, header, rows, layout{flex: flex})
+}
+
+// usefulWidth is the width below which a cut informative column (a hook's
+// command, a matcher) no longer says what it is: `secret-s…` names
+// nothing. Minor columns are left out before one is cut below it.
+const usefulWidth = 18
+
+// layout says what a table keeps on a narrow terminal.
+type layout struct {
+	// flex are the informative columns that may be cut, the first to
+	// give way first; all columns when empty.
+	flex []int
+	// minor are the columns of little value at a glance (a line
+	// number, a timeout), the first listed left out first.
+	minor []int
+	// names name the columns of a table without a header in the line
+	// that says which columns were left out.
+	names []string
+}
+
+// tableBy is table with a layout. On a terminal of known width, without
+// --wide, a table wider than the terminal is made to fit it:
+//
+//   - the flex columns lose their ends to an ellipsis (a path its start),
+//     each down to usefulWidth;
+//   - the last column (a status, a reason: what must be read whole) is
+//     never cut: it wraps under itself, down to 20 columns, and a word
+//     wider than that (a path) breaks under it;
+//   - when that is not enough, the minor columns are left out, one at a
+//     time; then the flex columns are cut further, down to their
+//     header's width (8 at least);
+//   - when that is not enough either, the other middle columns are left
+//     out (first the fixed ones, right to left, then the flex ones, the
+//     last to give way first).
+//
+// A line under the table names the columns left out. The first column
+// (the ID) and the last always stay. Piped output and --json always
+// carry the full text.
+func (o *out) tableBy(indent string, header []string, rows [][]any, l layout) {
 	cells := func(r []any) []string {
 		s := make([]string, len(r))
 		for i, c := range r {
@@ -268,9 +297,18 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 	for i := range keep {
 		keep[i] = i
 	}
-	var dropped []string
+	names := l.names
+	if header != nil {
+		names = header
+	}
+	var dropped []int
+	drop := func(col int) {
+		keep = slices.DeleteFunc(keep, func(i int) bool { return i == col })
+		dropped = append(dropped, col)
+	}
 	if o.width > 0 && !o.wide && len(widths) > 0 {
 		room := o.width - textWidth(indent)
+		last := len(widths) - 1
 		floors := make([]int, len(widths))
 		for i := range floors {
 			floors[i] = 8
@@ -278,26 +316,42 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 				floors[i] = max(floors[i], textWidth(header[i]))
 			}
 		}
-		last := len(widths) - 1
 		floors[last] = min(widths[last], max(floors[last], 20))
-		order := dropOrder(len(widths), flex)
-		for {
-			w, f, fl := pick(widths, keep), pick(floors, keep), remap(flex, keep)
-			if len(flex) > 0 {
-				fl = append(fl, len(keep)-1) // the last column wraps
-			}
-			fitColumns(w, f, room, fl)
-			if tableWidth(w) <= room || len(order) == 0 || len(keep) <= 2 {
-				widths = w
-				break
-			}
-			col := order[0]
-			order = order[1:]
-			keep = slices.DeleteFunc(keep, func(i int) bool { return i == col })
-			if col < len(header) {
-				dropped = append(dropped, header[col])
+		useful := slices.Clone(floors)
+		for i := range useful {
+			if i < last && (len(l.flex) == 0 || slices.Contains(l.flex, i)) {
+				useful[i] = max(floors[i], min(widths[i], usefulWidth))
 			}
 		}
+		// fits narrows the kept columns to room above floors into
+		// shown, and reports whether they fit.
+		var shown []int
+		fits := func(floors []int) bool {
+			w, fl := pick(widths, keep), remap(l.flex, keep)
+			if len(l.flex) > 0 {
+				fl = append(fl, len(keep)-1) // the last column wraps
+			}
+			fitColumns(w, pick(floors, keep), room, fl)
+			shown = w
+			return tableWidth(w) <= room || len(keep) <= 2
+		}
+		var minor []int
+		for _, i := range l.minor {
+			if i >= 1 && i < last {
+				minor = append(minor, i)
+			}
+		}
+		order := slices.DeleteFunc(dropOrder(len(widths), l.flex), func(i int) bool { return slices.Contains(minor, i) })
+		done := fits(useful)
+		for ; !done && len(minor) > 0; minor = minor[1:] {
+			drop(minor[0])
+			done = fits(useful)
+		}
+		for !done && !fits(floors) && len(order) > 0 {
+			drop(order[0])
+			order = order[1:]
+		}
+		widths = shown
 		for i, l := range lines {
 			lines[i] = pick(l, keep)
 		}
@@ -325,9 +379,15 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 		b.WriteByte('\n')
 	}
 	fmt.Fprint(o.w, b.String())
-	if len(dropped) > 0 {
-		slices.Reverse(dropped)
-		o.printf("%s\n", o.fit(sprintf("%s%s", indent, o.dim("not shown at this width: "+strings.Join(dropped, ", ")+map[bool]string{true: " (--wide shows it)", false: " (--wide shows them)"}[len(dropped) == 1])), len(indent)+2))
+	var left []string
+	slices.Sort(dropped)
+	for _, col := range dropped {
+		if col < len(names) && names[col] != "" {
+			left = append(left, names[col])
+		}
+	}
+	if len(left) > 0 {
+		o.printf("%s\n", o.fit(sprintf("%s%s", indent, o.dim("not shown at this width: "+strings.Join(left, ", ")+map[bool]string{true: " (--wide shows it)", false: " (--wide shows them)"}[len(left) == 1])), len(indent)+2))
 	}
 }
 
@@ -387,12 +447,51 @@ func remap(cols, keep []int) []int {
 }
 
 // wrapText wraps s at spaces to width columns, each further line
-// prefixed by pad; a word longer than width is left whole.
+// prefixed by pad; a word longer than width (a path, a fingerprint)
+// breaks every width columns, so that it stays under its column instead
+// of running past the terminal's edge.
 func wrapText(s string, width int, pad string) styled {
 	if textWidth(s) <= width {
 		return styled(s)
 	}
-	return styled(strings.ReplaceAll(wrapWords(s, width, 0), "\n", "\n"+pad))
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		if textWidth(w) > width {
+			// Pieces a line wide each: wrapWords puts each on its own
+			// line, so the spaces between them are never printed.
+			words[i] = strings.Join(breakWord(w, width), " ")
+		}
+	}
+	return styled(strings.ReplaceAll(wrapWords(strings.Join(words, " "), width, 0), "\n", "\n"+pad))
+}
+
+// breakWord splits w into pieces of width columns (the last shorter),
+// never inside a colour code.
+func breakWord(w string, width int) []string {
+	var pieces []string
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(w); {
+		if w[i] == 0x1b {
+			j := strings.IndexByte(w[i:], 'm')
+			if j < 0 {
+				j = len(w) - i - 1
+			}
+			b.WriteString(w[i : i+j+1])
+			i += j + 1
+			continue
+		}
+		if n == width {
+			pieces = append(pieces, b.String())
+			b.Reset()
+			n = 0
+		}
+		_, size := utf8.DecodeRuneInString(w[i:])
+		b.WriteString(w[i : i+size])
+		n++
+		i += size
+	}
+	return append(pieces, b.String())
 }
 
 // fields prints label/value rows like table, except that on a terminal a
@@ -418,8 +517,13 @@ func (o *out) fields(indent string, rows [][]any) {
 			}
 			value.WriteString(fmt.Sprint(o.safe(c)))
 		}
-		line := styled(indent + label + strings.Repeat(" ", w-textWidth(label)+2) + value.String())
-		o.printf("%s\n", o.fit(line, textWidth(indent)+w+2))
+		hang := textWidth(indent) + w + 2
+		v := o.shortText(value.String())
+		if !o.wide && o.width > hang+20 {
+			// The value wraps under itself, a long word too.
+			v = string(wrapText(v, o.width-hang, strings.Repeat(" ", hang)))
+		}
+		o.printf("%s\n", styled(indent+label+strings.Repeat(" ", w-textWidth(label)+2)+v))
 	}
 }
 

@@ -610,7 +610,13 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			}
 			rows = append(rows, append(row, status))
 		}
-		o.table("", header, rows, 2, len(header)-1)
+		// The command is what a reviewer approves: NAME, then GEMINI,
+		// give way before it is cut short.
+		minor := []int{1}
+		if !baseline {
+			minor = append(minor, 3)
+		}
+		o.tableBy("", header, rows, layout{flex: []int{2, len(header) - 1}, minor: minor})
 	}
 	var notes []string
 	for _, h := range rep.Hooks {
