@@ -238,6 +238,11 @@ func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
 // nothing. Minor columns are left out before one is cut below it.
 const usefulWidth = 18
 
+// usefulLast is the width below which the last column's sentence (why a
+// file is not loaded) wraps over so many lines that minor columns are
+// left out first.
+const usefulLast = 32
+
 // layout says what a table keeps on a narrow terminal.
 type layout struct {
 	// flex are the informative columns that may be cut, the first to
@@ -260,8 +265,10 @@ type layout struct {
 //     never cut: it wraps under itself, down to 20 columns, and a word
 //     wider than that (a path) breaks under it;
 //   - when that is not enough, the minor columns are left out, one at a
-//     time; then the flex columns are cut further, down to their
-//     header's width (8 at least);
+//     time, before a flex column is cut below usefulWidth or the last
+//     column wraps narrower than usefulLast; then the flex columns are
+//     cut further, down to their header's width (8 at least), and the
+//     last column wraps down to 20;
 //   - when that is not enough either, the other middle columns are left
 //     out (first the fixed ones, right to left, then the flex ones, the
 //     last to give way first).
@@ -318,6 +325,7 @@ func (o *out) tableBy(indent string, header []string, rows [][]any, l layout) {
 		}
 		floors[last] = min(widths[last], max(floors[last], 20))
 		useful := slices.Clone(floors)
+		useful[last] = max(floors[last], min(widths[last], usefulLast))
 		for i := range useful {
 			if i < last && (len(l.flex) == 0 || slices.Contains(l.flex, i)) {
 				useful[i] = max(floors[i], min(widths[i], usefulWidth))
