@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -21,14 +20,13 @@ func args(words []*syntax.Word, st *state) []arg {
 		if hasBraceLit(w) && syntax.SplitBraces(w) {
 			// ./{evil,good}.sh runs ./evil.sh ./good.sh (bash(1), Brace
 			// Expansion): one word each.
-			n := 0
-			for x, err := range expand.BracesSeq(nil, w) {
-				if err != nil || n >= maxBraceWords {
-					out = append(out, arg{v: val{why: "a brace expansion of more than 64 words"}, text: source(w)})
-					break
-				}
+			words, ok := braceWords(w, maxBraceWords)
+			if !ok {
+				out = append(out, arg{v: val{why: "a brace expansion of more than 64 words"}, text: source(w)})
+				continue
+			}
+			for _, x := range words {
 				out = append(out, arg{v: eval(x, st), text: source(x)})
-				n++
 			}
 			continue
 		}
