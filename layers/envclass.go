@@ -2,10 +2,10 @@ package layers
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // The kinds of variable a .env can set that matter to hooks.
@@ -210,7 +210,7 @@ func (s *Set) LayerOf(path string) *Layer {
 // settings files at load, before it loads the .env (spec §1.5), and
 // leaves unknown names for the shell; extension hooks get only ${name}
 // hydration. So a name the .env sets reaches the command through bash.
-var shellRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+var shellRef = lazyre.New(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // CommandReads lists the .env variables Gemini loads that command reads
 // through the shell, in the order the command names them.
@@ -227,7 +227,7 @@ func (d *DotEnv) CommandReads(command string) []DotEnvVar {
 	}
 	var out []DotEnvVar
 	seen := map[string]bool{}
-	for _, m := range shellRef.FindAllStringSubmatch(command, -1) {
+	for _, m := range shellRef.Get().FindAllStringSubmatch(command, -1) {
 		if v, ok := loaded[m[1]]; ok && !seen[m[1]] {
 			seen[m[1]] = true
 			out = append(out, v)

@@ -9,11 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 	"github.com/gh-hooks/gh-hooks/internal/regfile"
 )
 
@@ -64,7 +64,7 @@ type DotEnvVar struct {
 // untrusted folder's .env may set, after sanitizeEnvVar.
 var authEnvWhitelist = []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION"}
 
-var sanitizeEnvVar = regexp.MustCompile(`[^a-zA-Z0-9\-_./]`)
+var sanitizeEnvVar = lazyre.New(`[^a-zA-Z0-9\-_./]`)
 
 // findEnvFile is Gemini's findEnvFile (settings.ts): from the workspace
 // upward, each directory's .gemini/.env (only when trusted) then its .env
@@ -171,7 +171,7 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer, trusted bool) *DotEnv {
 			dv.Why = "excluded by advanced.excludedEnvVars"
 		default:
 			if !trusted {
-				dv.Value = sanitizeEnvVar.ReplaceAllString(dv.Value, "")
+				dv.Value = sanitizeEnvVar.Get().ReplaceAllString(dv.Value, "")
 			}
 			if _, set := env(v.Key); set {
 				dv.Shadowed = true

@@ -2,11 +2,12 @@ package shellcmd
 
 import (
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Variables that change what a command runs, whether they come from the
@@ -192,7 +193,7 @@ func (w *walker) exportedFunc(name string, v val, st *state, depth int) {
 
 // geminiRef matches what Gemini expands in a settings string at load time
 // (envVarResolver.ts, config.Expand): $NAME, ${NAME}, ${NAME:-default}.
-var geminiRef = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
+var geminiRef = lazyre.New(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
 
 // startEnv applies the hook's own env, as written, to the state bash
 // starts with. Gemini expands $NAME in the values with its own
@@ -230,8 +231,8 @@ func (w *walker) startEnv(env map[string]string, st *state) {
 // startEnv).
 func envValue(s string, st *state) val {
 	why := ""
-	out := geminiRef.ReplaceAllStringFunc(s, func(m string) string {
-		sub := geminiRef.FindStringSubmatch(m)
+	out := geminiRef.Get().ReplaceAllStringFunc(s, func(m string) string {
+		sub := geminiRef.Get().FindStringSubmatch(m)
 		name := sub[1]
 		if name == "" {
 			name = sub[2]

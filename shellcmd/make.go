@@ -2,8 +2,9 @@ package shellcmd
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // make: the makefile it reads (-f, else GNUmakefile, makefile, Makefile
@@ -14,11 +15,11 @@ import (
 // through), so a recipe `$(CC) x.c` is a program named by $CC.
 
 var (
-	makeAssign  = regexp.MustCompile(`^(?:override\s+|export\s+|private\s+)*([A-Za-z_][\w.-]*)\s*(?:::=|:::=|:=|\?=|\+=|!=|=)\s*(.*)$`)
-	makeInclude = regexp.MustCompile(`^(?:-|s)?include\s+(.+)$`)
-	makeLoad    = regexp.MustCompile(`^-?load\s+(.+)$`)
-	makeRef     = regexp.MustCompile(`\$(?:\(([^()]*)\)|\{([^{}]*)\}|([@<^*?%+|]))`)
-	makeShell   = regexp.MustCompile(`\$[({]shell\s+([^()]*)[)}]`)
+	makeAssign  = lazyre.New(`^(?:override\s+|export\s+|private\s+)*([A-Za-z_][\w.-]*)\s*(?:::=|:::=|:=|\?=|\+=|!=|=)\s*(.*)$`)
+	makeInclude = lazyre.New(`^(?:-|s)?include\s+(.+)$`)
+	makeLoad    = lazyre.New(`^-?load\s+(.+)$`)
+	makeRef     = lazyre.New(`\$(?:\(([^()]*)\)|\{([^{}]*)\}|([@<^*?%+|]))`)
+	makeShell   = lazyre.New(`\$[({]shell\s+([^()]*)[)}]`)
 )
 
 // make walks a make command.
@@ -117,10 +118,10 @@ func (w *walker) makefile(p string, vars map[string]string, st *state, depth int
 		case inDefine > 0:
 			continue
 		}
-		for _, m := range makeShell.FindAllStringSubmatch(t, -1) {
+		for _, m := range makeShell.Get().FindAllStringSubmatch(t, -1) {
 			w.recipe(m[1], vars, st, depth)
 		}
-		if m := makeInclude.FindStringSubmatch(t); m != nil {
+		if m := makeInclude.Get().FindStringSubmatch(t); m != nil {
 			v, known := makeExpand(m[1], vars)
 			if !known {
 				w.unknown("an include of a computed file in " + name)
@@ -135,13 +136,13 @@ func (w *walker) makefile(p string, vars map[string]string, st *state, depth int
 			}
 			continue
 		}
-		if m := makeLoad.FindStringSubmatch(t); m != nil {
+		if m := makeLoad.Get().FindStringSubmatch(t); m != nil {
 			for _, f := range strings.Fields(m[1]) {
 				w.file(f, val{s: f, known: true}, RoleProgram, st)
 			}
 			continue
 		}
-		if m := makeAssign.FindStringSubmatch(t); m != nil && !strings.Contains(t[:len(t)-len(m[2])], ": ") {
+		if m := makeAssign.Get().FindStringSubmatch(t); m != nil && !strings.Contains(t[:len(t)-len(m[2])], ": ") {
 			k, v := m[1], m[2]
 			if x, known := makeExpand(v, vars); known && !strings.Contains(t, "!=") {
 				if strings.Contains(t, "+=") {
@@ -173,8 +174,8 @@ func (w *walker) recipe(line string, vars map[string]string, st *state, depth in
 	if line == "" {
 		return
 	}
-	cmd := makeRef.ReplaceAllStringFunc(strings.ReplaceAll(line, "$$", "\x00"), func(m string) string {
-		sub := makeRef.FindStringSubmatch(m)
+	cmd := makeRef.Get().ReplaceAllStringFunc(strings.ReplaceAll(line, "$$", "\x00"), func(m string) string {
+		sub := makeRef.Get().FindStringSubmatch(m)
 		ref := sub[1] + sub[2]
 		switch {
 		case sub[3] != "":
@@ -201,8 +202,8 @@ func isName(s string) bool {
 // reference is not a plain variable with a known value.
 func makeExpand(s string, vars map[string]string) (string, bool) {
 	known := true
-	out := makeRef.ReplaceAllStringFunc(s, func(m string) string {
-		sub := makeRef.FindStringSubmatch(m)
+	out := makeRef.Get().ReplaceAllStringFunc(s, func(m string) string {
+		sub := makeRef.Get().FindStringSubmatch(m)
 		if v, ok := vars[sub[1]+sub[2]]; ok && sub[3] == "" {
 			return v
 		}

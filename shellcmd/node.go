@@ -3,8 +3,9 @@ package shellcmd
 import (
 	"encoding/json"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Node (and tsx, ts-node, bun, deno): require('./x'), import ... from
@@ -19,10 +20,10 @@ import (
 // followed.
 
 var (
-	jsStatic  = regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s*)?['"]([^'"\n]+)['"]`)
-	jsCall    = regexp.MustCompile("(?:^|[^.\\w$])(require|import)\\s*\\(\\s*(?:(['\"])([^'\"\\n]*)['\"]|`([^`$]*)`)\\s*[,)]")
-	jsDynamic = regexp.MustCompile("(?:^|[^.\\w$])(require|import)\\s*\\(\\s*([^'\"`\\s)]|`[^`]*\\$\\{)")
-	jsOpaque  = regexp.MustCompile(`\b(child_process|execSync|execFileSync|spawnSync|Bun\.spawn|Deno\.Command|Deno\.run|new\s+Worker|vm\.runIn\w+|eval\s*\(|new\s+Function\s*\()`)
+	jsStatic  = lazyre.New(`(?m)(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s*)?['"]([^'"\n]+)['"]`)
+	jsCall    = lazyre.New("(?:^|[^.\\w$])(require|import)\\s*\\(\\s*(?:(['\"])([^'\"\\n]*)['\"]|`([^`$]*)`)\\s*[,)]")
+	jsDynamic = lazyre.New("(?:^|[^.\\w$])(require|import)\\s*\\(\\s*([^'\"`\\s)]|`[^`]*\\$\\{)")
+	jsOpaque  = lazyre.New(`\b(child_process|execSync|execFileSync|spawnSync|Bun\.spawn|Deno\.Command|Deno\.run|new\s+Worker|vm\.runIn\w+|eval\s*\(|new\s+Function\s*\()`)
 	// nodeExts are the extensions Node (and tsx) try, in order.
 	nodeExts = []string{".js", ".mjs", ".cjs", ".json", ".node", ".ts", ".tsx", ".mts", ".cts", ".jsx"}
 	// nodeBuiltins are Node's own modules (require('fs')).
@@ -71,20 +72,20 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 	if file != "" {
 		name = w.rel(file)
 	}
-	for _, m := range jsStatic.FindAllStringSubmatch(code, -1) {
+	for _, m := range jsStatic.Get().FindAllStringSubmatch(code, -1) {
 		w.nodeResolve(m[1], dir, st, depth)
 	}
-	for _, m := range jsCall.FindAllStringSubmatch(code, -1) {
+	for _, m := range jsCall.Get().FindAllStringSubmatch(code, -1) {
 		spec := m[3]
 		if m[2] == "" {
 			spec = m[4]
 		}
 		w.nodeResolve(spec, dir, st, depth)
 	}
-	for _, m := range jsDynamic.FindAllStringSubmatch(code, -1) {
+	for _, m := range jsDynamic.Get().FindAllStringSubmatch(code, -1) {
 		w.unknown("a dynamic " + m[1] + "() in " + name)
 	}
-	for _, m := range jsOpaque.FindAllStringSubmatch(code, -1) {
+	for _, m := range jsOpaque.Get().FindAllStringSubmatch(code, -1) {
 		what := strings.TrimRight(m[1], "( ")
 		w.unknown(what + " in " + name + ": what it loads or runs is not followed")
 	}

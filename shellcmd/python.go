@@ -2,8 +2,9 @@ package shellcmd
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Python: a script's imports are found in its text and resolved the way
@@ -15,17 +16,17 @@ import (
 // that exists is followed: a package's __init__.py, then the module.
 
 var (
-	pyImport = regexp.MustCompile(`^import\s+(.+)$`)
-	pyFrom   = regexp.MustCompile(`^from\s+(\.*)\s*([\w.]*)\s+import\s+(.+)$`)
+	pyImport = lazyre.New(`^import\s+(.+)$`)
+	pyFrom   = lazyre.New(`^from\s+(\.*)\s*([\w.]*)\s+import\s+(.+)$`)
 	// pyDynamic are calls that import or run a module or file named at
 	// run time; with a literal argument the module is resolved.
-	pyDynamic = regexp.MustCompile(`\b(importlib\.import_module|__import__|import_module)\s*\(\s*(?:(['"])([\w.]+)['"])?`)
+	pyDynamic = lazyre.New(`\b(importlib\.import_module|__import__|import_module)\s*\(\s*(?:(['"])([\w.]+)['"])?`)
 	// pyOwnFolder is the idiom that puts the script's own folder on
 	// sys.path, where it already is first; pyOtherPath any other change.
-	pyOwnFolder = regexp.MustCompile(`(?m)^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()\s*(?:os\.path\.dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__\s*\)?\s*\)|str\(\s*(?:pathlib\.)?Path\(\s*__file__\s*\)(?:\.resolve\(\))?\.parent\s*\))\s*\)\s*$`)
-	pyOtherPath = regexp.MustCompile(`\bsys\.path\.(?:insert|append|extend)`)
+	pyOwnFolder = lazyre.New(`(?m)^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()\s*(?:os\.path\.dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__\s*\)?\s*\)|str\(\s*(?:pathlib\.)?Path\(\s*__file__\s*\)(?:\.resolve\(\))?\.parent\s*\))\s*\)\s*$`)
+	pyOtherPath = lazyre.New(`\bsys\.path\.(?:insert|append|extend)`)
 	// pyOpaque are ways a script reaches code this reader cannot follow.
-	pyOpaque = regexp.MustCompile(`\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir|runpy\.run_\w+|exec\s*\(\s*open|subprocess\.|os\.system\s*\(|os\.popen\s*\(|os\.exec\w*\s*\(|os\.spawn\w*\s*\(|pty\.spawn|importlib\.util\.spec_from_file_location|imp\.load_source)`)
+	pyOpaque = lazyre.New(`\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir|runpy\.run_\w+|exec\s*\(\s*open|subprocess\.|os\.system\s*\(|os\.popen\s*\(|os\.exec\w*\s*\(|os\.spawn\w*\s*\(|pty\.spawn|importlib\.util\.spec_from_file_location|imp\.load_source)`)
 )
 
 // pySearch is sys.path as far as it is the project's: first (the script's
@@ -120,7 +121,7 @@ func (w *walker) pyImports(code, file, pkg string, search []string, st *state, d
 	}
 	name := w.rel(file)
 	for _, stmt := range pyStatements(code) {
-		if m := pyImport.FindStringSubmatch(stmt); m != nil {
+		if m := pyImport.Get().FindStringSubmatch(stmt); m != nil {
 			for _, part := range strings.Split(m[1], ",") {
 				mod := strings.Fields(strings.TrimSpace(part))
 				if len(mod) > 0 && pyName(mod[0]) {
@@ -129,7 +130,7 @@ func (w *walker) pyImports(code, file, pkg string, search []string, st *state, d
 			}
 			continue
 		}
-		if m := pyFrom.FindStringSubmatch(stmt); m != nil {
+		if m := pyFrom.Get().FindStringSubmatch(stmt); m != nil {
 			dots, mod, names := m[1], m[2], strings.Trim(strings.TrimSpace(m[3]), "()")
 			base := ""
 			if dots != "" {
@@ -154,16 +155,16 @@ func (w *walker) pyImports(code, file, pkg string, search []string, st *state, d
 			}
 		}
 	}
-	for _, m := range pyDynamic.FindAllStringSubmatch(code, -1) {
+	for _, m := range pyDynamic.Get().FindAllStringSubmatch(code, -1) {
 		if m[3] != "" {
 			w.pyResolve(m[3], "", search, st, depth)
 			continue
 		}
 		w.unknown("a dynamic import (" + m[1] + ") in " + name)
 	}
-	for _, m := range pyOpaque.FindAllStringSubmatch(code, -1) {
+	for _, m := range pyOpaque.Get().FindAllStringSubmatch(code, -1) {
 		what := strings.TrimRight(m[1], "( ")
-		if strings.HasPrefix(what, "sys.path") && pyOwnFolder.MatchString(code) && !pyOtherPath.MatchString(pyOwnFolder.ReplaceAllString(code, "")) {
+		if strings.HasPrefix(what, "sys.path") && pyOwnFolder.Get().MatchString(code) && !pyOtherPath.Get().MatchString(pyOwnFolder.Get().ReplaceAllString(code, "")) {
 			continue // sys.path.insert(0, os.path.dirname(__file__)): already first
 		}
 		w.unknown(what + " in " + name + ": what it loads or runs is not followed")

@@ -3,10 +3,11 @@ package shellcmd
 import (
 	"encoding/json"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Task runners and tools that run what a project file says: npm, pnpm,
@@ -425,10 +426,10 @@ func (w *walker) goRun(rest []arg, st *state, depth int) {
 }
 
 var (
-	goModLine  = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)"?`)
-	goReplace  = regexp.MustCompile(`(?m)=>\s*(\.{1,2}/\S*|/\S*)`)
-	goImports  = regexp.MustCompile(`(?s)\bimport\s*(\([^)]*\)|(?:[\w.]+\s+)?"[^"]+")`)
-	goImpPaths = regexp.MustCompile(`"([^"]+)"`)
+	goModLine  = lazyre.New(`(?m)^module\s+"?([^\s"]+)"?`)
+	goReplace  = lazyre.New(`(?m)=>\s*(\.{1,2}/\S*|/\S*)`)
+	goImports  = lazyre.New(`(?s)\bimport\s*(\([^)]*\)|(?:[\w.]+\s+)?"[^"]+")`)
+	goImpPaths = lazyre.New(`"([^"]+)"`)
 )
 
 // goModule finds the go.mod that governs dir (up to the project root),
@@ -446,10 +447,10 @@ func (w *walker) goModule(dir string, st *state) (root, mod string) {
 				e := filepath.Join(d, extra)
 				w.probe(w.rel(e), e, RoleManifest)
 			}
-			if m := goModLine.FindSubmatch(data); m != nil {
+			if m := goModLine.Get().FindSubmatch(data); m != nil {
 				mod = string(m[1])
 			}
-			if goReplace.Match(data) {
+			if goReplace.Get().Match(data) {
 				w.unknown("a replace of a module by a local folder in " + w.rel(p) + ": not followed")
 			}
 			if _, ok := w.files.ReadDir(filepath.Join(d, "vendor")); ok {
@@ -507,8 +508,8 @@ func (w *walker) goImportsOf(p, root, mod string, st *state, depth int) {
 		return
 	}
 	defer leave()
-	for _, m := range goImports.FindAllSubmatch(data, -1) {
-		for _, q := range goImpPaths.FindAllSubmatch(m[1], -1) {
+	for _, m := range goImports.Get().FindAllSubmatch(data, -1) {
+		for _, q := range goImpPaths.Get().FindAllSubmatch(m[1], -1) {
 			imp := string(q[1])
 			if imp == mod || strings.HasPrefix(imp, mod+"/") {
 				w.goPackage(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(imp, mod), "/")), root, mod, st, depth)

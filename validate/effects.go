@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
@@ -37,12 +37,12 @@ const (
 )
 
 var (
-	reToolInput   = regexp.MustCompile(`["']tool_input["']\s*:\s*\{`)
-	reBlock       = regexp.MustCompile(`["']decision["']\s*:\s*["'](block|deny)["']`)
-	reStop        = regexp.MustCompile(`["']continue["']\s*:\s*(false|False)\b`)
-	reExit2       = regexp.MustCompile(`(^|[;&|\s(])exit\s+2\b`)
-	reAsk         = regexp.MustCompile(`["'](decision|permissionDecision)["']\s*:\s*["']ask["']`)
-	reEnvFile     = regexp.MustCompile(`(^|[^A-Za-z0-9_.])\.env($|[^A-Za-z0-9_.]|\\)`)
+	reToolInput   = lazyre.New(`["']tool_input["']\s*:\s*\{`)
+	reBlock       = lazyre.New(`["']decision["']\s*:\s*["'](block|deny)["']`)
+	reStop        = lazyre.New(`["']continue["']\s*:\s*(false|False)\b`)
+	reExit2       = lazyre.New(`(^|[;&|\s(])exit\s+2\b`)
+	reAsk         = lazyre.New(`["'](decision|permissionDecision)["']\s*:\s*["']ask["']`)
+	reEnvFile     = lazyre.New(`(^|[^A-Za-z0-9_.])\.env($|[^A-Za-z0-9_.]|\\)`)
 	hookSpecific  = "hookSpecificOutput"
 	maxEffectText = 1 << 20
 )
@@ -164,13 +164,13 @@ func (c *checker) effects(h *merge.Hook) {
 	ptr := commandPointer(h)
 	if !runner.Stops(h.Event) {
 		var what []string
-		if m := reBlock.FindStringSubmatch(text); m != nil {
+		if m := reBlock.Get().FindStringSubmatch(text); m != nil {
 			what = append(what, fmt.Sprintf("decision %q", m[1]))
 		}
-		if reStop.MatchString(text) {
+		if reStop.Get().MatchString(text) {
 			what = append(what, "continue:false")
 		}
-		if reExit2.MatchString(text) {
+		if reExit2.Get().MatchString(text) {
 			what = append(what, "exit 2 (read as a deny)")
 		}
 		if len(what) > 0 {
@@ -188,7 +188,7 @@ func (c *checker) effects(h *merge.Hook) {
 	}
 	if h.Event == "BeforeTool" {
 		c.partialToolInput(h, text, tools)
-		if reAsk.MatchString(text) {
+		if reAsk.Get().MatchString(text) {
 			c.add(h.Path, ptr, config.SevInfo, CodeAskHeadless,
 				"the hook can answer \"ask\": interactive Gemini asks the user (showing only the systemMessage), but headless (gemini -p, CI) Gemini 0.61 waits for a confirmation no one can give: it exits with status 0 (or hangs while an MCP server is connected) without running the tool, and no later hook fires; this looks like a Gemini bug",
 				"where the hook can run headless, answer deny with a reason instead of ask")
@@ -200,7 +200,7 @@ func (c *checker) effects(h *merge.Hook) {
 			fileTools = append(fileTools, t)
 		}
 	}
-	if len(fileTools) > 0 && reEnvFile.MatchString(text) {
+	if len(fileTools) > 0 && reEnvFile.Get().MatchString(text) {
 		c.add(h.Path, ptr, config.SevInfo, CodeEnvPathRefused,
 			fmt.Sprintf("the hook mentions .env, but Gemini's %s %s a path with a .env segment before any hook runs (\"Path not in workspace\"): this hook never fires for those calls, and the model gets Gemini's message, not the hook's; it still fires for .env.local or .envrc, and for run_shell_command", strings.Join(fileTools, ", "), plural(len(fileTools), "refuses", "refuse")),
 			"nothing to do for .env itself: Gemini refuses it; to guard shell reads of .env, match run_shell_command too")
@@ -225,7 +225,7 @@ func (c *checker) partialToolInput(h *merge.Hook, text string, tools []string) {
 	if !strings.Contains(text, hookSpecific) {
 		return
 	}
-	for _, loc := range reToolInput.FindAllStringIndex(text, 8) {
+	for _, loc := range reToolInput.Get().FindAllStringIndex(text, 8) {
 		keys, ok := literalKeys(text[loc[1]:])
 		if !ok {
 			continue
