@@ -42,7 +42,7 @@ func claudeProtocolOf(set *layers.Set, h *merge.Hook, read func(roots []string, 
 		return nil, ""
 	}
 	ch := claudecompat.Hook{Event: claudeEvent}
-	for _, f := range claudecompat.UnderGemini(h.Event, claudecompat.Scan([]byte(h.ExpandedCommand), claudecompat.LangShell, ch)) {
+	for _, f := range claudecompat.ScanUnderGemini(h.Event, []byte(h.ExpandedCommand), claudecompat.LangShell, ch) {
 		items = append(items, "the command: "+f.Note)
 	}
 	files, _ := hookFiles(set, h, read)
@@ -55,7 +55,7 @@ func claudeProtocolOf(set *layers.Set, h *merge.Hook, read func(roots []string, 
 		if rel, err := filepath.Rel(set.Paths.ProjectDir, f.path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			shown = "./" + filepath.ToSlash(rel)
 		}
-		for _, u := range claudecompat.UnderGemini(h.Event, claudecompat.Scan(f.data, lang, ch)) {
+		for _, u := range claudecompat.ScanUnderGemini(h.Event, f.data, lang, ch) {
 			items = append(items, fmt.Sprintf("%s:%d %s", shown, u.Line, u.Note))
 		}
 	}
