@@ -245,7 +245,7 @@ func trustBaselineCommand(e *env) *cli.Command {
 		Name:      "baseline",
 		Usage:     "print or write the project's hook baseline for a team to commit",
 		ArgsUsage: "[FILE]",
-		UsageText: "gh-hooks trust baseline [--write [--dry-run]] [--accept-not-covered] [FILE]",
+		UsageText: "gh-hooks trust baseline [--write [--dry-run]] [--accept-not-covered] [--accept-dotenv] [FILE]",
 		Description: "Prints the fingerprints of the current project hooks (sorted, no machine paths). With --write\n" +
 			"it replaces FILE atomically, default <project>/.gemini/gh-hooks-trust.json. Commit it, and\n" +
 			"let CI run `gh-hooks trust audit --baseline .gemini/gh-hooks-trust.json`, which exits 3 when\n" +
@@ -253,11 +253,15 @@ func trustBaselineCommand(e *env) *cli.Command {
 			"--accept-not-covered records in the baseline that the team accepts what each hook's\n" +
 			"fingerprint does not cover (the reasons trust audit names), as trust approve\n" +
 			"--accept-not-covered does for your own approvals: until a hook or what it reaches changes.\n\n" +
+			"--accept-dotenv records that the team acknowledges the project .env's findings (as trust\n" +
+			"approve --accept-dotenv does for you): by code, variable, a hash of its value and the .env's\n" +
+			"path in the project, so they hold in every checkout until a value changes.\n\n" +
 			editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write the baseline file instead of printing it", Destination: &o.Write},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --write: print the diff, write nothing", Destination: &o.DryRun},
 			&cli.BoolFlag{Name: "accept-not-covered", Usage: "record that the team accepts what the hooks' fingerprints do not cover", Destination: &o.AcceptNotCovered},
+			&cli.BoolFlag{Name: "accept-dotenv", Usage: "record that the team acknowledges the project .env's findings, until a value changes", Destination: &o.AcceptDotEnv},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 1 {
@@ -469,7 +473,11 @@ func runTrustAudit(o *trustOptions) error {
 		return storeError(err)
 	}
 	rep = o.Report.filterAudit(rep)
-	envPs, envAcked := unacknowledgedDotEnv(t, o.Report.filter(t.r.Set.DotEnvFindings()))
+	var teamAcked []string // a baseline's acknowledgements hold in every checkout
+	if o.Baseline != "" {
+		teamAcked, _ = fingerprint.BaselineDotEnv(o.abs(o.Baseline)) // read just above
+	}
+	envPs, envAcked := unacknowledgedDotEnv(t, o.Report.filter(t.r.Set.DotEnvFindings()), teamAcked...)
 	envPs = nonNil(envPs)
 	out := newOut(o.env)
 	var dis *disableJSON
@@ -531,7 +539,11 @@ func runTrustAudit(o *trustOptions) error {
 	if len(envPs) > 0 {
 		// No approval covers these: they reach every hook, the user's and
 		// the extensions' too (issue 24 §1).
-		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them: remove the variables, or acknowledge them with `gh-hooks %strust approve --accept-dotenv`\n", t.r.Set.DotEnv.Path, len(envPs), t.flag)
+		ack := "trust approve --accept-dotenv"
+		if o.Baseline != "" {
+			ack = "trust baseline --write --accept-dotenv " + shellword.Quote(o.Baseline) + "` (and commit it"
+		}
+		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them: remove the variables, or acknowledge them with `gh-hooks %s%s`\n", envPs[0].Path, len(envPs), t.flag, ack) // the file of the first: untrusted, Set.DotEnv may be another
 		if rep.Unapproved == 0 || o.Report.Quiet {
 			return checkFailed
 		}
@@ -965,7 +977,7 @@ func runAcceptDotEnv(o *trustOptions) error {
 	}
 	keys := make([]string, len(findings))
 	for i, p := range findings {
-		keys[i] = layers.DotEnvKey(p)
+		keys[i] = t.r.Set.DotEnvKey(p)
 		out.printf("acknowledge %s:%d:%d: %s\n", out.short(p.Path), p.Line, p.Column, p.Message)
 	}
 	change, err := fingerprint.AcceptDotEnv(t.r.Set.Paths.Home, t.project, keys, o.DryRun)
@@ -984,14 +996,19 @@ func runAcceptDotEnv(o *trustOptions) error {
 
 // unacknowledgedDotEnv drops from ps the .env findings acknowledged with
 // trust approve --accept-dotenv, and says how many it dropped.
-func unacknowledgedDotEnv(t *trustEnv, ps []config.Problem) ([]config.Problem, int) {
+// team are the acknowledgements of a baseline, which count too.
+func unacknowledgedDotEnv(t *trustEnv, ps []config.Problem, team ...string) ([]config.Problem, int) {
 	acked, err := fingerprint.AcceptedDotEnv(t.r.Set.Paths.Home, t.project)
-	if err != nil || len(acked) == 0 {
-		return ps, 0 // a broken store is reported by the audit itself
+	if err != nil {
+		acked = nil // a broken store is reported by the audit itself
+	}
+	acked = append(acked, team...)
+	if len(acked) == 0 {
+		return ps, 0
 	}
 	var out []config.Problem
 	for _, p := range ps {
-		if !slices.Contains(acked, layers.DotEnvKey(p)) {
+		if !slices.Contains(acked, t.r.Set.DotEnvKey(p)) {
 			out = append(out, p)
 		}
 	}
@@ -1346,7 +1363,13 @@ func runTrustBaseline(o *trustOptions) error {
 	if err != nil {
 		return err
 	}
-	data := fingerprint.MarshalBaselineWith(t.project, t.hooks, fingerprint.BaselineOptions{AcceptNotCovered: o.AcceptNotCovered})
+	bo := fingerprint.BaselineOptions{AcceptNotCovered: o.AcceptNotCovered}
+	if o.AcceptDotEnv {
+		for _, p := range t.r.Set.DotEnvFindings() {
+			bo.DotEnv = append(bo.DotEnv, t.r.Set.DotEnvKey(p))
+		}
+	}
+	data := fingerprint.MarshalBaselineWith(t.project, t.hooks, bo)
 	n := len(fingerprint.Compute(t.project, t.hooks)) // runtime hooks are not fingerprinted
 	if !o.Write {
 		if _, err := o.Stdout.Write(data); err != nil {

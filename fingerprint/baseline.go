@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,9 @@ func BaselinePath(p Project) string {
 type baselineFile struct {
 	Version int      `json:"version"`
 	Hooks   []Record `json:"hooks"`
+	// DotEnv are the findings about the project's .env the team
+	// acknowledges (BaselineOptions.DotEnv; issue 24 §1).
+	DotEnv []string `json:"dotenv,omitempty"`
 }
 
 // MarshalBaseline renders the baseline for the current project hooks:
@@ -41,6 +45,10 @@ type BaselineOptions struct {
 	// cover all it can run, that the team accepts those reasons
 	// (Record.AcceptedNotCovered), as Selection.AcceptNotCovered does.
 	AcceptNotCovered bool
+	// DotEnv are the keys of the .env findings the team acknowledges
+	// (layers.Set.DotEnvKey: no machine path, no value), as AcceptDotEnv
+	// records them for one user.
+	DotEnv []string
 }
 
 // MarshalBaselineWith is MarshalBaseline with options.
@@ -52,6 +60,9 @@ func MarshalBaselineWith(p Project, hooks []merge.Hook, o BaselineOptions) []byt
 		f.Hooks = append(f.Hooks, r)
 	}
 	sort.SliceStable(f.Hooks, func(i, j int) bool { return recordLess(f.Hooks[i], f.Hooks[j]) })
+	if len(o.DotEnv) > 0 {
+		f.DotEnv = slices.Sorted(slices.Values(o.DotEnv))
+	}
 	return encode(f)
 }
 
@@ -95,20 +106,38 @@ func posNums(pos string) (int, int) {
 // satisfies errors.Is(err, fs.ErrNotExist); a broken one is a *StoreError
 // with ErrCorrupt.
 func ReadBaseline(path string) ([]Record, error) {
-	var f baselineFile
-	ok, err := readJSON(path, &f)
+	f, err := readBaseline(path)
 	if err != nil {
 		return nil, err
 	}
+	return f.Hooks, nil
+}
+
+// BaselineDotEnv is what a baseline records of the .env findings the
+// team acknowledges; errors as ReadBaseline.
+func BaselineDotEnv(path string) ([]string, error) {
+	f, err := readBaseline(path)
+	if err != nil {
+		return nil, err
+	}
+	return f.DotEnv, nil
+}
+
+func readBaseline(path string) (baselineFile, error) {
+	var f baselineFile
+	ok, err := readJSON(path, &f)
+	if err != nil {
+		return f, err
+	}
 	if !ok {
-		return nil, fmt.Errorf("%s: no baseline: %w", path, fs.ErrNotExist)
+		return f, fmt.Errorf("%s: no baseline: %w", path, fs.ErrNotExist)
 	}
 	if f.Version != storeVersion {
-		return nil, &StoreError{Path: path, Line: 1, Column: 1, Err: ErrCorrupt,
+		return baselineFile{}, &StoreError{Path: path, Line: 1, Column: 1, Err: ErrCorrupt,
 			Msg:  fmt.Sprintf("unsupported baseline version %d (this gh-hooks reads version %d)", f.Version, storeVersion),
 			Hint: "upgrade gh-hooks"}
 	}
-	return f.Hooks, nil
+	return f, nil
 }
 
 // CheckBaseline compares the current project hooks with the baseline at

@@ -1,7 +1,9 @@
 package layers
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -117,18 +119,13 @@ const (
 	CodeDotEnvInexact   = "dotenv-inexact"
 )
 
-// dotEnvProblems are the findings about the .env file Gemini loads: each
-// variable that changes where Gemini looks or what a hook runs, at its
-// position. In a file of the project they are warnings (a repository
-// changes what runs for the user); in the user's own file (above the
-// project, or in the home) they are information.
-func (s *Set) dotEnvProblems() []config.Problem {
-	return dotEnvProblemsOf(s.DotEnv, "")
-}
-
-// dotEnvProblemsOf are the findings about d; when is put before each
-// message ("once the folder is trusted, ").
-func dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
+// dotEnvProblemsOf are the findings about the .env file d: each variable
+// that changes where Gemini looks or what a hook runs, at its position.
+// In a file of the project they are warnings (a repository changes what
+// runs for the user); in the user's own file (above the project, or in
+// the home) they are information. when is put before each message
+// ("once the folder is trusted, ").
+func (s *Set) dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 	if d == nil || d.Path == "" {
 		return nil
 	}
@@ -140,15 +137,15 @@ func dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 	}
 	var ps []config.Problem
 	if d.Unread != "" {
-		ps = append(ps, config.Problem{Severity: sev, Code: CodeDotEnvUnread, Path: d.Path, Line: 1, Column: 1,
-			Message: "Gemini loads this .env into the environment of every hook, but gh-hooks cannot read it: " + d.Unread,
-			Hint:    "replace it with a regular file inside the project, or delete it"})
+		ps = append(ps, s.keyed(config.Problem{Severity: sev, Code: CodeDotEnvUnread, Path: d.Path, Line: 1, Column: 1,
+			Message: when + "Gemini loads this .env into the environment of every hook, but gh-hooks cannot read it: " + d.Unread,
+			Hint:    "replace it with a regular file inside the project, or delete it"}, "", "", ""))
 		return ps
 	}
 	if d.Inexact {
-		ps = append(ps, config.Problem{Severity: sev, Code: CodeDotEnvInexact, Path: d.Path, Line: 1, Column: 1,
-			Message: "this .env holds a Unicode line or paragraph separator (U+2028, U+2029), where Gemini's parser splits lines and gh-hooks' may not: what gh-hooks reports of it can differ from what Gemini loads",
-			Hint:    "replace the separators with plain newlines"})
+		ps = append(ps, s.keyed(config.Problem{Severity: sev, Code: CodeDotEnvInexact, Path: d.Path, Line: 1, Column: 1,
+			Message: when + "this .env holds a Unicode line or paragraph separator (U+2028, U+2029), where Gemini's parser splits lines and gh-hooks' may not: what gh-hooks reports of it can differ from what Gemini loads",
+			Hint:    "replace the separators with plain newlines"}, "", d.Stamp(), ""))
 	}
 	for _, v := range d.Vars {
 		kind, why := ClassifyEnv(v.Key)
@@ -168,7 +165,7 @@ func dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 			p.Message = fmt.Sprintf("%s%s sets %s=%s, which Gemini loads into its environment before any hook runs: %s", when, whose, v.Key, v.Value, why)
 			p.Hint = fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set, even empty: export %s=)", v.Key, d.Path, v.Key, v.Key)
 		}
-		ps = append(ps, p)
+		ps = append(ps, s.keyed(p, v.Key, v.Value, ""))
 	}
 	return ps
 }
@@ -184,7 +181,7 @@ func (s *Set) DotEnvFindings() []config.Problem {
 	var out []config.Problem
 	ps := s.Problems
 	if s.dotEnvIfTrusted != nil {
-		ps = dotEnvProblemsOf(s.dotEnvIfTrusted, onceTrusted)
+		ps = s.ifTrusted
 	}
 	for _, p := range ps {
 		if strings.HasPrefix(p.Code, "dotenv-") && p.Severity == config.SevWarning {
@@ -236,18 +233,19 @@ func (d *DotEnv) CommandReads(command string) []DotEnvVar {
 	return out
 }
 
-// commandReadsProblems reports each .env variable that a hook command of
-// a loaded layer reads through the shell (and that is not reported as
-// changing what every hook runs already).
-func (s *Set) commandReadsProblems() []config.Problem {
-	d := s.DotEnv
+// commandReadsProblems reports each variable of d that a hook command
+// reads through the shell (and that is not reported as changing what
+// every hook runs already): of a loaded layer, and when d is what an
+// untrusted folder would load (when is onceTrusted), of the project
+// layer trusting it would load too.
+func (s *Set) commandReadsProblems(d *DotEnv, when string) []config.Problem {
 	if d == nil || !d.Inside {
 		return nil
 	}
 	var ps []config.Problem
 	seen := map[string]bool{}
 	for _, l := range s.Layers {
-		if !l.Loaded || l.Root == nil {
+		if !l.Loaded && (when == "" || l.Kind != Project) || l.Root == nil {
 			continue
 		}
 		eachCommand(l.Root.Get("hooks"), func(cmd string) {
@@ -256,9 +254,10 @@ func (s *Set) commandReadsProblems() []config.Problem {
 					continue
 				}
 				seen[l.Path+"\x00"+v.Key] = true
-				ps = append(ps, config.Problem{Severity: config.SevWarning, Code: CodeDotEnvExpansion, Path: d.Path, Line: v.Line, Column: v.Column,
-					Message: fmt.Sprintf("the project's .env sets %s=%s, which a hook command of %s reads through the shell ($%s): the repository chooses what that hook runs", v.Key, v.Value, l.Path, v.Key),
-					Hint:    fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set)", v.Key, d.Path, v.Key)})
+				ps = append(ps, s.keyed(config.Problem{Severity: config.SevWarning, Code: CodeDotEnvExpansion, Path: d.Path, Line: v.Line, Column: v.Column,
+					Message: fmt.Sprintf("%sthe project's .env sets %s=%s, which a hook command of %s reads through the shell ($%s): the repository chooses what that hook runs", when, v.Key, v.Value, l.Path, v.Key),
+					Hint:    fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set)", v.Key, d.Path, v.Key)},
+					v.Key, v.Value, l.ID()))
 			}
 		})
 	}
@@ -290,8 +289,43 @@ func eachCommand(hooks *config.Node, fn func(string)) {
 	}
 }
 
-// DotEnvKey is how an acknowledgement names a finding of DotEnvFindings:
-// its code and message, the same before and after the folder is trusted.
-func DotEnvKey(p config.Problem) string {
+// DotEnvKey is how an acknowledgement names a finding of DotEnvFindings,
+// the same wherever the project lives and whoever audits, before and
+// after the folder is trusted: its code, the variable, a SHA-256 of its
+// value (a committed baseline never holds a .env's secret), the layer
+// whose hooks read it (expansions) and the .env's path relative to the
+// project, e.g. "dotenv-runs BASH_ENV sha256:… - .gemini/.env". Not the
+// message, so a rewording keeps acknowledgements. A problem that is not a
+// finding of this Set has its code and message as its key.
+func (s *Set) DotEnvKey(p config.Problem) string {
+	if k, ok := s.dotEnvKeys[p]; ok {
+		return k
+	}
 	return p.Code + " " + strings.TrimPrefix(p.Message, onceTrusted)
+}
+
+// keyed records p's DotEnvKey and returns p. name and value are the
+// variable's (for an inexact file, value is the file's stamp), layer the
+// ID of the layer whose hooks read it ("" when every hook).
+func (s *Set) keyed(p config.Problem, name, value, layer string) config.Problem {
+	rel := p.Path
+	if r, err := filepath.Rel(s.Paths.ProjectDir, p.Path); err == nil && filepath.IsLocal(r) {
+		rel = filepath.ToSlash(r)
+	}
+	k := []string{p.Code, orDash(name), "-", orDash(layer), rel}
+	if value != "" || name != "" {
+		k[2] = fmt.Sprintf("sha256:%x", sha256.Sum256([]byte(value)))
+	}
+	if s.dotEnvKeys == nil {
+		s.dotEnvKeys = map[config.Problem]string{}
+	}
+	s.dotEnvKeys[p] = strings.Join(k, " ")
+	return p
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

@@ -194,12 +194,14 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 	fromProject := map[string]EnvVar{}
 	if settingsOn {
 		custom = s.readExtensionEnv(filepath.Join(s.Paths.ExtensionsDir, l.Extension, ".env"))
-		if s.Trust.Trusted {
-			path := filepath.Join(s.Paths.ProjectDir, ".env")
-			vs, _ := s.readDotenvVars(path)
-			for _, v := range vs {
+		// In an untrusted folder, what trusting it would load: the
+		// workspace .env's variables, kept aside (ifTrusted).
+		path := filepath.Join(s.Paths.ProjectDir, ".env")
+		vs, _ := s.readDotenvVars(path)
+		for _, v := range vs {
+			fromProject[v.Key] = v
+			if s.Trust.Trusted {
 				custom[v.Key] = v.Value
-				fromProject[v.Key] = v
 			}
 		}
 	}
@@ -210,14 +212,31 @@ func (s *Set) readExtensionHooks(l *Layer, manifest *config.Document, settingsOn
 	vars["pathSeparator"] = string(filepath.Separator)
 	used := map[string]bool{}
 	l.Root = hydrate(doc.Root, vars, used)
+	when := ""
+	if !s.Trust.Trusted && len(fromProject) > 0 {
+		// Hydrated again as it would be once the folder is trusted, only
+		// to know which ${name} the workspace .env would replace.
+		for k, v := range fromProject {
+			vars[k] = v.Value
+		}
+		used = map[string]bool{}
+		hydrate(doc.Root, vars, used)
+		when = onceTrusted
+	}
 	var ps []config.Problem
 	for _, k := range slices.Sorted(maps.Keys(used)) {
 		if v, ok := fromProject[k]; ok {
-			l.Expanded = append(l.Expanded, v)
 			envPath := filepath.Join(s.Paths.ProjectDir, ".env")
-			ps = append(ps, config.Problem{Severity: config.SevWarning, Code: CodeDotEnvExpansion, Path: envPath, Line: v.Line, Column: v.Column,
-				Message: fmt.Sprintf("the project's .env sets %s=%s, which replaces ${%s} in the hooks of extension %s (%s): the repository changes what your extension runs", v.Key, v.Value, v.Key, l.Extension, l.Path),
-				Hint:    fmt.Sprintf("remove %s from %s; Gemini reads every variable of the workspace .env as an extension setting", v.Key, envPath)})
+			p := s.keyed(config.Problem{Severity: config.SevWarning, Code: CodeDotEnvExpansion, Path: envPath, Line: v.Line, Column: v.Column,
+				Message: fmt.Sprintf("%sthe project's .env sets %s=%s, which replaces ${%s} in the hooks of extension %s (%s): the repository changes what your extension runs", when, v.Key, v.Value, v.Key, l.Extension, l.Path),
+				Hint:    fmt.Sprintf("remove %s from %s; Gemini reads every variable of the workspace .env as an extension setting", v.Key, envPath)},
+				v.Key, v.Value, l.ID())
+			if when != "" {
+				l.ifTrusted = append(l.ifTrusted, p)
+				continue
+			}
+			l.Expanded = append(l.Expanded, v)
+			ps = append(ps, p)
 		}
 	}
 	if manifest == nil {

@@ -51,6 +51,10 @@ type Layer struct {
 	// ExtEnv is the env injected into an extension's command hooks from its
 	// declared settings (spec §3.5), in declaration order.
 	ExtEnv [][2]string `json:"-"`
+	// ifTrusted are, in an untrusted folder, the findings about the
+	// project's .env replacing a ${name} in this extension's hooks once
+	// the folder is trusted (DotEnvFindings).
+	ifTrusted []config.Problem
 }
 
 // ID is the layer part of a hook id: the kind, or "extension:<name>".
@@ -97,6 +101,11 @@ type Set struct {
 	// dotEnvIfTrusted is, in an untrusted folder, the .env Gemini would
 	// load once the folder is trusted (nil when trusted).
 	dotEnvIfTrusted *DotEnv
+	// ifTrusted are, in an untrusted folder, DotEnvFindings: what the
+	// .env Gemini would load once the folder is trusted changes.
+	ifTrusted []config.Problem
+	// dotEnvKeys is DotEnvKey's answer for each .env finding.
+	dotEnvKeys map[config.Problem]string
 	// extRel is the extensions directory as Gemini spells it when a .env
 	// sets a relative GEMINI_CLI_HOME: ${extensionPath} is then relative
 	// too (watched with the real 0.61.0).
@@ -241,8 +250,17 @@ func Load(opts Options) (*Set, error) {
 	s.Env = s.DotEnv.Overlay(env)
 	s.afterDotEnv(env)
 	s.Layers = append(s.Layers, s.loadExtensions(s.Env)...)
-	s.Problems = append(s.Problems, s.dotEnvProblems()...)
-	s.Problems = append(s.Problems, s.commandReadsProblems()...)
+	s.Problems = append(s.Problems, s.dotEnvProblemsOf(s.DotEnv, "")...)
+	s.Problems = append(s.Problems, s.commandReadsProblems(s.DotEnv, "")...)
+	if s.dotEnvIfTrusted != nil {
+		s.ifTrusted = s.dotEnvProblemsOf(s.dotEnvIfTrusted, onceTrusted)
+		s.ifTrusted = append(s.ifTrusted, s.commandReadsProblems(s.dotEnvIfTrusted, onceTrusted)...)
+		for _, l := range s.Layers {
+			if l.Loaded {
+				s.ifTrusted = append(s.ifTrusted, l.ifTrusted...)
+			}
+		}
+	}
 	if IsExtensionDir(s.Paths.ProjectDir) {
 		// The project is an extension's own directory: its hooks are not
 		// the workspace's, and Gemini runs them only when it is installed.
