@@ -38,3 +38,41 @@ func TestReadDotenv(t *testing.T) {
 		t.Errorf("FIFO: %v, %q; want nothing, and why", got, why)
 	}
 }
+
+// TestDotEnvKeyIndependentOfWhere: the key of a .env finding is the same
+// for two checkouts at different paths, trusted or not (the message then
+// differs), and differs when the value does; it holds no path of the
+// machine and not the value.
+func TestDotEnvKeyIndependentOfWhere(t *testing.T) {
+	keys := func(trust, value string) []string {
+		t.Helper()
+		dir := tree(t, map[string]string{"proj/.gemini/.env": "BASH_ENV=" + value + "\n", "proj/.git/HEAD": ""})
+		proj := filepath.Join(dir, "proj")
+		set, err := Load(Options{ProjectDir: proj, Env: MapEnv(baseEnv(dir, "GEMINI_CLI_TRUST_WORKSPACE", trust))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range set.DotEnvFindings() {
+			k := set.DotEnvKey(p)
+			if strings.Contains(k, dir) || strings.Contains(k, value) {
+				t.Errorf("key %q holds the directory %s or the value %s", k, dir, value)
+			}
+			out = append(out, k)
+		}
+		if len(out) == 0 {
+			t.Fatalf("no .env finding in %s (trust %s)", dir, trust)
+		}
+		return out
+	}
+	a := keys("true", "boot.sh")
+	if diff := cmp.Diff(a, keys("true", "boot.sh")); diff != "" {
+		t.Errorf("keys differ between two checkouts (-a +b):\n%s", diff)
+	}
+	if diff := cmp.Diff(a, keys("false", "boot.sh")); diff != "" {
+		t.Errorf("keys differ before and after trusting (-trusted +untrusted):\n%s", diff)
+	}
+	if b := keys("true", "other.sh"); cmp.Equal(a, b) {
+		t.Errorf("a changed value keeps the key %q", b)
+	}
+}
