@@ -515,7 +515,7 @@ func runTrustAudit(o *trustOptions) error {
 			printProblems(out, envPs, "  ")
 		}
 		if envAcked > 0 {
-			out.printf("\n%d .env finding(s) acknowledged (trust approve --accept-dotenv)\n", envAcked)
+			out.printf("\n%d .env finding(s) acknowledged (--accept-dotenv)\n", envAcked)
 		}
 		if o.Diff {
 			for _, h := range rep.Hooks {
