@@ -62,6 +62,33 @@ func TestFitColumns(t *testing.T) {
 	}
 }
 
+func TestWrapTextBreaksLongWords(t *testing.T) {
+	tests := []struct {
+		name, in string
+		width    int
+		want     string
+	}{
+		{"fits", "loaded", 10, "loaded"},
+		{"at spaces", "not loaded: folder is not trusted", 12, "not loaded:\n  folder is\n  not trusted"},
+		{"a path breaks under its column", "/work/p/scripts/fmt.sh", 8, "/work/p/\n  scripts/\n  fmt.sh"},
+		{"a path after a word", "script /work/p/x.sh ok", 8, "script\n  /work/p/\n  x.sh ok"},
+		{"colour codes stay whole", "\x1b[33mabcdefghij\x1b[0m", 4, "\x1b[33mabcd\n  efgh\n  ij\x1b[0m"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(wrapText(tt.in, tt.width, "  "))
+			if got != tt.want {
+				t.Errorf("wrapText(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
+			}
+			for _, l := range strings.Split(got, "\n") {
+				if w := textWidth(strings.TrimPrefix(l, "  ")); w > tt.width {
+					t.Errorf("line %q is %d wide, more than %d", l, w, tt.width)
+				}
+			}
+		})
+	}
+}
+
 func TestReflowAndWrap(t *testing.T) {
 	text := "A paragraph broken\nat about a hundred columns.\n\nSources:\n  none   the default, which\n         goes on here\n  FILE   a file"
 	want := "A paragraph broken at about a hundred columns.\n\nSources:\n  none   the default, which goes on here\n  FILE   a file"
