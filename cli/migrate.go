@@ -61,8 +61,13 @@ func migrateCommand(e *env) *cli.Command {
 			"names) is taken as its copy. A migrated hook edited in the Gemini file since migrate wrote it (its\n" +
 			"timeout, matcher, command: the stamp no longer matches) is kept as it is and reported as a conflict\n" +
 			"(with a warning), as is one whose Claude hook is gone: --force takes the Claude side;\n" +
-			"renaming the hook (dropping claude:) makes it yours for good. A migrated hook whose Claude file was not\n" +
-			"read (someone's .claude/settings.local.json) is left as it is. Hooks of other Gemini layers are never\n" +
+			"renaming the hook (dropping claude:) makes it yours for good. A migrated hook whose Claude file is gone\n" +
+			"(the project's .claude/settings.json, or ~/.claude/settings.json with --scope user, looked for and\n" +
+			"absent) is orphaned as if that file had no hooks, even with no Claude file left at all: migrate removes\n" +
+			"it and --check reports it. One whose Claude file was not read and is not gone is left as it is; so is\n" +
+			"one of a missing .claude/settings.local.json: that file is one person's, absent for the others and in\n" +
+			"CI. With no Claude file and no migrated hook, there is nothing to migrate (exit 1).\n" +
+			"Hooks of other Gemini layers are never\n" +
 			"copied and $VARs are never expanded. A target that does not parse is never written (exit 1).\n" +
 			"Timeouts become milliseconds; a hook without a timeout gets Claude's default written out (600000 ms\n" +
 			"for command hooks) unless --no-default-timeout.\n\n" +
@@ -179,7 +184,13 @@ type migrateJob struct {
 	// plugin is the Claude plugin root of a plugin migration ("" otherwise).
 	plugin string
 	// looked lists where sources were looked for, for "nothing found".
-	looked   []string
+	looked []string
+	// gone are the Claude settings files looked for that do not exist
+	// (migrate.Options.Gone).
+	gone []string
+	// orphans: no Claude hooks, but the target holds hooks migrate wrote
+	// from a Claude file now gone, which the run removes.
+	orphans  bool
 	warnings []string
 }
 
@@ -228,7 +239,15 @@ func runMigrate(o *migrateOptions) error {
 		return err
 	}
 	commands := o.Commands && !o.NoCommands
-	if len(job.sources) == 0 && (!commands || !hasDir(job.cmdFrom)) {
+	o.Convert.Gone = job.gone
+	if len(job.sources) == 0 && len(job.gone) > 0 && job.path != "" {
+		// The Claude side is gone: the target may still hold what migrate
+		// wrote from it, which is then orphaned (removed, or drift).
+		// A target that cannot be read keeps "nothing to migrate".
+		res, _, err := migrateHooks(job, o, true)
+		job.orphans = err == nil && len(res.Sync) > 0
+	}
+	if len(job.sources) == 0 && !job.orphans && (!commands || !hasDir(job.cmdFrom)) {
 		err := fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", "))
 		if len(o.Sources) == 0 && o.Scope == "project" {
 			if above := claudeProjectAbove(o.dir, o.home()); above != "" {
@@ -264,7 +283,7 @@ func runMigrate(o *migrateOptions) error {
 	}
 	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Hooks: []migrate.SyncItem{},
 		Foreign: []migrate.ForeignHook{}, Extension: ext}
-	if len(job.sources) > 0 {
+	if len(job.sources) > 0 || job.orphans {
 		res, ch, err := migrateHooks(job, o, dry)
 		if err != nil {
 			return err
@@ -403,14 +422,13 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 			return nil, usageError("--to is for a Claude plugin source; settings go to the --scope settings file")
 		}
 		var err error
+		var found migrate.Found
 		if opts.Scope == "user" {
-			job.sources, err = migrate.LoadUser(claudeHome)
+			found, err = migrate.FindUser(claudeHome)
 			job.cmdFrom = filepath.Join(claudeHome, ".claude", "commands")
 			job.looked = []string{filepath.Join(claudeHome, ".claude", "settings.json"), job.cmdFrom}
 		} else {
-			var skipped []string
-			job.sources, skipped, err = migrate.LoadProject(opts.dir)
-			job.warnings = append(job.warnings, skipped...)
+			found, err = migrate.FindProject(opts.dir)
 			job.cmdFrom = filepath.Join(opts.dir, ".claude", "commands")
 			job.cmdWithin = opts.dir
 			job.looked = []string{filepath.Join(opts.dir, ".claude", "settings.json"), filepath.Join(opts.dir, ".claude", "settings.local.json"), job.cmdFrom}
@@ -418,6 +436,8 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 		if err != nil {
 			return nil, sourceError(err)
 		}
+		job.sources, job.gone = found.Sources, found.Missing
+		job.warnings = append(job.warnings, found.Skipped...)
 		settingsTarget()
 		return job, trustWarning(job, opts, paths)
 	}
@@ -441,12 +461,13 @@ func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 			}
 			plugin = root
 		case "project":
-			srcs, skipped, err := migrate.LoadProject(p)
+			found, err := migrate.FindProject(p)
 			if err != nil {
 				return nil, sourceError(err)
 			}
-			job.warnings = append(job.warnings, skipped...)
-			job.sources = append(job.sources, srcs...)
+			job.warnings = append(job.warnings, found.Skipped...)
+			job.sources = append(job.sources, found.Sources...)
+			job.gone = append(job.gone, found.Missing...)
 			if job.cmdFrom == "" {
 				job.cmdFrom = filepath.Join(p, ".claude", "commands")
 				job.cmdWithin = p
@@ -730,8 +751,13 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 // the commands, and with a dry run the diffs.
 func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON) {
 	o := newOut(opts.env)
-	if len(job.sources) > 0 {
+	if len(job.sources) > 0 || job.orphans {
 		o.printf("%s %s (%s)\n", o.bold("Target"), o.short(job.display), job.target.Kind)
+		for _, g := range job.gone {
+			if !migrate.IsLocalSettings(g) {
+				o.printf("  from %s: gone\n", o.short(g))
+			}
+		}
 		for _, s := range job.sources {
 			o.printf("  from %s\n", o.short(s.Path))
 			for _, n := range s.Notes {

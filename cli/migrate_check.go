@@ -57,7 +57,7 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 		return usageError("--check compares with an existing Gemini file: give the extension directory with --to")
 	}
 	var res *migrate.Result
-	if len(job.sources) > 0 {
+	if len(job.sources) > 0 || job.orphans {
 		var err error
 		if res, _, err = migrateHooks(job, o, true); err != nil {
 			return err

@@ -56,6 +56,14 @@ type Options struct {
 	// Claude side migrates to (or removes them when their Claude hook is
 	// gone), instead of keeping them as conflicts.
 	Force bool
+	// Gone are Claude settings files looked for in this run that do not
+	// exist (Found.Missing). A migrated hook whose description names one
+	// has lost its Claude hook, as if the file had no hooks: it is
+	// removed (or a conflict when edited here). A migrated hook of a file
+	// neither read nor gone is kept as it is, and so is one of a missing
+	// settings.local.json: that file is one person's, absent for everyone
+	// else (a teammate, CI), so its absence says nothing.
+	Gone []string
 }
 
 // AdapterMode is the --adapter choice of migrate.
@@ -133,6 +141,12 @@ func Convert(target Target, sources []*Source, existing *config.Document, opts O
 	for _, s := range sources {
 		c.read[c.sourceName(s)] = true
 	}
+	c.gone = map[string]bool{}
+	for _, p := range opts.Gone {
+		if !IsLocalSettings(p) {
+			c.gone[c.sourceName(&Source{Path: p, Kind: KindSettings})] = true
+		}
+	}
 	res := &Result{Report: Report{Target: target, Sources: sources}, Sync: []SyncItem{}, Edits: []Edit{}, Foreign: []ForeignHook{}}
 	c.res = res
 	for _, s := range sources {
@@ -177,6 +191,7 @@ type converter struct {
 	syncOf       map[int]int          // planned index → index in res.Sync
 	hookKeys     []string             // the target's hooks object keys (nil: none)
 	read         map[string]bool      // the sources, as descriptions name them
+	gone         map[string]bool      // Options.Gone's shared files, as descriptions name them
 	ownedOnly    map[string]bool      // event arrays of migrate's definitions only
 	scripts      map[scriptKey]Script // readScript's results
 }
@@ -577,4 +592,11 @@ func (c *converter) sourceName(s *Source) string {
 		}
 	}
 	return s.Path
+}
+
+// IsLocalSettings reports whether path is a Claude settings.local.json:
+// one person's settings ("project, personal", claude-hooks.md §1.4), absent
+// wherever that person is not (a teammate's clone, CI).
+func IsLocalSettings(path string) bool {
+	return filepath.Base(path) == "settings.local.json"
 }

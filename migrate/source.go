@@ -95,31 +95,59 @@ func LoadSettings(path string) (*Source, error) {
 // Claude, and Convert emits them once. A file reached through a symbolic
 // link out of the project is not read: skipped names it and its target.
 func LoadProject(projectDir string) (sources []*Source, skipped []string, err error) {
-	sources, err = loadOptional(projectDir, &skipped,
-		filepath.Join(projectDir, ".claude", "settings.json"),
-		filepath.Join(projectDir, ".claude", "settings.local.json"))
-	return sources, skipped, err
+	f, err := FindProject(projectDir)
+	return f.Sources, f.Skipped, err
 }
 
 // LoadUser returns the user-level hooks, home/.claude/settings.json, or no
 // source when that file does not exist.
 func LoadUser(home string) ([]*Source, error) {
-	return loadOptional("", nil, filepath.Join(home, ".claude", "settings.json"))
+	f, err := FindUser(home)
+	return f.Sources, err
 }
 
-func loadOptional(within string, skipped *[]string, paths ...string) ([]*Source, error) {
-	var out []*Source
+// Found is what FindProject or FindUser found of the Claude settings
+// files they look for.
+type Found struct {
+	Sources []*Source
+	// Skipped warns of the files behind a link out of the project, not
+	// read.
+	Skipped []string
+	// Missing are the files looked for that do not exist: Options.Gone
+	// for Convert, which takes the migrated hooks of a missing shared file
+	// as orphaned.
+	Missing []string
+}
+
+// FindProject is LoadProject that also says which files are missing.
+func FindProject(projectDir string) (Found, error) {
+	return loadOptional(projectDir,
+		filepath.Join(projectDir, ".claude", "settings.json"),
+		filepath.Join(projectDir, ".claude", "settings.local.json"))
+}
+
+// FindUser is LoadUser that also says whether the file is missing.
+func FindUser(home string) (Found, error) {
+	return loadOptional("", filepath.Join(home, ".claude", "settings.json"))
+}
+
+func loadOptional(within string, paths ...string) (Found, error) {
+	var f Found
 	for _, p := range paths {
-		doc, notes, err := parseWithin(p, within, skipped)
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errSkipped) {
+		doc, notes, err := parseWithin(p, within, &f.Skipped)
+		if errors.Is(err, fs.ErrNotExist) {
+			f.Missing = append(f.Missing, p)
+			continue
+		}
+		if errors.Is(err, errSkipped) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return Found{}, err
 		}
-		out = append(out, &Source{Path: p, Kind: KindSettings, Pointer: "/hooks", Notes: notes, Doc: doc})
+		f.Sources = append(f.Sources, &Source{Path: p, Kind: KindSettings, Pointer: "/hooks", Notes: notes, Doc: doc})
 	}
-	return out, nil
+	return f, nil
 }
 
 // LoadPlugin returns the hooks of a Claude plugin rooted at dir:

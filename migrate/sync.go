@@ -460,12 +460,16 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			case h.legacy:
 				it.Action, it.Reason = ActionRemoved, "a second copy of a Claude hook, from an earlier migration"
 				detach(h)
-			case h.src != "" && !c.read[h.src]:
-				// Only a Claude file that was read can have lost a hook:
-				// settings.local.json is one person's.
+			case h.src != "" && !c.read[h.src] && !c.gone[h.src]:
+				// Only a Claude file that was read, or a shared one that
+				// no longer exists, can have lost a hook: a missing
+				// settings.local.json is one person's (Options.Gone).
 				it.Action, it.Reason = ActionKept, "its Claude file "+h.src+" was not read here: left as it is"
 			case h.edited && !c.opts.Force:
 				it.Action, it.Reason = ActionConflict, conflictGone
+			case c.gone[h.src]:
+				it.Action, it.Reason = ActionRemoved, "its Claude file "+h.src+" is gone"
+				detach(h)
 			default:
 				it.Action, it.Reason = ActionRemoved, "its Claude hook is gone"
 				detach(h)

@@ -63,12 +63,19 @@ func migrateInto(t *testing.T, dir, claude string, data []byte, opts Options) ([
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.ProjectDir = dir
+	return convertInto(t, []*Source{src}, data, opts)
+}
+
+// convertInto converts srcs for the Gemini file data and applies the
+// edits.
+func convertInto(t *testing.T, srcs []*Source, data []byte, opts Options) ([]byte, *Result) {
+	t.Helper()
 	doc, err := config.Parse("settings.json", data, config.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.ProjectDir = dir
-	res := Convert(Target{Kind: TargetSettings}, []*Source{src}, doc, opts)
+	res := Convert(Target{Kind: TargetSettings}, srcs, doc, opts)
 	ed := doc.Edit()
 	if err := res.Apply(ed); err != nil {
 		t.Fatal(err)
@@ -268,6 +275,46 @@ func TestSyncScale(t *testing.T) {
 		}
 		if len(res.Sync) != tc.n {
 			t.Errorf("%d sync items, want %d", len(res.Sync), tc.n)
+		}
+	}
+}
+
+// TestSyncClaudeFileGone: with no Claude source left, the hooks migrated
+// from a shared settings file that Options.Gone names are removed, the
+// file ending as a migration of that file with no hooks leaves it; a
+// missing settings.local.json (one person's) removes nothing.
+func TestSyncClaudeFileGone(t *testing.T) {
+	dir := t.TempDir()
+	shared := filepath.Join(dir, ".claude", "settings.json")
+	local := filepath.Join(dir, ".claude", "settings.local.json")
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	for on, o := range optionVariants {
+		first, _ := migrateInto(t, dir, claudeVariants["base"], []byte(handWritten), o)
+		want, _ := migrateInto(t, dir, claudeVariants["empty"], first, o)
+		for _, tc := range []struct {
+			gone   []string
+			action string
+		}{{[]string{shared, local}, ActionRemoved}, {[]string{local}, ActionKept}, {nil, ActionKept}} {
+			o.ProjectDir, o.Gone = dir, tc.gone
+			got, res := convertInto(t, nil, first, o)
+			wantFile := string(first)
+			if tc.action == ActionRemoved {
+				wantFile = string(want)
+			}
+			if diff := cmp.Diff(wantFile, string(got)); diff != "" {
+				t.Errorf("%s, gone %v: (-want +got):\n%s", on, tc.gone, diff)
+			}
+			if len(res.Sync) == 0 {
+				t.Errorf("%s, gone %v: no migrated hook reported", on, tc.gone)
+			}
+			for _, it := range res.Sync {
+				if it.Action != tc.action {
+					t.Errorf("%s, gone %v: %s %s (%s), want %s", on, tc.gone, it.Action, it.Name, it.Reason, tc.action)
+				}
+				if tc.action == ActionRemoved && it.Reason != "its Claude file .claude/settings.json is gone" {
+					t.Errorf("%s: reason %q", on, it.Reason)
+				}
+			}
 		}
 	}
 }
