@@ -539,11 +539,11 @@ func runTrustAudit(o *trustOptions) error {
 	if len(envPs) > 0 {
 		// No approval covers these: they reach every hook, the user's and
 		// the extensions' too (issue 24 §1).
-		ack := "trust approve --accept-dotenv"
+		ack, then := "trust approve --accept-dotenv", ""
 		if o.Baseline != "" {
-			ack = "trust baseline --write --accept-dotenv " + shellword.Quote(o.Baseline) + "` (and commit it"
+			ack, then = "trust baseline --write --accept-dotenv "+shellword.Quote(o.Baseline), " and commit it"
 		}
-		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them: remove the variables, or acknowledge them with `gh-hooks %s%s`\n", envPs[0].Path, len(envPs), t.flag, ack) // the file of the first: untrusted, Set.DotEnv may be another
+		note(o.Stderr, "the project's .env (%s) changes what Gemini runs: %d finding(s) above; approving hooks does not accept them: remove the variables, or acknowledge them with `gh-hooks %s%s`%s\n", envPs[0].Path, len(envPs), t.flag, ack, then) // the file of the first: untrusted, Set.DotEnv may be another
 		if rep.Unapproved == 0 || o.Report.Quiet {
 			return checkFailed
 		}

@@ -294,7 +294,7 @@ func eachCommand(hooks *config.Node, fn func(string)) {
 // after the folder is trusted: its code, the variable, a SHA-256 of its
 // value (a committed baseline never holds a .env's secret), the layer
 // whose hooks read it (expansions) and the .env's path relative to the
-// project, e.g. "dotenv-runs BASH_ENV sha256:… - .gemini/.env". Not the
+// repository's top (repoTop), e.g. "dotenv-runs BASH_ENV sha256:… - .gemini/.env". Not the
 // message, so a rewording keeps acknowledgements. A problem that is not a
 // finding of this Set has its code and message as its key.
 func (s *Set) DotEnvKey(p config.Problem) string {
@@ -308,8 +308,11 @@ func (s *Set) DotEnvKey(p config.Problem) string {
 // variable's (for an inexact file, value is the file's stamp), layer the
 // ID of the layer whose hooks read it ("" when every hook).
 func (s *Set) keyed(p config.Problem, name, value, layer string) config.Problem {
+	if s.keyTop == "" {
+		s.keyTop = s.repoTop() // the same from a subdirectory
+	}
 	rel := p.Path
-	if r, err := filepath.Rel(s.Paths.ProjectDir, p.Path); err == nil && filepath.IsLocal(r) {
+	if r, err := filepath.Rel(s.keyTop, p.Path); err == nil && filepath.IsLocal(r) {
 		rel = filepath.ToSlash(r)
 	}
 	k := []string{p.Code, orDash(name), "-", orDash(layer), rel}

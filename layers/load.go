@@ -106,6 +106,8 @@ type Set struct {
 	ifTrusted []config.Problem
 	// dotEnvKeys is DotEnvKey's answer for each .env finding.
 	dotEnvKeys map[config.Problem]string
+	// keyTop is what DotEnvKey's paths are relative to (repoTop).
+	keyTop string
 	// extRel is the extensions directory as Gemini spells it when a .env
 	// sets a relative GEMINI_CLI_HOME: ${extensionPath} is then relative
 	// too (watched with the real 0.61.0).
