@@ -46,6 +46,8 @@ type checker struct {
 	protocol map[protocolKey]protocolFound
 	// scripts caches readUnder: hooks share scripts.
 	scripts map[string][]byte
+	// started caches hookFiles by command and folder.
+	started map[startedKey]startedFiles
 	// byCommand finds the first named hook by command (disabled).
 	byCommand map[string]*merge.Hook
 }

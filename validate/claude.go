@@ -29,11 +29,11 @@ const maxProtocolItems = 3
 // is not a command and a hook of an event no Claude hook runs on give
 // nothing.
 func ClaudeProtocol(set *layers.Set, h *merge.Hook) (items []string, claudeEvent string) {
-	return claudeProtocolOf(set, h, readUnder)
+	return claudeProtocolOf(set, h, func(h *merge.Hook) ([]hookFile, bool) { return hookFiles(set, h, readUnder) })
 }
 
-// claudeProtocolOf is ClaudeProtocol reading files with read.
-func claudeProtocolOf(set *layers.Set, h *merge.Hook, read func(roots []string, path string) []byte) (items []string, claudeEvent string) {
+// claudeProtocolOf is ClaudeProtocol taking the files h starts from files.
+func claudeProtocolOf(set *layers.Set, h *merge.Hook, files func(*merge.Hook) ([]hookFile, bool)) (items []string, claudeEvent string) {
 	claudeEvent = claudecompat.ClaudeEvent(h.Event)
 	if claudeEvent == "" || h.Type != "command" && h.Type != "plugin" || strings.TrimSpace(h.Command) == "" {
 		return nil, ""
@@ -45,8 +45,8 @@ func claudeProtocolOf(set *layers.Set, h *merge.Hook, read func(roots []string, 
 	for _, f := range claudecompat.ScanUnderGemini(h.Event, []byte(h.ExpandedCommand), claudecompat.LangShell, ch) {
 		items = append(items, "the command: "+f.Note)
 	}
-	files, _ := hookFiles(set, h, read)
-	for _, f := range files {
+	started, _ := files(h)
+	for _, f := range started {
 		lang := claudecompat.Language(f.path, f.data)
 		if lang == "" {
 			continue
@@ -78,7 +78,7 @@ func (c *checker) claudeProtocol(h *merge.Hook) {
 	k := protocolKey{h.Event, h.Type, h.ExpandedCommand, fmt.Sprint(h.Env)}
 	r, ok := c.protocol[k]
 	if !ok {
-		r.items, r.ev = claudeProtocolOf(c.r.Set, h, c.readUnder)
+		r.items, r.ev = claudeProtocolOf(c.r.Set, h, c.hookFiles)
 		if c.protocol == nil {
 			c.protocol = map[protocolKey]protocolFound{}
 		}

@@ -54,7 +54,7 @@ var (
 func (c *checker) hookText(h *merge.Hook) (text string, seen bool) {
 	var b strings.Builder
 	b.WriteString(h.ExpandedCommand)
-	files, seen := hookFiles(c.r.Set, h, c.readUnder)
+	files, seen := c.hookFiles(h)
 	for _, f := range files {
 		if b.Len() > maxEffectText {
 			break
@@ -108,6 +108,37 @@ func hookFiles(set *layers.Set, h *merge.Hook, read func(roots []string, path st
 		files = append(files, hookFile{f.Path, data})
 	}
 	return files, seen
+}
+
+// hookFiles is hookFiles(c.r.Set, h, c.readUnder), once for each command
+// and folder its files are read under: the effect checks and
+// claude-protocol both read every hook's files, and analysing each command
+// twice more was a fifth of an `effective --json` of 40 hooks (pprof of the
+// in-process run).
+func (c *checker) hookFiles(h *merge.Hook) ([]hookFile, bool) {
+	key := startedKey{command: h.ExpandedCommand}
+	if h.Layer != layers.Project {
+		key.dir = filepath.Dir(h.Path)
+	}
+	if r, ok := c.started[key]; ok {
+		return r.files, r.seen
+	}
+	if c.started == nil {
+		c.started = map[startedKey]startedFiles{}
+	}
+	files, seen := hookFiles(c.r.Set, h, c.readUnder)
+	c.started[key] = startedFiles{files, seen}
+	return files, seen
+}
+
+// startedKey is a command and, for a hook outside the project layer, the
+// folder of its settings file, whose files it may read too.
+type startedKey struct{ dir, command string }
+
+// startedFiles is what hookFiles found for one command.
+type startedFiles struct {
+	files []hookFile
+	seen  bool
 }
 
 // readUnder reads path through the first root it is inside, never
