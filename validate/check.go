@@ -6,6 +6,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
 // Check returns every problem of a merge result: r.Problems (loading and
@@ -46,6 +47,8 @@ type checker struct {
 	protocol map[protocolKey]protocolFound
 	// scripts caches readUnder: hooks share scripts.
 	scripts map[string][]byte
+	// analyses caches analysis by command and env.
+	analyses map[analysisKey]*shellcmd.Analysis
 	// started caches hookFiles by command and folder.
 	started map[startedKey]startedFiles
 	// byCommand finds the first named hook by command (disabled).

@@ -29,7 +29,7 @@ const maxProtocolItems = 3
 // is not a command and a hook of an event no Claude hook runs on give
 // nothing.
 func ClaudeProtocol(set *layers.Set, h *merge.Hook) (items []string, claudeEvent string) {
-	return claudeProtocolOf(set, h, func(h *merge.Hook) ([]hookFile, bool) { return hookFiles(set, h, readUnder) })
+	return claudeProtocolOf(set, h, func(h *merge.Hook) ([]hookFile, bool) { return hookFiles(set, h, analyze(set, h), readUnder) })
 }
 
 // claudeProtocolOf is ClaudeProtocol taking the files h starts from files.

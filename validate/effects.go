@@ -78,14 +78,12 @@ type hookFile struct {
 // file that was not read. The
 // effect checks (hookText) and claude-protocol (ClaudeProtocol) read
 // hooks through it.
-func hookFiles(set *layers.Set, h *merge.Hook, read func(roots []string, path string) []byte) (files []hookFile, seen bool) {
+func hookFiles(set *layers.Set, h *merge.Hook, a *shellcmd.Analysis, read func(roots []string, path string) []byte) (files []hookFile, seen bool) {
 	seen = true
 	if runtime.GOOS == "windows" {
 		return nil, seen
 	}
 	dir := set.Paths.ProjectDir
-	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir}
-	a := shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
 	roots := []string{dir}
 	if h.Layer != layers.Project {
 		roots = append(roots, filepath.Dir(h.Path))
@@ -110,13 +108,13 @@ func hookFiles(set *layers.Set, h *merge.Hook, read func(roots []string, path st
 	return files, seen
 }
 
-// hookFiles is hookFiles(c.r.Set, h, c.readUnder), once for each command
+// hookFiles is hookFiles of c.analysis(h), once for each command
 // and folder its files are read under: the effect checks and
 // claude-protocol both read every hook's files, and analysing each command
 // twice more was a fifth of an `effective --json` of 40 hooks (pprof of the
 // in-process run).
 func (c *checker) hookFiles(h *merge.Hook) ([]hookFile, bool) {
-	key := startedKey{command: h.ExpandedCommand}
+	key := startedKey{command: h.ExpandedCommand, env: fmt.Sprint(h.Env)}
 	if h.Layer != layers.Project {
 		key.dir = filepath.Dir(h.Path)
 	}
@@ -126,14 +124,44 @@ func (c *checker) hookFiles(h *merge.Hook) ([]hookFile, bool) {
 	if c.started == nil {
 		c.started = map[startedKey]startedFiles{}
 	}
-	files, seen := hookFiles(c.r.Set, h, c.readUnder)
+	files, seen := hookFiles(c.r.Set, h, c.analysis(h), c.readUnder)
 	c.started[key] = startedFiles{files, seen}
 	return files, seen
 }
 
-// startedKey is a command and, for a hook outside the project layer, the
-// folder of its settings file, whose files it may read too.
-type startedKey struct{ dir, command string }
+// analyze reads h's command as bash would, with the variables Gemini gives
+// it that gh-hooks knows: the project's, the home, and the hook's own env.
+func analyze(set *layers.Set, h *merge.Hook) *shellcmd.Analysis {
+	dir := set.Paths.ProjectDir
+	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir, "HOME": set.Paths.Home}
+	for k, v := range h.Env {
+		vars[k] = v
+	}
+	return shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
+}
+
+// analysis is analyze(c.r.Set, h), once for each command and env: the
+// programs check and the files a hook starts read the same analysis (two
+// analyses of each command were an eighth of an `effective --json` of 40
+// hooks, pprof of the in-process run).
+func (c *checker) analysis(h *merge.Hook) *shellcmd.Analysis {
+	key := analysisKey{h.ExpandedCommand, fmt.Sprint(h.Env)}
+	if a, ok := c.analyses[key]; ok {
+		return a
+	}
+	if c.analyses == nil {
+		c.analyses = map[analysisKey]*shellcmd.Analysis{}
+	}
+	a := analyze(c.r.Set, h)
+	c.analyses[key] = a
+	return a
+}
+
+type analysisKey struct{ command, env string }
+
+// startedKey is a command, its env and, for a hook outside the project
+// layer, the folder of its settings file, whose files it may read too.
+type startedKey struct{ dir, command, env string }
 
 // startedFiles is what hookFiles found for one command.
 type startedFiles struct {

@@ -43,12 +43,7 @@ func (c *checker) programs(h *merge.Hook) {
 	if runtime.GOOS == "windows" {
 		return // hooks run under PowerShell there (spec §5.2)
 	}
-	dir := c.r.Set.Paths.ProjectDir
-	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir, "HOME": c.r.Set.Paths.Home}
-	for k, v := range h.Env {
-		vars[k] = v
-	}
-	a := shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
+	a := c.analysis(h)
 	if a.SyntaxError != "" {
 		return
 	}
