@@ -1,41 +1,11 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/migrate"
 )
-
-// Problem codes of migrate --check.
-const (
-	codeMigrateMissing  = "migrate-missing"
-	codeMigrateOutdated = "migrate-outdated"
-	codeMigrateOrphaned = "migrate-orphaned"
-	codeMigrateConflict = "migrate-conflict"
-	codeMigrateGemini   = "migrate-gemini-only"
-	codeMigrateKept     = "migrate-kept"
-)
-
-// migrateCheckSummary describes a migrate --check code for a SARIF rule.
-func migrateCheckSummary(code string) (summary, help string) {
-	switch code {
-	case codeMigrateMissing:
-		return "A Claude Code hook has no Gemini copy.", ""
-	case codeMigrateOutdated:
-		return "A migrated Gemini hook differs from what its Claude Code hook migrates to now.", ""
-	case codeMigrateOrphaned:
-		return "A migrated Gemini hook whose Claude Code hook is gone.", ""
-	case codeMigrateConflict:
-		return "A migrated Gemini hook was edited on the Gemini side and differs from its Claude Code hook.", ""
-	case codeMigrateKept:
-		return "A Gemini hook migrate leaves as it is: written by hand for a Claude Code hook, or migrated from a Claude file not read here (information).", ""
-	case codeMigrateGemini:
-		return "A Gemini hook with no Claude Code source (information: hand-written hooks are never migrated back).", ""
-	}
-	return "gh-hooks problem " + code + ".", ""
-}
 
 // migrateCheckJSON is migrate --check --json.
 type migrateCheckJSON struct {
@@ -66,67 +36,7 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 		res = &migrate.Result{}
 	}
 	fix := migrateFixCommand(o, false)
-	problems := []config.Problem{}
-	at := func(it migrate.SyncItem) (string, int, int) {
-		if it.Line > 0 {
-			return job.display, it.Line, it.Column
-		}
-		if it.Source != nil {
-			return it.Source.Path, it.Source.Line, it.Source.Column
-		}
-		return job.display, 1, 1
-	}
-	for _, it := range res.Sync {
-		p := config.Problem{Severity: config.SevError, Pointer: it.Pointer, Hint: "run " + fix}
-		p.Path, p.Line, p.Column = at(it)
-		src := ""
-		if it.Source != nil {
-			src = fmt.Sprintf(" (from %s:%d:%d)", it.Source.Path, it.Source.Line, it.Source.Column)
-		}
-		switch it.Action {
-		case migrate.ActionUnchanged:
-			continue
-		case migrate.ActionKept:
-			p.Severity, p.Code, p.Hint = config.SevInfo, codeMigrateKept, ""
-			p.Message = fmt.Sprintf("%s %s: %s", it.Event, it.Name, it.Reason)
-		case migrate.ActionAdded:
-			p.Code = codeMigrateMissing
-			p.Message = fmt.Sprintf("this Claude hook has no Gemini copy in %s: migrate adds %s to %s", job.display, it.Name, it.Event)
-		case migrate.ActionUpdated:
-			p.Code = codeMigrateOutdated
-			p.Message = fmt.Sprintf("%s differs from what its Claude hook%s migrates to: %s", it.Name, src, strings.Join(it.Changes, "; "))
-		case migrate.ActionRemoved:
-			p.Code = codeMigrateOrphaned
-			p.Message = fmt.Sprintf("%s: %s", it.Name, it.Reason)
-		case migrate.ActionConflict:
-			p.Code = codeMigrateConflict
-			what := "its Claude hook is gone"
-			if len(it.Changes) > 0 {
-				what = "its Claude hook" + src + " migrates to something else: " + strings.Join(it.Changes, "; ")
-			}
-			p.Message = fmt.Sprintf("%s was edited here since migrate wrote it, and %s", it.Name, what)
-			p.Hint = conflictHint(o)
-		}
-		problems = append(problems, p)
-	}
-	for _, f := range res.Foreign {
-		label := f.Command
-		if f.Name != "" {
-			label = f.Name
-		}
-		problems = append(problems, config.Problem{Severity: config.SevInfo, Code: codeMigrateGemini, Path: job.display, Pointer: f.Pointer,
-			Line: f.Line, Column: f.Column,
-			Message: fmt.Sprintf("%s hook %s has no Claude source: it is Gemini's only (migrate never touches it)", f.Event, short(label, 80))})
-	}
-	drift, conflicts := 0, 0
-	for _, p := range problems {
-		if p.Severity == config.SevError {
-			drift++
-		}
-		if p.Code == codeMigrateConflict {
-			conflicts++
-		}
-	}
+	problems, drift, conflicts := migrate.Drift(res, job.display, fix, conflictHint(o))
 	switch o.Format {
 	case formatJSON:
 		v := migrateCheckJSON{Target: job.target, InSync: drift == 0, Hooks: nonNil(res.Sync), Foreign: nonNil(res.Foreign),
@@ -135,7 +45,7 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 			return fail(err, "")
 		}
 	case formatSARIF, formatGitHub:
-		if err := writeReport(o.Stdout, o.Format, o.reportBase(o.dir), problems, migrateCheckSummary); err != nil {
+		if err := writeReport(o.Stdout, o.Format, o.reportBase(o.dir), problems, migrate.CodeSummary); err != nil {
 			return fail(err, "")
 		}
 	default:
@@ -189,14 +99,6 @@ func migrateFixCommand(o *migrateOptions, force bool) string {
 		words = append(words, "--force")
 	}
 	return shellCommand(words...)
-}
-
-// short bounds a label for a message.
-func short(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 // printSync prints what the migration does to each migrated Gemini hook:
