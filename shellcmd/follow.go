@@ -140,6 +140,17 @@ func stateKey(st *state) string {
 	return b.String()
 }
 
+// open loads p and enters it as a file of kind ("node", "python",
+// "make", "go"): what following a file starts with. ok is false when it
+// cannot be read or was followed already.
+func (w *walker) open(kind, p string) (data []byte, real string, leave func(), ok bool) {
+	if data, real, ok = w.load(p); !ok {
+		return nil, "", nil, false
+	}
+	leave, ok = w.enter(kind+" "+real, real)
+	return data, real, leave, ok
+}
+
 // enter marks the start of following the file real (at most once per
 // key: a file sourced twice in different states is followed the first
 // time only) and returns the function that ends it.

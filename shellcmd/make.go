@@ -85,11 +85,7 @@ func (w *walker) make(rest []arg, st *state, depth int) {
 // makefile follows one makefile (and its includes) with the variables
 // known so far.
 func (w *walker) makefile(p string, vars map[string]string, st *state, depth int) {
-	data, real, ok := w.load(p)
-	if !ok {
-		return
-	}
-	leave, ok := w.enter("make "+real, real)
+	data, real, leave, ok := w.open("make", p)
 	if !ok {
 		return
 	}

@@ -47,11 +47,7 @@ func (w *walker) followNode(p string, st *state, depth int) {
 }
 
 func (w *walker) followNodeNow(p string, st *state, depth int) {
-	data, real, ok := w.load(p)
-	if !ok {
-		return
-	}
-	leave, ok := w.enter("node "+real, real)
+	data, real, leave, ok := w.open("node", p)
 	if !ok {
 		return
 	}

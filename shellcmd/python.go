@@ -53,11 +53,7 @@ func (w *walker) followPython(p string, st *state, depth int, _ string) {
 }
 
 func (w *walker) followPythonNow(p string, st *state, depth int) {
-	data, real, ok := w.load(p)
-	if !ok {
-		return
-	}
-	leave, ok := w.enter("python "+real, real)
+	data, real, leave, ok := w.open("python", p)
 	if !ok {
 		return
 	}
