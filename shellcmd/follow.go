@@ -140,8 +140,8 @@ func stateKey(st *state) string {
 	return b.String()
 }
 
-// open loads p and enters it as a file of kind ("node", "python",
-// "make", "go"): what following a file starts with. ok is false when it
+// open loads p and enters it as a file of kind ("node", "python" or
+// "make"): what following a file starts with. ok is false when it
 // cannot be read or was followed already.
 func (w *walker) open(kind, p string) (data []byte, real string, leave func(), ok bool) {
 	if data, real, ok = w.load(p); !ok {
