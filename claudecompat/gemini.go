@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 )
@@ -46,8 +47,9 @@ func ScanUnderGemini(event string, data []byte, lang string, h Hook) []Finding {
 // claudeWords are the words at least one of which every finding that
 // UnderGemini keeps as strong contains: the tool and event names it looks
 // up in geminiTool and geminiEvent, the output fields it names, and the
-// CLAUDE of the variables.
-var claudeWords = func() [][]byte {
+// CLAUDE of the variables. Built on first use: a command that never scans
+// (the adapter, --version) does not pay for it at start.
+var claudeWords = sync.OnceValue(func() [][]byte {
 	words := [][]byte{[]byte("permissionDecision"), []byte("updated"), []byte("CLAUDE")}
 	for n := range geminiTool {
 		words = append(words, []byte(n))
@@ -56,10 +58,10 @@ var claudeWords = func() [][]byte {
 		words = append(words, []byte(n))
 	}
 	return words
-}()
+})
 
 func mayHoldClaude(data []byte) bool {
-	for _, w := range claudeWords {
+	for _, w := range claudeWords() {
 		if bytes.Contains(data, w) {
 			return true
 		}
