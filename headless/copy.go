@@ -1,11 +1,13 @@
 package headless
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 )
 
 // Bounds of CopyProject: a project bigger than this is refused rather
@@ -21,6 +23,15 @@ const (
 // (a link could lead out of the project), nor .git and node_modules. It
 // returns what it left out; it fails when the project is too big.
 func CopyProject(src, dst string) (skipped []string, err error) {
+	// Files are opened through a root on src and without blocking
+	// (internal/regfile), so that a file swapped for a link out of the
+	// project or a FIFO after the walk saw it is neither followed nor
+	// waited on.
+	root, err := os.OpenRoot(src)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
 	files, size := 0, int64(0)
 	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -53,31 +64,37 @@ func CopyProject(src, dst string) (skipped []string, err error) {
 		if size > maxCopyBytes {
 			return fmt.Errorf("more than %d MiB: too big to copy for a real run", maxCopyBytes>>20)
 		}
-		return copyFile(p, target, info.Mode().Perm())
+		copied, err := copyFile(root, rel, target, info.Mode().Perm())
+		if err == nil && !copied {
+			skipped = append(skipped, rel)
+		}
+		return err
 	})
 	return skipped, err
 }
 
-func copyFile(src, dst string, perm fs.FileMode) error {
-	in, err := os.Open(src)
+// copyFile copies the file rel of root to dst; copied is false when it is
+// no longer a regular file inside root (swapped since the walk).
+func copyFile(root *os.Root, rel, dst string, perm fs.FileMode) (copied bool, err error) {
+	in, err := regfile.OpenIn(root, rel)
 	if err != nil {
-		return err
+		return false, nil // gone, or a link that leads out of the project now
 	}
 	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() { // replaced by something else since the walk
-		return nil
+	if _, err := regfile.Stat(in, maxCopyBytes); err != nil {
+		var nr *regfile.NotRegularError
+		if errors.As(err, &nr) {
+			return false, nil
+		}
+		return false, err
 	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if _, err := io.Copy(out, io.LimitReader(in, maxCopyBytes)); err != nil {
+	if _, err := regfile.Copy(out, in, maxCopyBytes); err != nil {
 		out.Close()
-		return err
+		return false, err
 	}
-	return out.Close()
+	return true, out.Close()
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 )
 
 func TestScrub(t *testing.T) {
@@ -214,5 +216,29 @@ func TestToolRan(t *testing.T) {
 	}
 	if (&Result{}).ToolRan("BeforeTool") {
 		t.Error("no tool call ran")
+	}
+}
+
+// TestCopyFileSwapped: a file that became a link out of the project or a
+// FIFO after the walk saw it is skipped, neither followed nor waited on.
+func TestCopyFileSwapped(t *testing.T) {
+	src, dst := t.TempDir(), t.TempDir()
+	outside := filepath.Join(t.TempDir(), "secret")
+	must(t, os.WriteFile(outside, []byte("secret"), 0o600))
+	must(t, os.Symlink(outside, filepath.Join(src, "link")))
+	if err := testenv.Mkfifo(filepath.Join(src, "fifo"), 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	root, err := os.OpenRoot(src)
+	must(t, err)
+	defer root.Close()
+	for _, name := range []string{"link", "fifo"} {
+		copied, err := copyFile(root, name, filepath.Join(dst, name), 0o644)
+		if copied || err != nil {
+			t.Errorf("%s: copied %v, %v; want skipped", name, copied, err)
+		}
+		if _, err := os.Lstat(filepath.Join(dst, name)); !os.IsNotExist(err) {
+			t.Errorf("%s: something was written: %v", name, err)
+		}
 	}
 }
