@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -190,40 +189,23 @@ func runRun(o *runOptions) error {
 	tool, trigger = payloadContext(o.Stderr, event, in, tool, trigger)
 	plan := r.Plan(event, tool, trigger)
 
-	var held []heldJSON
-	var runHooks []runner.Hook
+	var planned []*merge.Hook
 	if plan.Runs {
-		var audit map[string]fingerprint.HookReport
-		if !o.AllowUntrusted && hasProjectHook(plan) {
-			if audit, err = approvals(t); err != nil {
-				return err
-			}
-		}
-		envHeld := dotEnvHolds(r.Set)
-		if left, _ := unacknowledgedDotEnv(t, r.Set.DotEnvFindings()); len(left) == 0 {
-			envHeld = func(*merge.Hook) ([]string, bool) { return nil, false } // all acknowledged
-		}
-		for _, h := range plan.Run {
-			if why, ok := envHeld(h); ok && !o.AllowUntrusted {
-				cmd := h.Command
-				if h.Layer == layers.Extension {
-					cmd = h.ExpandedCommand // what runs (hookLabel)
-				}
-				held = append(held, heldJSON{ID: h.ID, Name: h.Name, Command: cmd, Status: "dotenv", Changes: why,
-					Fix: "remove the variables from " + r.Set.DotEnv.Path + ", or rerun with --allow-untrusted"})
-				continue
-			}
-			if hr, ok := audit[h.ID]; ok && hr.Status != fingerprint.Approved {
-				held = append(held, heldHook(t, h, hr))
-				continue
-			}
-			runHooks = append(runHooks, runner.FromMerge(*h))
-		}
+		planned = plan.Run
+	}
+	gate, err := fingerprint.RunGate(fingerprint.GateOptions{Options: t.opts(), Set: r.Set, Planned: planned, Turn: o.Real, AllowUntrusted: o.AllowUntrusted})
+	if err != nil {
+		return storeError(err)
+	}
+	held := heldHooks(t, r.Set, gate.Held)
+	var runHooks []runner.Hook
+	for _, h := range gate.Run {
+		runHooks = append(runHooks, runner.FromMerge(*h))
 	}
 
 	var setup *realSetup
 	if o.Real {
-		if setup, err = checkReal(o, event, trigger, in, held); err != nil {
+		if setup, err = checkReal(o, t, r.Set, event, trigger, in, gate); err != nil {
 			return err
 		}
 	}
@@ -475,87 +457,49 @@ func payloadContext(stderr io.Writer, event string, in *runner.Object, tool, tri
 	return "", ""
 }
 
-func hasProjectHook(p *merge.Plan) bool {
-	for _, h := range p.Run {
-		if h.Layer == layers.Project {
-			return true
-		}
+// heldHooks describes the held-back hooks: their audit status and what
+// changed, or how the project's .env reaches them, and the fix.
+func heldHooks(t *trustEnv, set *layers.Set, held []fingerprint.Held) []heldJSON {
+	var out []heldJSON
+	for _, h := range held {
+		out = append(out, heldHook(t, set, h))
 	}
-	return false
+	return out
 }
 
-// approvals audits the project hooks and returns the report of each by
-// ID, with Status Approved for every hook that may run: approved in
-// gh-hooks' store when that store has an entry for the project, else
-// listed in Gemini's trusted_hooks.json (the user has been warned by
-// Gemini about that exact name:command and went on; spec §6).
-func approvals(t *trustEnv) (map[string]fingerprint.HookReport, error) {
-	rep, err := fingerprint.Audit(t.opts())
-	if err != nil {
-		return nil, storeError(err)
-	}
-	entries, err := fingerprint.List(t.r.Set.Paths.Home)
-	if err != nil {
-		return nil, storeError(err)
-	}
-	ours := false
-	for _, e := range entries {
-		ours = ours || e.Project == t.project.Real
-	}
-	m := map[string]fingerprint.HookReport{}
-	for _, h := range rep.Hooks {
-		if !ours && h.Gemini == "trusted" {
-			h.Status = fingerprint.Approved
+func heldHook(t *trustEnv, set *layers.Set, h fingerprint.Held) heldJSON {
+	if h.Kind == fingerprint.HoldDotEnv {
+		cmd := h.Hook.Command
+		if h.Hook.Layer == layers.Extension {
+			cmd = h.Hook.ExpandedCommand // what runs (hookLabel)
 		}
-		m[h.ID] = h
+		return heldJSON{ID: h.Hook.ID, Name: h.Hook.Name, Command: cmd, Status: "dotenv", Changes: envUses(h.DotEnv),
+			Fix: "remove the variables from " + set.DotEnv.Path + ", or rerun with --allow-untrusted"}
 	}
-	return m, nil
-}
-
-// heldHook describes a held-back hook with its audit status.
-func heldHook(t *trustEnv, h *merge.Hook, hr fingerprint.HookReport) heldJSON {
-	changes := hr.Changes
+	changes := h.Report.Changes
 	if changes == nil {
 		changes = []string{}
 	}
-	return heldJSON{ID: h.ID, Name: h.Name, Command: h.Command, Status: string(hr.Status), Changes: changes,
-		Fix: "gh-hooks " + t.flag + "trust approve " + shellword.Quote(approveName(h))}
+	return heldJSON{ID: h.Hook.ID, Name: h.Hook.Name, Command: h.Hook.Command, Status: string(h.Report.Status), Changes: changes,
+		Fix: "gh-hooks " + t.flag + "trust approve " + shellword.Quote(approveName(h.Hook))}
 }
 
-// dotEnvHolds says which hooks run holds back because of the project's
-// .env, and why: a variable that changes what every hook runs (or where
-// Gemini looks) holds them all; a variable that replaces a ${name} in an
-// extension's hooks holds that extension's hooks.
-func dotEnvHolds(set *layers.Set) func(h *merge.Hook) ([]string, bool) {
-	var all []string
-	findings := set.DotEnvFindings()
-	if !set.Trust.Trusted {
-		findings = nil // an untrusted folder's .env gives hooks API keys only
-	}
-	for _, p := range findings {
-		switch p.Code {
-		case layers.CodeDotEnvExpansion:
-		case layers.CodeDotEnvRuns, layers.CodeDotEnvWhere:
-			v := set.DotEnv.VarAt(p.Line, p.Column)
-			all = append(all, fmt.Sprintf("%s=%s (%s:%d)", v.Key, v.Value, p.Path, p.Line))
+// envUses are the ways the .env reaches a hook, in words.
+func envUses(uses []fingerprint.EnvUse) []string {
+	why := []string{}
+	for _, u := range uses {
+		switch u.Kind {
+		case fingerprint.EnvSets:
+			why = append(why, fmt.Sprintf("%s=%s (%s:%d)", u.Key, u.Value, u.Path, u.Line))
+		case fingerprint.EnvReads:
+			why = append(why, fmt.Sprintf("reads $%s=%s (%s:%d)", u.Key, u.Value, u.Path, u.Line))
+		case fingerprint.EnvReplaces:
+			why = append(why, fmt.Sprintf("%s=%s replaces ${%s} (%s:%d)", u.Key, u.Value, u.Key, u.Path, u.Line))
 		default:
-			all = append(all, p.Message)
+			why = append(why, u.Problem.Message)
 		}
 	}
-	return func(h *merge.Hook) ([]string, bool) {
-		why := slices.Clone(all)
-		for _, v := range set.DotEnv.CommandReads(h.ExpandedCommand) {
-			if kind, _ := layers.ClassifyEnv(v.Key); kind == "" {
-				why = append(why, fmt.Sprintf("reads $%s=%s (%s:%d)", v.Key, v.Value, set.DotEnv.Path, v.Line))
-			}
-		}
-		if l := set.LayerOf(h.Path); l != nil && len(l.Expanded) > 0 {
-			for _, v := range l.Expanded {
-				why = append(why, fmt.Sprintf("%s=%s replaces ${%s} (%s:%d)", v.Key, v.Value, v.Key, filepath.Join(set.Paths.ProjectDir, ".env"), v.Line))
-			}
-		}
-		return why, len(why) > 0
-	}
+	return why
 }
 
 // approveName is how `trust approve` selects h: its name, else its ID.

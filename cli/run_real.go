@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/headless"
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/runner"
 )
@@ -24,8 +27,10 @@ var runRealHelp = "--real also fires the event through the installed Gemini CLI 
 	strings.Join(headless.WriteTools, " and ") + " run in a temporary copy of the project (file_path relative, inside\n" +
 	"it); run_shell_command only as one " + strings.Join(headless.ShellPrograms, "/") + "\n" +
 	"command with literal arguments; MCP and other tools never. Notification and PreCompress cannot\n" +
-	"be fired on their own headless, so --real refuses them. Project hooks run by the real CLI\n" +
-	"whether approved or not: --real needs them approved, or --allow-untrusted."
+	"be fired on their own headless, so --real refuses them. The real CLI trusts the folder and runs\n" +
+	"a whole turn with the project's .env loaded, whatever gh-hooks approved: --real needs every\n" +
+	"project hook of every event approved and the .env's findings acknowledged (trust approve\n" +
+	"--accept-dotenv), or --allow-untrusted."
 
 // realJSON is run --json's "real" object.
 type realJSON struct {
@@ -42,8 +47,11 @@ type realSetup struct {
 }
 
 // checkReal refuses, before any hook runs, an event or tool call --real
-// cannot fire harmlessly, held-back hooks, and a missing gemini.
-func checkReal(o *runOptions, event, trigger string, in *runner.Object, held []heldJSON) (*realSetup, error) {
+// cannot fire harmlessly, a missing gemini, and what the real CLI would
+// run without approval (gate.Refused): held-back hooks of the plan, the
+// project hooks of the other events of its turn, and an unacknowledged
+// project .env, which it loads into every hook and tool.
+func checkReal(o *runOptions, t *trustEnv, set *layers.Set, event, trigger string, in *runner.Object, gate *fingerprint.Gate) (*realSetup, error) {
 	const hint = "run without --real for gh-hooks' model alone"
 	if err := headless.Reachable(event, trigger); err != nil {
 		return nil, fail(fmt.Errorf("run --real: %w", err), hint)
@@ -56,15 +64,42 @@ func checkReal(o *runOptions, event, trigger string, in *runner.Object, held []h
 		}
 		return nil, fail(fmt.Errorf("run --real: %w", err), h)
 	}
-	if len(held) > 0 {
-		return nil, fail(fmt.Errorf("run --real: %d planned hook(s) are held back, and the real CLI would run them", len(held)),
+	if len(gate.Held) > 0 {
+		return nil, fail(fmt.Errorf("run --real: %d planned hook(s) are held back, and the real CLI would run them", len(gate.Held)),
 			"approve them (gh-hooks trust approve) or rerun with --allow-untrusted")
+	}
+	if len(gate.TurnHeld) > 0 {
+		var names, sel []string
+		for _, h := range gate.TurnHeld {
+			names = append(names, fmt.Sprintf("%s %s (%s)", h.Hook.Event, approveName(h.Hook), h.Report.Status))
+			if n := shellword.Quote(approveName(h.Hook)); !slices.Contains(sel, n) {
+				sel = append(sel, n)
+			}
+		}
+		return nil, fail(fmt.Errorf("run --real: the real CLI runs a whole turn, and %d project hook(s) it would run are not approved: %s", len(gate.TurnHeld), strings.Join(names, ", ")),
+			fmt.Sprintf("review them, then run `gh-hooks %strust approve %s`, or rerun with --allow-untrusted", t.flag, strings.Join(sel, " ")))
+	}
+	if len(gate.DotEnv) > 0 {
+		var what []string
+		for _, p := range gate.DotEnv {
+			what = append(what, fmt.Sprintf("%s at %s:%d", dotEnvName(set, p), p.Path, p.Line))
+		}
+		return nil, fail(fmt.Errorf("run --real: the real CLI loads the project's .env into every hook and tool it runs (a shell tool too), and its findings are not acknowledged: %s", strings.Join(what, ", ")),
+			fmt.Sprintf("review them (gh-hooks %strust audit), then run `gh-hooks %strust approve --accept-dotenv`, or rerun with --allow-untrusted", t.flag, t.flag))
 	}
 	gem, err := headless.Find(o.getenv, o.Dir)
 	if err != nil {
 		return nil, fail(fmt.Errorf("run --real: %w", err), "install Gemini CLI 0.61 and Node.js (npm install -g @google/gemini-cli@0.61.0), or set "+headless.ProgramEnv+" to its gemini program")
 	}
 	return &realSetup{gem: gem, call: call, where: where}, nil
+}
+
+// dotEnvName is the variable a .env finding is about, else its code.
+func dotEnvName(set *layers.Set, p config.Problem) string {
+	if v := set.DotEnv.VarAt(p.Line, p.Column); v.Key != "" {
+		return v.Key
+	}
+	return p.Code
 }
 
 // runReal fires the event through the real CLI and compares.

@@ -126,8 +126,11 @@ func runShow(o *showOptions) error {
 		return err
 	}
 	v := showJSON{Hook: h, Column: 1, Plans: planPositions(r, h, o.Tool, o.Trigger), Problems: hookProblems(validate.Check(r), h)}
-	v.DotEnv, _ = dotEnvHolds(r.Set)(h)
-	v.DotEnv = nonNil(v.DotEnv)
+	var findings []config.Problem
+	if r.Set.Trust.Trusted {
+		findings = r.Set.DotEnvFindings() // an untrusted folder's .env gives hooks API keys only
+	}
+	v.DotEnv = envUses(fingerprint.DotEnvUses(r.Set, findings)(h))
 	if l := layerOf(r, h); l != nil && l.Doc != nil && h.Node != nil {
 		_, v.Column = l.Doc.Position(h.Node.Offset)
 	}
