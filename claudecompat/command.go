@@ -215,7 +215,7 @@ func wordText(w *syntax.Word) string {
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			b.WriteString(unescape(p.Value))
+			b.WriteString(shellword.Unescape(p.Value))
 		case *syntax.SglQuoted:
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
@@ -236,24 +236,5 @@ func wordText(w *syntax.Word) string {
 func source(w *syntax.Word) string {
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, w)
-	return b.String()
-}
-
-// unescape removes the backslashes of an unquoted literal: "\\x" is "x",
-// and a backslash before a newline joins the lines.
-func unescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			i++
-			if s[i] == '\n' {
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
 	return b.String()
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 )
 
 // Builtins that change what later commands run: source's PATH search,
@@ -134,7 +136,7 @@ func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.
 			line, _, _ := strings.Cut(v.s, "\n")
 			line = strings.Trim(line, " \t")
 			if !raw {
-				line = unescape(line)
+				line = shellword.Unescape(line)
 			}
 			w.setVar(names[0], val{s: line, known: true}, st, depth)
 			return

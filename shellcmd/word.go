@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 )
 
 // val is the value of a word: known, or unknown with the reason.
@@ -41,7 +43,7 @@ func eval(word *syntax.Word, st *state) val {
 	for i, p := range word.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			s := unescape(p.Value)
+			s := shellword.Unescape(p.Value)
 			if i == 0 && strings.HasPrefix(p.Value, "~") {
 				t, ok := tilde(s, st)
 				if !ok {
@@ -147,24 +149,6 @@ func param(p *syntax.ParamExp, st *state) val {
 		return val{s: "$PATH", known: true} // the inherited PATH, which pathDirs keeps
 	}
 	return val{why: "$" + name}
-}
-
-// unescape removes the backslashes of an unquoted literal.
-func unescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			i++
-			if s[i] == '\n' {
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // unescapeDouble removes the backslashes that escape $ ` " \ and newline

@@ -1,7 +1,8 @@
 // Package shellword quotes strings for POSIX shells, for the commands that
 // gh-hooks prints in hints and messages (for example "run gh-hooks trust
-// approve 'my hook'"). It is not Gemini's quoting of the project
-// directory: that is runner.ShellQuote, which copies npm's shell-quote.
+// approve 'my hook'"), and reads the backslashes of an unquoted word. It
+// is not Gemini's quoting of the project directory: that is
+// runner.ShellQuote, which copies npm's shell-quote.
 package shellword
 
 import "strings"
@@ -16,4 +17,24 @@ func Quote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Unescape removes the backslashes of an unquoted literal as bash does:
+// "\\x" is "x", and a backslash before a newline joins the lines. A
+// trailing lone backslash stays.
+func Unescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

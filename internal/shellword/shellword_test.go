@@ -19,3 +19,19 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestUnescape(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{`a\ b`, "a b"},
+		{`\\x`, `\x`},
+		{`\$HOME`, "$HOME"},
+		{"one\\\ntwo", "onetwo"},
+		{`end\`, `end\`},
+	}
+	for _, tt := range tests {
+		if got := Unescape(tt.in); got != tt.want {
+			t.Errorf("Unescape(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
