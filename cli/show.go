@@ -137,13 +137,8 @@ func runShow(o *showOptions) error {
 	if h.Type == "command" || h.Type == "plugin" {
 		// What the hook sees: Gemini's variables (runner.HookVars, the
 		// list run uses), then the hook's own env.
-		vars := map[string]string{"HOME": o.home()}
-		for _, kv := range runner.HookVars(r.Set.Paths.ProjectDir, plansDir(r.Set.Paths.Home, r.Set.Paths.ProjectDir, runSessionID), runSessionID) {
-			vars[kv[0]] = kv[1]
-		}
-		for k, val := range h.Env {
-			vars[k] = val
-		}
+		vars := runner.ShellVars(r.Set.Paths.ProjectDir, r.Set.UserHome(),
+			plansDir(r.Set.Paths.Home, r.Set.Paths.ProjectDir, runSessionID), runSessionID, h.Env)
 		v.Runs = shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: r.Set.Paths.ProjectDir, Vars: vars})
 	}
 	if w, ok := claudecompat.Unwrap(h.Command); ok {

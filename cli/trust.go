@@ -349,7 +349,7 @@ func loadTrust(e *env) (*trustEnv, error) {
 	if t.project, err = fingerprint.NewProject(dir); err != nil {
 		return nil, fail(err, "")
 	}
-	t.project.UserHome = e.home()
+	t.project.UserHome = set.UserHome()
 	// The project's .env is part of every project hook's fingerprint.
 	t.project.DotEnv = set.DotEnv.Stamp()
 	pl := set.Settings(layers.Project)

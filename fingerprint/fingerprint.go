@@ -30,7 +30,8 @@ type Project struct {
 	Real string
 	// UserHome is $HOME where Gemini runs the hooks, which inherit its
 	// environment (spec §5.2): ~ and $HOME in a command lead there, out
-	// of the project. "" is this process's $HOME.
+	// of the project (layers.Set.UserHome). "" when unknown: ~ and $HOME
+	// are then not known to lead out of the project.
 	UserHome string
 	// DotEnv is the stamp of the project's .env that Gemini loads into
 	// every hook's environment (layers.DotEnv.Stamp; "" when none): part

@@ -147,19 +147,9 @@ func findScripts(command string, p Project, env map[string]string, root *os.Root
 			break
 		}
 	}
-	vars := map[string]string{}
-	for _, n := range projectVars {
-		vars[n] = dir
-	}
-	home := p.UserHome
-	if home == "" {
-		home = os.Getenv("HOME")
-	}
-	if home != "" {
-		// Gemini's hooks inherit its environment (spec §5.2): ~ and $HOME
-		// are the user's home, outside the project.
-		vars["HOME"] = home
-	}
+	// Gemini's hooks inherit its environment (spec §5.2): ~ and $HOME
+	// are the user's home, outside the project.
+	vars := runner.ShellVars(dir, p.UserHome, "", "", nil)
 	if root == nil && rootErr == nil {
 		if root, rootErr = os.OpenRoot(dir); rootErr == nil {
 			defer root.Close()

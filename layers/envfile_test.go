@@ -135,6 +135,9 @@ func TestDotEnvMovesExtensions(t *testing.T) {
 	if s.Paths.Home != home || s.Paths.User != filepath.Join(home, ".gemini", "settings.json") {
 		t.Errorf("home %s, user %s: want the process home", s.Paths.Home, s.Paths.User)
 	}
+	if s.UserHome() != home {
+		t.Errorf("UserHome %s, want the process $HOME %s", s.UserHome(), home)
+	}
 	if want := filepath.Join(proj, "fakehome"); s.GeminiHome != want {
 		t.Errorf("GeminiHome %s, want %s", s.GeminiHome, want)
 	}

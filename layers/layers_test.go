@@ -298,3 +298,20 @@ func TestExtensionHooksHydrated(t *testing.T) {
 		t.Errorf("extension env (-want +got):\n%s", d)
 	}
 }
+
+// TestUserHome: a hook's $HOME is the environment's HOME, which
+// GEMINI_CLI_HOME (Gemini's own home, Paths.Home) does not move.
+func TestUserHome(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "p"), 0o755)
+	s, err := Load(Options{ProjectDir: filepath.Join(dir, "p"), Env: MapEnv(map[string]string{
+		"HOME": filepath.Join(dir, "u"), "GEMINI_CLI_HOME": filepath.Join(dir, "h"),
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(dir, "none", "settings.json"),
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{filepath.Join(dir, "u"), filepath.Join(dir, "h")}, []string{s.UserHome(), s.Paths.Home}); d != "" {
+		t.Errorf("UserHome, Paths.Home (-want +got):\n%s", d)
+	}
+}

@@ -148,6 +148,12 @@ type BuiltExtension struct {
 }
 
 // Settings returns the settings layer of a kind (never nil after Load).
+// UserHome is $HOME as Gemini's hooks see it: they inherit Gemini's
+// environment, Env (spec §5.2), so ~ and $HOME in a command lead there.
+// It is not Paths.Home, which GEMINI_CLI_HOME moves. "" when HOME is
+// unset.
+func (s *Set) UserHome() string { return s.Env.get("HOME") }
+
 func (s *Set) Settings(kind string) *Layer {
 	for _, l := range s.Layers {
 		if l.Kind == kind {

@@ -51,3 +51,30 @@ func TestExpandCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestShellVars: the variables a command is read with are Gemini's own,
+// the inherited HOME, then the hook's env; an unknown value is left out.
+func TestShellVars(t *testing.T) {
+	tests := []struct {
+		name                 string
+		home, plans, session string
+		env                  map[string]string
+		want                 map[string]string
+	}{
+		{name: "all known", home: "/home/u", plans: "/p", session: "s1", want: map[string]string{
+			"GEMINI_PROJECT_DIR": "/proj", "GEMINI_CWD": "/proj", "CLAUDE_PROJECT_DIR": "/proj",
+			"GEMINI_PLANS_DIR": "/p", "GEMINI_SESSION_ID": "s1", "HOME": "/home/u"}},
+		{name: "plans, session and home unknown", want: map[string]string{
+			"GEMINI_PROJECT_DIR": "/proj", "GEMINI_CWD": "/proj", "CLAUDE_PROJECT_DIR": "/proj"}},
+		{name: "the hook's env wins", home: "/home/u", env: map[string]string{"HOME": "/elsewhere", "GEMINI_CWD": "/x", "A": "b"},
+			want: map[string]string{"GEMINI_PROJECT_DIR": "/proj", "GEMINI_CWD": "/x", "CLAUDE_PROJECT_DIR": "/proj", "HOME": "/elsewhere", "A": "b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ShellVars("/proj", tt.home, tt.plans, tt.session, tt.env)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("ShellVars (-want +got):\n%s", d)
+			}
+		})
+	}
+}

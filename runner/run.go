@@ -634,3 +634,25 @@ func HookVars(cwd, plansDir, sessionID string) [][2]string {
 		{"CLAUDE_PROJECT_DIR", cwd},
 	}
 }
+
+// ShellVars are the variables a hook's shell is known to see, for reading
+// its command before it runs (shellcmd.Options.Vars): HookVars of cwd,
+// plansDir and sessionID (each left out when "": unknown, the shell keeps
+// the name), HOME as Gemini's environment passes it on (spec §5.2; left
+// out when ""), then the hook's own env over them. The one list that
+// show, validate and the fingerprint read commands with.
+func ShellVars(cwd, home, plansDir, sessionID string, env map[string]string) map[string]string {
+	vars := make(map[string]string, 6+len(env))
+	for _, kv := range HookVars(cwd, plansDir, sessionID) {
+		if kv[1] != "" {
+			vars[kv[0]] = kv[1]
+		}
+	}
+	if home != "" {
+		vars["HOME"] = home
+	}
+	for k, v := range env {
+		vars[k] = v
+	}
+	return vars
+}

@@ -133,10 +133,7 @@ func (c *checker) hookFiles(h *merge.Hook) ([]hookFile, bool) {
 // it that gh-hooks knows: the project's, the home, and the hook's own env.
 func analyze(set *layers.Set, h *merge.Hook) *shellcmd.Analysis {
 	dir := set.Paths.ProjectDir
-	vars := map[string]string{"GEMINI_PROJECT_DIR": dir, "GEMINI_CWD": dir, "CLAUDE_PROJECT_DIR": dir, "HOME": set.Paths.Home}
-	for k, v := range h.Env {
-		vars[k] = v
-	}
+	vars := runner.ShellVars(dir, set.UserHome(), "", "", h.Env)
 	return shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: dir, Vars: vars})
 }
 
