@@ -202,10 +202,8 @@ func typedNameWarning(h *merge.Hook) (warning, hint string) {
 // expansion of both (spec §3.6).
 func disableCheck(r *merge.Result, name string) (warning, hint string) {
 	exp := config.Expand(name, r.Set.Lookup)
-	for _, h := range r.Hooks {
-		if key := h.DisableKey(); key == name || key == exp {
-			return "", ""
-		}
+	if len(r.Disables(name)) > 0 || len(r.Disables(exp)) > 0 {
+		return "", ""
 	}
 	for _, h := range r.Hooks {
 		if h.DisableName == name || h.DisableName == exp {

@@ -150,14 +150,11 @@ func staleDisabled(e *env, set *layers.Set, removed []found) {
 		}
 		names[n]++
 	}
-	left := map[string]int{}
-	for _, h := range merge.Merge(set).Hooks {
-		left[h.DisableName]++
-	}
+	r := merge.Merge(set)
 	off := disabledIn(set, "")
 	var stale []string
 	for n, c := range names {
-		if left[n] == c && slices.Contains(off, n) {
+		if len(r.Disables(n)) == c && slices.Contains(off, n) {
 			stale = append(stale, n)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestDisabledComparesLikeIncludes: Gemini disables a hook when
@@ -77,6 +79,37 @@ func TestDisabledManyEntries(t *testing.T) {
 		off := i%4 != 1 && i%2 == 0 || i == 5
 		if h.Active == off {
 			t.Fatalf("%s (name %s): active = %v (%s)", h.ID, h.DisableName, h.Active, h.Reason)
+		}
+	}
+}
+
+// TestDisables: the hooks a string entry matches are those named by that
+// string exactly, with their type: the number 5 is not "5".
+func TestDisables(t *testing.T) {
+	files := map[string]string{"W": `{"hooks": {"BeforeAgent": [{"hooks": [
+	  {"type": "command", "command": "echo a", "name": 5},
+	  {"type": "command", "command": "echo b", "name": "5"},
+	  {"type": "command", "command": "echo c"},
+	  {"type": "command", "command": "echo d", "name": "Lint"}
+	]}], "AfterAgent": [{"hooks": [{"type": "command", "command": "echo e", "name": "5"}]}]}}`}
+	_, r := loadSpecCase(t, specCase{name: "disables", files: files})
+	tests := []struct {
+		entry string
+		want  []string // commands
+	}{
+		{"5", []string{"echo b", "echo e"}},
+		{"echo c", []string{"echo c"}},
+		{"echo d", nil}, // named: the name counts, not the command
+		{"lint", nil},   // case-sensitive
+		{"", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, h := range r.Disables(tt.entry) {
+			got = append(got, h.Command)
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("Disables(%q) (-want +got):\n%s", tt.entry, d)
 		}
 	}
 }

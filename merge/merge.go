@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/layers"
@@ -35,6 +36,9 @@ type Result struct {
 	// compares them, by SameValueZero, with a name that is not a string.
 	disabledOther []*config.Node
 	otherIndex    map[string]*config.Node // disabledOther by scalarKey, built on first use
+	// byDisableName indexes Hooks for Disables, built on first use.
+	byDisableName     map[string][]*Hook
+	byDisableNameOnce sync.Once
 	// Hooks are all hooks found, grouped by event (Events order, then
 	// unknown keys in order of appearance), in registration order.
 	Hooks []*Hook

@@ -143,16 +143,14 @@ func (c *checker) disabled() {
 	if c.r.DisabledSubstring {
 		return // merge's disabled-string covers it
 	}
-	names := make(map[string]bool, len(c.r.Hooks))
+	// The names an entry can usefully hold, for the hints: each once, in
+	// hook order.
+	listed := make(map[string]bool, len(c.r.Hooks))
 	var all []string
 	for _, h := range c.r.Hooks {
-		// A name that is not a string gets a typed key that no string
-		// entry equals (includes() tells 5 from "5").
-		if key := h.DisableKey(); merge.IsEvent(h.Event) && h.DisableName != "" && !names[key] {
-			names[key] = true
-			if key == h.DisableName && h.DisableName != "unknown-hook" && h.DisableName != "unknown-command" {
-				all = append(all, h.DisableName)
-			}
+		if n := h.DisableName; !listed[n] && n != "" && n != "unknown-hook" && n != "unknown-command" && merge.IsEvent(h.Event) && h.DisableKey() == n {
+			listed[n] = true
+			all = append(all, n)
 		}
 	}
 	// Maps, not a scan of every hook and name per entry: 20,000 hooks and
@@ -181,7 +179,7 @@ func (c *checker) disabled() {
 		}
 		unknown := 0
 		for i, it := range d.Items {
-			if it.Kind != config.String || names[it.Str] {
+			if it.Kind != config.String || c.disables(it.Str) {
 				continue
 			}
 			ptr := "/hooksConfig/disabled/" + strconv.Itoa(i)
@@ -217,6 +215,12 @@ func (c *checker) disabled() {
 				"remove the entries that name no hook")
 		}
 	}
+}
+
+// disables reports whether the entry switches off a hook Gemini
+// registers (one under a known event).
+func (c *checker) disables(entry string) bool {
+	return slices.ContainsFunc(c.r.Disables(entry), func(h *merge.Hook) bool { return merge.IsEvent(h.Event) })
 }
 
 // projectDisables reports each entry of the project file's
