@@ -731,14 +731,14 @@ type interp struct {
 }
 
 var (
-	nodeInterp   = &interp{inline: []string{"-e", "--eval", "-p", "--print"}, withArg: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--tsconfig"}}
+	nodeInterp   = &interp{inline: []string{"-e", "--eval", "-p", "--print"}, withArg: nodeWithArg}
 	pythonInterp = &interp{inline: []string{"-c"}, module: "-m", withArg: []string{"-W", "-X", "-Q"}}
 )
 
 // interpreters maps a program's base name to how it takes a script.
 var interpreters = map[string]*interp{
 	"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
-	"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run"},
+	"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run", withArg: bunWithArg},
 	"deno":   {sub: "run", withArg: []string{"--config", "-c", "--import-map"}},
 	"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
 	"ruby":    {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
@@ -765,6 +765,9 @@ func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, dep
 		i++
 	}
 	var preload []string
+	// Node reads its options after -e too (node -e 1 -r ./pre.js
+	// preloads pre.js): the code is followed after the loop.
+	inline, hasInline := "", false
 	for ; i < len(rest); i++ {
 		a := rest[i]
 		if !a.v.known {
@@ -791,8 +794,15 @@ func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, dep
 				}
 				code = c.s
 			}
-			w.inlineCode(lang, code, st, depth)
-			return
+			if lang != "node" {
+				w.inlineCode(lang, code, st, depth)
+				return
+			}
+			inline, hasInline = code, true
+			if !hasValue {
+				i++
+			}
+			continue
 		}
 		if opt == it.module && it.module != "" {
 			mod := value
@@ -817,18 +827,21 @@ func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, dep
 					continue
 				}
 			}
-			if lang == "node" && nodePreload[opt] {
-				preload = append(preload, opt, value)
-			} else if lang == "node" && opt == "--env-file" {
-				w.file(value, val{s: value, known: true}, RoleSource, st)
-				w.unknown("node --env-file " + value + " (its NODE_OPTIONS are not followed)")
-			} else if lang != "node" && lang != "python" && (opt == "-r" || opt == "-I" || opt == "-M" || opt == "-l") && w.files != nil {
+			if lang == "node" {
+				preload = append(preload, opt+"="+value) // nodeOptions reads them
+			} else if lang != "python" && (opt == "-r" || opt == "-I" || opt == "-M" || opt == "-l") && w.files != nil {
 				w.unknown(base + " " + opt + " " + value + " loads more code: not followed")
 			}
+		} else if lang == "node" {
+			preload = append(preload, v)
 		}
 	}
 	if len(preload) > 0 {
 		w.nodeOptions(preload, st, depth)
+	}
+	if hasInline {
+		w.inlineCode(lang, inline, st, depth)
+		return
 	}
 	if i >= len(rest) || rest[i].v.s == "-" || stdinFiles[rest[i].v.s] {
 		w.stdin(st, depth, stdin, pipe, lang)

@@ -2,28 +2,26 @@ package shellcmd
 
 import (
 	"encoding/json"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
-// Node (and tsx, ts-node, bun, deno): require('./x'), import ... from
-// './x', export ... from './x', import('./x') with a literal string are
-// resolved as Node's resolver does for relative paths (the exact file,
-// then the extensions, then a folder's package.json main or index). A
-// package name is looked for in node_modules folders up to the project
-// root: an installed package in the project is not followed (its
-// package.json is recorded and the hook is not covered), one that is not
-// there is listed as a place Node looks in. require(variable), import of
-// a computed string and the process APIs (child_process) are not
-// followed.
+// Node (and tsx, ts-node, bun, deno): each file is read with a real
+// JavaScript parser (jsparse.go); the modules it loads with a literal
+// specifier are resolved as Node's resolver does: a relative or absolute
+// path (the exact file, then the extensions, then a folder's package.json
+// main or index), a package's own name through its package.json exports
+// (self-reference), a #name through the package.json imports, a bare name
+// in the node_modules folders up to the project root (an installed package
+// is not followed: its package.json is recorded and the hook is not
+// covered). The package.json that decides a .js file's module kind (its
+// "type") is recorded with it. A native addon (.node) is hashed and not
+// covered; a file the parser refuses is not covered, naming its line.
 
 var (
-	jsStatic  = lazyre.New(`(?m)(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s*)?['"]([^'"\n]+)['"]`)
-	jsCall    = lazyre.New("(?:^|[^.\\w$])(require|import)\\s*\\(\\s*(?:(['\"])([^'\"\\n]*)['\"]|`([^`$]*)`)\\s*[,)]")
-	jsDynamic = lazyre.New("(?:^|[^.\\w$])(require|import)\\s*\\(\\s*([^'\"`\\s)]|`[^`]*\\$\\{)")
-	jsOpaque  = lazyre.New(`\b(child_process|execSync|execFileSync|spawnSync|Bun\.spawn|Deno\.Command|Deno\.run|new\s+Worker|vm\.runIn\w+|eval\s*\(|new\s+Function\s*\()`)
 	// nodeExts are the extensions Node (and tsx) try, in order.
 	nodeExts = []string{".js", ".mjs", ".cjs", ".json", ".node", ".ts", ".tsx", ".mts", ".cts", ".jsx"}
 	// nodeBuiltins are Node's own modules (require('fs')).
@@ -52,8 +50,16 @@ func (w *walker) followNodeNow(p string, st *state, depth int) {
 		return
 	}
 	defer leave()
-	if strings.HasSuffix(real, ".json") {
+	switch filepath.Ext(real) {
+	case ".json":
+		return // data
+	case ".node":
+		w.unknown("the native addon " + w.rel(real) + " (compiled code) is not followed")
 		return
+	case ".js", ".ts", ".tsx", ".jsx", "":
+		// The nearest package.json's "type" says whether Node reads the
+		// file as CommonJS or as an ES module.
+		w.nodeScope(filepath.Dir(real))
 	}
 	w.nodeCode(string(data), filepath.Dir(real), real, st, depth)
 }
@@ -68,57 +74,118 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 	if file != "" {
 		name = w.rel(file)
 	}
-	for _, m := range jsStatic.Get().FindAllStringSubmatch(code, -1) {
-		w.nodeResolve(m[1], dir, st, depth)
-	}
-	for _, m := range jsCall.Get().FindAllStringSubmatch(code, -1) {
-		spec := m[3]
-		if m[2] == "" {
-			spec = m[4]
+	facts, err := scanJS([]byte(code))
+	if err != nil {
+		line := ""
+		if pe, ok := err.(*jsParseError); ok && pe.Line > 0 {
+			line = ":" + strconv.Itoa(pe.Line)
 		}
-		w.nodeResolve(spec, dir, st, depth)
+		lang := "JavaScript"
+		switch filepath.Ext(file) {
+		case ".ts", ".mts", ".cts", ".tsx":
+			lang = "TypeScript"
+		}
+		w.unknown(name + line + ": " + lang + " gh-hooks does not parse (" + err.(*jsParseError).Msg + "): what it loads is not followed")
+		return
 	}
-	for _, m := range jsDynamic.Get().FindAllStringSubmatch(code, -1) {
-		w.unknown("a dynamic " + m[1] + "() in " + name)
+	for _, o := range facts.Opaque {
+		w.unknown(o + " in " + name + ": what it loads or runs is not followed")
 	}
-	for _, m := range jsOpaque.Get().FindAllStringSubmatch(code, -1) {
-		what := strings.TrimRight(m[1], "( ")
-		w.unknown(what + " in " + name + ": what it loads or runs is not followed")
+	for _, l := range facts.Loads {
+		w.nodeResolve(l.Spec, dir, st, depth)
 	}
 }
 
-// nodeOptions follows node's options that load modules first (-r X,
-// --require=X, --import X, --loader X), from NODE_OPTIONS or the command
-// line; they resolve from the current directory.
+// nodeWithArg are node's options that take a value (as the next word or
+// after =); bunWithArg bun's.
+var (
+	nodeWithArg = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions",
+		"--env-file", "--env-file-if-exists", "--tsconfig", "--experimental-config-file", "--snapshot-blob",
+		"--openssl-config", "--run", "--input-type", "--title", "--watch-path", "--test-reporter",
+		"--test-reporter-destination", "--test-name-pattern", "--test-skip-pattern", "--redirect-warnings",
+		"--diagnostic-dir", "--report-dir", "--icu-data-dir", "--localstorage-file", "--cpu-prof-dir", "--heap-prof-dir"}
+	bunWithArg = []string{"-r", "--preload", "--require", "--import", "-c", "--config", "--cwd", "--env-file", "--tsconfig-override",
+		"--conditions", "--define", "-d", "--loader", "-l", "--port", "--main-fields", "--extension-order", "--jsx-factory",
+		"--jsx-fragment", "--jsx-import-source", "--jsx-runtime", "--elide-lines", "--filter", "-F"}
+)
+
+// nodeOptions follows node's (and bun's) options that load code or read
+// a file that does (-r X, --require=X, --import X, --loader X, --preload
+// X, --env-file F, --run X, bun's --config F), from NODE_OPTIONS, .npmrc's
+// node-options or the command line; files resolve from the current
+// directory. Options that load what gh-hooks does not read are not
+// covered (--test finds its files, a snapshot blob, a config file).
 func (w *walker) nodeOptions(words []string, st *state, depth int) {
 	for i := 0; i < len(words); i++ {
 		opt, value, has := strings.Cut(words[i], "=")
-		if !nodePreload[opt] && opt != "--env-file" {
-			continue
-		}
-		if !has {
+		needs := nodePreload[opt] || opt == "--preload" || slices.Contains(nodeWithArg, opt)
+		if needs && !has {
 			if i+1 >= len(words) {
 				return
 			}
 			i++
 			value = words[i]
 		}
+		if !needs && opt != "--test" && opt != "--experimental-default-config-file" {
+			continue
+		}
 		if st.dir == "" {
 			w.unknown("node " + opt + " " + value + " after cd to a computed directory")
 			continue
 		}
-		if opt == "--env-file" {
-			w.file(value, val{s: value, known: true}, RoleSource, st)
-			w.unknown("node --env-file " + value + " (its NODE_OPTIONS are not followed)")
-			continue
-		}
-		if w.files == nil {
-			if isRelSpec(value) {
-				w.file(value, val{s: value, known: true}, RoleScript, st)
+		switch {
+		case nodePreload[opt] || opt == "--preload":
+			if w.files == nil {
+				if isRelSpec(value) {
+					w.file(value, val{s: value, known: true}, RoleScript, st)
+				}
+				continue
 			}
+			w.nodeResolve(value, st.dir, st, depth)
+		case opt == "--env-file" || opt == "--env-file-if-exists":
+			w.nodeEnvFile(value, st, depth)
+		case opt == "--run":
+			sub := st.copy()
+			w.npmScript("node --run", value, sub, depth)
+		case opt == "--test":
+			w.unknown("node --test runs the test files it finds: not followed")
+		case opt == "--experimental-default-config-file":
+			value = "node.config.json"
+			fallthrough
+		case opt == "--experimental-config-file" || opt == "--snapshot-blob" || opt == "--openssl-config":
+			if p := w.file(value, val{s: value, known: true}, RoleManifest, st); w.exists(p) {
+				w.unknown("node " + opt + " " + value + ": what it loads is not followed")
+			}
+		}
+	}
+}
+
+// nodeEnvFile follows node --env-file: node sets the file's variables
+// before it starts, and reads NODE_OPTIONS from it (Node's dotenv
+// parser, src/node_dotenv.cc). Other variables Node reads (NODE_*) are
+// not followed.
+func (w *walker) nodeEnvFile(p string, st *state, depth int) {
+	path := w.file(p, val{s: p, known: true}, RoleSource, st)
+	if w.files == nil || path == "" {
+		return
+	}
+	data, _, ok := w.files.ReadFile(path)
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "export "))
+		k, v, ok := strings.Cut(line, "=")
+		k = strings.TrimSpace(k)
+		if !ok || strings.HasPrefix(k, "#") || !strings.HasPrefix(k, "NODE_") || k == "NODE_ENV" || k == "NODE_NO_WARNINGS" {
 			continue
 		}
-		w.nodeResolve(value, st.dir, st, depth)
+		v = strings.TrimSpace(v)
+		if k != "NODE_OPTIONS" || strings.ContainsAny(v, "\\$`#") || strings.Count(v, `"`)+strings.Count(v, "'") > 2 {
+			w.unknown(k + " in " + w.rel(path) + " (node --env-file): not followed")
+			continue
+		}
+		w.nodeOptions(strings.Fields(strings.Trim(v, `"'`)), st, depth)
 	}
 }
 
@@ -137,14 +204,20 @@ func (w *walker) nodeResolve(spec, dir string, st *state, depth int) {
 		return
 	case strings.HasPrefix(spec, "file://"):
 		spec = strings.TrimPrefix(spec, "file://")
+		if strings.ContainsAny(spec, "%?#") {
+			w.unknown("the file URL " + spec + " (escapes, a query or a fragment) is not followed")
+			return
+		}
 	case strings.HasPrefix(spec, "#"):
-		w.unknown("a package import map entry (" + spec + ")")
+		w.nodeImports(spec, dir, st, depth)
 		return
 	case strings.Contains(spec, ":"):
 		return // data:, http: (refused by Node without a loader)
 	}
 	if !isRelSpec(spec) {
-		w.nodePackage(spec, dir)
+		if !w.nodeSelf(spec, dir, st, depth) {
+			w.nodePackage(spec, dir)
+		}
 		return
 	}
 	base := spec
@@ -155,11 +228,16 @@ func (w *walker) nodeResolve(spec, dir string, st *state, depth int) {
 		if w.full() {
 			return
 		}
-		w.probe(w.rel(c), c, RoleScript)
+		role := RoleScript
+		if strings.HasSuffix(c, "/package.json") {
+			role = RoleManifest
+		}
+		w.probe(w.rel(c), c, role)
 		if w.exists(c) {
-			if strings.HasSuffix(c, "/package.json") {
-				if main := w.packageMain(c); main != "" {
-					w.nodeResolve("./"+main, filepath.Dir(c), st, depth)
+			if role == RoleManifest {
+				w.add(w.rel(c), val{s: c, known: true}, RoleManifest, &state{dir: "/"}, false)
+				if main := w.readPackage(c).Main; main != "" {
+					w.nodeResolve("./"+strings.TrimPrefix(main, "./"), filepath.Dir(c), st, depth)
 					return
 				}
 				continue
@@ -170,6 +248,166 @@ func (w *walker) nodeResolve(spec, dir string, st *state, depth int) {
 		}
 	}
 	w.add(spec, val{s: base, known: true}, RoleScript, st, false) // missing
+}
+
+// nodePkg is what Node reads of a package.json.
+type nodePkg struct {
+	Name    string          `json:"name"`
+	Main    string          `json:"main"`
+	Type    string          `json:"type"`
+	Exports json.RawMessage `json:"exports"`
+	Imports json.RawMessage `json:"imports"`
+}
+
+// readPackage reads the package.json at p (zero when it cannot be read).
+func (w *walker) readPackage(p string) nodePkg {
+	var pkg nodePkg
+	if data, _, ok := w.files.ReadFile(p); ok {
+		if json.Unmarshal(data, &pkg) != nil {
+			w.unknown(w.rel(p) + " is not JSON Node can read")
+		}
+	}
+	return pkg
+}
+
+// nodeScope finds the package.json that governs the folder dir (Node's
+// package scope: the nearest one up to the project root), records it and
+// the places looked in, and returns its path ("" when there is none).
+func (w *walker) nodeScope(dir string) string {
+	if w.files == nil || w.top == "" {
+		return ""
+	}
+	for d := dir; w.inProject(d, nil); d = filepath.Dir(d) {
+		if filepath.Base(d) == "node_modules" {
+			return ""
+		}
+		p := filepath.Join(d, "package.json")
+		w.probe(w.rel(p), p, RoleManifest)
+		if w.exists(p) {
+			w.add(w.rel(p), val{s: p, known: true}, RoleManifest, &state{dir: "/"}, false)
+			return p
+		}
+		if d == w.top || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return ""
+}
+
+// nodeImports resolves a #name through the imports of the governing
+// package.json (every target of every condition: which conditions hold
+// is Node's and the loader's choice).
+func (w *walker) nodeImports(spec, dir string, st *state, depth int) {
+	p := w.nodeScope(dir)
+	if p == "" {
+		return // Node fails: no package.json to map it
+	}
+	pkg := w.readPackage(p)
+	targets, ok := exportTargets(pkg.Imports, spec, true)
+	if !ok {
+		w.unknown("the import " + spec + " of " + w.rel(p) + " has a form gh-hooks does not read")
+		return
+	}
+	for _, t := range targets {
+		if isRelSpec(t) {
+			w.nodeResolve(t, filepath.Dir(p), st, depth)
+		} else {
+			w.nodeResolve(t, dir, st, depth) // a package
+		}
+	}
+}
+
+// nodeSelf resolves a package's own name through its exports (Node's
+// self-reference: the package.json that governs dir names the package
+// and has exports); it reports whether it applied.
+func (w *walker) nodeSelf(spec, dir string, st *state, depth int) bool {
+	p := w.nodeScope(dir)
+	if p == "" {
+		return false
+	}
+	pkg := w.readPackage(p)
+	if pkg.Name == "" || len(pkg.Exports) == 0 || string(pkg.Exports) == "null" || (spec != pkg.Name && !strings.HasPrefix(spec, pkg.Name+"/")) {
+		return false
+	}
+	sub := "." + strings.TrimPrefix(spec, pkg.Name)
+	targets, ok := exportTargets(pkg.Exports, sub, false)
+	if !ok {
+		w.unknown("the exports of " + w.rel(p) + " have a form gh-hooks does not read")
+		return true
+	}
+	for _, t := range targets {
+		if isRelSpec(t) && !filepath.IsAbs(t) {
+			w.nodeResolve(t, filepath.Dir(p), st, depth)
+		}
+	}
+	return true
+}
+
+// exportTargets returns the targets a package.json exports (or imports,
+// when imports) field maps the subpath (".", "./x", "#x") to: the
+// matching key, or every pattern key with one * that matches, and in its
+// value every string of every condition and fallback, with * replaced.
+// ok is false for a field that is not JSON of those shapes.
+func exportTargets(field json.RawMessage, sub string, imports bool) (targets []string, ok bool) {
+	if len(field) == 0 || string(field) == "null" {
+		return nil, true
+	}
+	var v any
+	if json.Unmarshal(field, &v) != nil {
+		return nil, false
+	}
+	m, isMap := v.(map[string]any)
+	subpaths := false
+	for k := range m {
+		if strings.HasPrefix(k, ".") || strings.HasPrefix(k, "#") {
+			subpaths = true
+		}
+	}
+	if !isMap || !subpaths {
+		if imports {
+			return nil, true
+		}
+		if sub != "." {
+			return nil, true
+		}
+		return stringsIn(v, ""), true
+	}
+	if t, ok := m[sub]; ok {
+		return stringsIn(t, ""), true
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		t := m[k]
+		pre, post, ok := strings.Cut(k, "*")
+		if !ok || strings.Contains(post, "*") {
+			continue
+		}
+		if strings.HasPrefix(sub, pre) && strings.HasSuffix(sub[len(pre):], post) && len(sub) >= len(pre)+len(post) {
+			targets = append(targets, stringsIn(t, sub[len(pre):len(sub)-len(post)])...)
+		}
+	}
+	return targets, true
+}
+
+// stringsIn lists the strings of a conditions value (a string, an array of
+// fallbacks, an object of conditions), with * replaced by star.
+func stringsIn(v any, star string) []string {
+	switch v := v.(type) {
+	case string:
+		return []string{strings.ReplaceAll(v, "*", star)}
+	case []any:
+		var out []string
+		for _, x := range v {
+			out = append(out, stringsIn(x, star)...)
+		}
+		return out
+	case map[string]any:
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			out = append(out, stringsIn(v[k], star)...)
+		}
+		return out
+	}
+	return nil
 }
 
 // nodeCandidates are the files Node tries for a relative specifier, in
@@ -190,21 +428,6 @@ func nodeCandidates(base string) []string {
 		c = append(c, filepath.Join(base, "index"+e))
 	}
 	return c
-}
-
-// packageMain reads a package.json's main field.
-func (w *walker) packageMain(p string) string {
-	data, _, ok := w.load(p)
-	if !ok {
-		return ""
-	}
-	var pkg struct {
-		Main string `json:"main"`
-	}
-	if json.Unmarshal(data, &pkg) != nil {
-		return ""
-	}
-	return strings.TrimPrefix(pkg.Main, "./")
 }
 
 // nodePackage looks for the package a bare specifier names in the

@@ -1,0 +1,611 @@
+package shellcmd
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/js"
+)
+
+// JavaScript is read with a real parser (github.com/tdewolff/parse/v2/js,
+// ES2020 and later: import and export, import(), top-level await, classes,
+// optional chaining), never with patterns, and nothing of it runs. The
+// parser resolves scopes, so a local `require` or `module` (a function's
+// parameter, a const) is told from Node's own.
+//
+// What a file loads is a literal specifier in one of Node's loading forms
+// (import and export ... from, import(), require(), require.resolve(),
+// createRequire(import.meta.url or __filename)(), export * from). Every
+// other way to reach Node's loader or to run code is an opaque form, named
+// in the reason: require or module used as a value (passed, aliased,
+// destructured), module.require, module.constructor (Module._load,
+// Module._resolveFilename), a specifier that is computed, concatenated, a
+// template with ${} or written with escapes, eval, the Function
+// constructor and any .constructor (''.constructor.constructor is
+// Function), process.binding/dlopen/mainModule/getBuiltinModule, the
+// module's top-level arguments (CommonJS passes require there), with,
+// globalThis.eval and the like, and the builtins that run code or start
+// processes: child_process, vm, worker_threads, cluster, inspector, repl,
+// wasi, and module itself (but its createRequire, builtinModules and
+// isBuiltin).
+
+// jsLoad is one module a file loads.
+type jsLoad struct {
+	Spec string
+	Kind string // "import", "export", "import()", "require", "require.resolve"
+}
+
+// jsFacts is what a JavaScript file loads and what it does that is not
+// followed.
+type jsFacts struct {
+	Loads  []jsLoad
+	Opaque []string // constructs, as short phrases ("eval", "module.require")
+}
+
+// jsParseError is a file the parser refuses, at a line.
+type jsParseError struct {
+	Line int
+	Msg  string
+}
+
+func (e *jsParseError) Error() string { return strconv.Itoa(e.Line) + ": " + e.Msg }
+
+// jsRunBuiltins are Node's builtin modules that run code or start
+// processes: importing one is an opaque form (whatever the alias).
+var jsRunBuiltins = map[string]bool{
+	"child_process": true, "vm": true, "worker_threads": true, "cluster": true, "inspector": true,
+	"inspector/promises": true, "repl": true, "wasi": true,
+}
+
+// jsModuleSafe are the members of the builtin module that load nothing by
+// themselves (createRequire is followed where its base is the file).
+var jsModuleSafe = map[string]bool{"createRequire": true, "builtinModules": true, "isBuiltin": true}
+
+// jsProcessDeny are the members of process that load code or native
+// addons, or reach the loader.
+var jsProcessDeny = map[string]bool{
+	"binding": true, "_linkedBinding": true, "dlopen": true, "mainModule": true, "getBuiltinModule": true,
+	"execve": true, "constructor": true, "__proto__": true, "moduleLoadList": true, "setSourceMapsEnabled": false,
+}
+
+// jsGlobalDeny are the members of globalThis (global, self, window) that
+// are opaque when reached through it.
+var jsGlobalDeny = map[string]bool{
+	"eval": true, "Function": true, "process": true, "require": true, "module": true, "constructor": true,
+	"globalThis": true, "global": true, "self": true, "window": true, "Bun": true, "Deno": true, "Worker": true,
+	"__proto__": true, "Reflect": false,
+}
+
+// jsModuleMembers are the members of CommonJS's module that reach no
+// loader.
+var jsModuleMembers = map[string]bool{"exports": true, "id": true, "filename": true, "loaded": true, "path": true, "isPreloading": true}
+
+// scanJS parses src (a script, a CommonJS or an ES module) and returns
+// what it loads and its opaque forms. A file the parser refuses is a
+// *jsParseError.
+func scanJS(src []byte) (*jsFacts, error) {
+	ast, err := js.Parse(parse.NewInputBytes(src), js.Options{})
+	if err != nil {
+		var pe *parse.Error
+		if errors.As(err, &pe) {
+			return nil, &jsParseError{Line: pe.Line, Msg: pe.Message}
+		}
+		return nil, &jsParseError{Line: 0, Msg: err.Error()}
+	}
+	s := &jsScanner{facts: &jsFacts{}, seen: map[string]bool{}, requires: map[*js.Var]bool{},
+		createRequires: map[*js.Var]bool{}, moduleNS: map[*js.Var]bool{}}
+	// Names bound by an import of the builtin module ("createRequire").
+	s.importNames = map[string]string{}
+	js.Walk(s, ast)
+	return s.facts, nil
+}
+
+type jsScanner struct {
+	facts *jsFacts
+	seen  map[string]bool
+	stack []js.INode
+	// fn counts the non-arrow functions the walk is in (arguments at 0 is
+	// the CommonJS wrapper's).
+	fn int
+	// requires are local variables bound to a require function for this
+	// file (createRequire(import.meta.url)); createRequires to
+	// createRequire; moduleNS to the builtin module.
+	requires, createRequires, moduleNS map[*js.Var]bool
+	// importNames maps a name imported from the builtin module to its
+	// member name.
+	importNames map[string]string
+}
+
+func (s *jsScanner) opaque(what string) {
+	if !s.seen["o"+what] {
+		s.seen["o"+what] = true
+		s.facts.Opaque = append(s.facts.Opaque, what)
+	}
+}
+
+func (s *jsScanner) load(spec, kind string) {
+	if !s.seen["l"+kind+"\x00"+spec] {
+		s.seen["l"+kind+"\x00"+spec] = true
+		s.facts.Loads = append(s.facts.Loads, jsLoad{Spec: spec, Kind: kind})
+	}
+}
+
+// parent is the node around the one being entered (nil at the top).
+func (s *jsScanner) parent() js.INode {
+	if len(s.stack) == 0 {
+		return nil
+	}
+	return s.stack[len(s.stack)-1]
+}
+
+func (s *jsScanner) Exit(n js.INode) {
+	s.stack = s.stack[:len(s.stack)-1]
+	switch n.(type) {
+	case *js.FuncDecl, *js.MethodDecl:
+		s.fn--
+	}
+}
+
+// walkOnly walks the children of n given, as part of n.
+func (s *jsScanner) walkOnly(n js.INode, children ...js.INode) {
+	s.stack = append(s.stack, n)
+	for _, c := range children {
+		if c != nil {
+			js.Walk(s, c)
+		}
+	}
+	s.stack = s.stack[:len(s.stack)-1]
+}
+
+func (s *jsScanner) Enter(n js.INode) js.IVisitor {
+	switch n := n.(type) {
+	case *js.FuncDecl, *js.MethodDecl:
+		s.fn++
+	case *js.ImportStmt:
+		s.importStmt(n)
+	case *js.ExportStmt:
+		if n.Module != nil {
+			s.spec(n.Module, "export")
+		}
+	case *js.WithStmt:
+		s.opaque("a with statement")
+	case *js.CallExpr:
+		if s.call(n) {
+			return nil
+		}
+	case *js.VarDecl:
+		s.varDecl(n)
+	case *js.DotExpr:
+		s.dot(n)
+	case *js.IndexExpr:
+		if lit, ok := n.Y.(*js.LiteralExpr); ok && lit.TokenType == js.StringToken && strings.Trim(string(lit.Data), `'"`) == "constructor" {
+			s.opaque("a ['constructor'] (it reaches the Function constructor)")
+		}
+	case *js.Var:
+		s.variable(n)
+	}
+	s.stack = append(s.stack, n)
+	return s
+}
+
+// importStmt records an import and checks what it binds of a builtin.
+func (s *jsScanner) importStmt(n *js.ImportStmt) {
+	spec, ok := s.spec(n.Module, "import")
+	if !ok {
+		return
+	}
+	switch b := strings.TrimPrefix(spec, "node:"); {
+	case b == "module":
+		if n.Default != nil {
+			s.opaque("the module builtin imported whole")
+			return
+		}
+		for _, a := range n.List {
+			name, bind := string(a.Name), string(a.Binding)
+			if name == "" {
+				name = bind // import {x}
+			}
+			if !jsModuleSafe[name] {
+				s.opaque("module." + name)
+				continue
+			}
+			s.importNames[bind] = name
+		}
+	case b == "process":
+		if n.Default != nil {
+			s.opaque("the process builtin imported whole")
+		}
+		for _, a := range n.List {
+			name := string(a.Name)
+			if name == "" {
+				name = string(a.Binding)
+			}
+			if name == "*" || jsProcessDeny[name] {
+				s.opaque("process." + name)
+			}
+		}
+	}
+}
+
+// spec reads a module specifier literal (with its quotes) and records
+// it; ok is false for one that is not followed (escapes), which is then
+// opaque.
+func (s *jsScanner) spec(lit []byte, kind string) (string, bool) {
+	if len(lit) < 2 || bytes.IndexByte(lit, '\\') >= 0 {
+		s.opaque(kind + " of an escaped string")
+		return "", false
+	}
+	spec := string(lit[1 : len(lit)-1])
+	s.builtin(spec)
+	s.load(spec, kind)
+	return spec, true
+}
+
+// builtin names a loaded builtin that runs code or processes.
+func (s *jsScanner) builtin(spec string) {
+	if b := strings.TrimPrefix(spec, "node:"); jsRunBuiltins[b] {
+		s.opaque(b + " (what it runs is not followed)")
+	}
+}
+
+// literal is the text of a string or plain template literal argument.
+func literal(e js.IExpr) (text string, ok, escaped bool) {
+	switch e := e.(type) {
+	case *js.LiteralExpr:
+		if e.TokenType != js.StringToken || len(e.Data) < 2 {
+			return "", false, false
+		}
+		if bytes.IndexByte(e.Data, '\\') >= 0 {
+			return "", false, true
+		}
+		return string(e.Data[1 : len(e.Data)-1]), true, false
+	case *js.TemplateExpr:
+		if e.Tag != nil || len(e.List) > 0 || len(e.Tail) < 2 {
+			return "", false, false
+		}
+		if bytes.IndexByte(e.Tail, '\\') >= 0 {
+			return "", false, true
+		}
+		return string(e.Tail[1 : len(e.Tail)-1]), true, false
+	}
+	return "", false, false
+}
+
+// free reports whether v is the global (undeclared) name.
+func free(v *js.Var, name string) bool {
+	for v.Link != nil {
+		v = v.Link
+	}
+	return v.Decl == js.NoDecl && string(v.Data) == name
+}
+
+func root(v *js.Var) *js.Var {
+	for v.Link != nil {
+		v = v.Link
+	}
+	return v
+}
+
+// isRequire reports whether e is a require function of this file: Node's
+// require, a variable bound to createRequire(import.meta.url), or such a
+// call itself.
+func (s *jsScanner) isRequire(e js.IExpr) bool {
+	switch e := e.(type) {
+	case *js.Var:
+		return free(e, "require") || s.requires[root(e)]
+	case *js.CallExpr:
+		return s.isCreateRequireCall(e)
+	case *js.GroupExpr:
+		return s.isRequire(e.X)
+	}
+	return false
+}
+
+// isCreateRequire reports whether e is the builtin module's createRequire.
+func (s *jsScanner) isCreateRequire(e js.IExpr) bool {
+	switch e := e.(type) {
+	case *js.Var:
+		r := root(e)
+		return s.createRequires[r] || s.importNames[string(r.Data)] == "createRequire" // imports are not declared in the parser's scopes
+	case *js.DotExpr:
+		if y, ok := e.Y.(js.LiteralExpr); ok && string(y.Data) == "createRequire" {
+			if v, ok := e.X.(*js.Var); ok && s.moduleNS[root(v)] {
+				return true
+			}
+			if c, ok := e.X.(*js.CallExpr); ok && s.isRequire(c.X) && len(c.Args.List) == 1 {
+				if t, ok, _ := literal(c.Args.List[0].Value); ok && strings.TrimPrefix(t, "node:") == "module" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isCreateRequireCall reports whether c is createRequire(import.meta.url)
+// or createRequire(__filename): a require for this file.
+func (s *jsScanner) isCreateRequireCall(c *js.CallExpr) bool {
+	if !s.isCreateRequire(c.X) || len(c.Args.List) != 1 {
+		return false
+	}
+	switch a := c.Args.List[0].Value.(type) {
+	case *js.Var:
+		return free(a, "__filename")
+	case *js.DotExpr:
+		if _, ok := a.X.(*js.ImportMetaExpr); ok {
+			y, ok := a.Y.(js.LiteralExpr)
+			return ok && (string(y.Data) == "url" || string(y.Data) == "filename")
+		}
+	}
+	return false
+}
+
+// call handles the loading calls; it reports whether n's children are
+// walked already.
+func (s *jsScanner) call(n *js.CallExpr) bool {
+	kind := ""
+	switch x := n.X.(type) {
+	case *js.LiteralExpr:
+		if x.TokenType == js.ImportToken {
+			kind = "import()"
+		}
+	case *js.DotExpr:
+		if y, ok := x.Y.(js.LiteralExpr); ok && string(y.Data) == "resolve" && s.isRequire(x.X) {
+			kind = "require.resolve"
+		}
+	}
+	if kind == "" && s.isRequire(n.X) {
+		kind = "require"
+	}
+	if kind == "" {
+		if s.isCreateRequire(n.X) && !s.isCreateRequireCall(n) {
+			s.opaque("createRequire of another file than this one")
+		}
+		return false
+	}
+	if len(n.Args.List) == 0 {
+		return kind != "import()"
+	}
+	spec, ok, escaped := literal(n.Args.List[0].Value)
+	switch {
+	case escaped:
+		s.opaque(kind + " of an escaped string")
+	case !ok || n.Args.List[0].Rest:
+		s.opaque(kind + " of a computed name")
+	case kind == "require.resolve":
+		s.load(spec, kind)
+	default:
+		s.load(spec, kind)
+		s.builtin(spec)
+		if strings.TrimPrefix(spec, "node:") == "module" && !s.moduleUseSafe(n) {
+			s.opaque("the module builtin used whole")
+		}
+		if strings.TrimPrefix(spec, "node:") == "process" {
+			s.opaque("the process builtin used whole")
+		}
+	}
+	// The callee needs no more checks; the arguments do (a computed one
+	// may hold calls).
+	s.walkOnly(n, argNodes(n)...)
+	if c, ok := n.X.(*js.CallExpr); ok {
+		s.walkOnly(n, argNodes(c)...)
+	}
+	return true
+}
+
+func argNodes(n *js.CallExpr) []js.INode {
+	out := make([]js.INode, 0, len(n.Args.List))
+	for _, a := range n.Args.List {
+		out = append(out, a.Value)
+	}
+	return out
+}
+
+// moduleUseSafe reports whether require('module') at n is used only for
+// its safe members: require('module').createRequire, or
+// const {createRequire} = require('module'), or const M = require('module')
+// (M's members are checked where they are used).
+func (s *jsScanner) moduleUseSafe(n *js.CallExpr) bool {
+	switch p := s.parent().(type) {
+	case *js.DotExpr:
+		y, ok := p.Y.(js.LiteralExpr)
+		return ok && jsModuleSafe[string(y.Data)]
+	case *js.BindingElement:
+		switch b := p.Binding.(type) {
+		case *js.Var:
+			s.moduleNS[root(b)] = true
+			return true
+		case *js.BindingObject:
+			if b.Rest != nil {
+				return false
+			}
+			for _, it := range b.List {
+				if it.Key == nil || it.Key.Computed != nil || !jsModuleSafe[string(it.Key.Literal.Data)] {
+					return false
+				}
+				if v, ok := it.Value.Binding.(*js.Var); ok && string(it.Key.Literal.Data) == "createRequire" {
+					s.createRequires[root(v)] = true
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// varDecl binds const r = createRequire(import.meta.url) as a require.
+func (s *jsScanner) varDecl(n *js.VarDecl) {
+	for _, b := range n.List {
+		v, ok := b.Binding.(*js.Var)
+		if !ok || b.Default == nil {
+			continue
+		}
+		if c, ok := b.Default.(*js.CallExpr); ok && s.isCreateRequireCall(c) {
+			s.requires[root(v)] = true
+		}
+	}
+}
+
+// dot checks a member access: .constructor, import.meta.require (Bun).
+func (s *jsScanner) dot(n *js.DotExpr) {
+	y, ok := n.Y.(js.LiteralExpr)
+	if !ok {
+		return
+	}
+	name := string(y.Data)
+	if _, ok := n.X.(*js.ImportMetaExpr); ok && name == "require" {
+		s.opaque("import.meta.require")
+	}
+	if name == "constructor" {
+		if p, ok := s.parent().(*js.DotExpr); ok {
+			if py, ok := p.Y.(js.LiteralExpr); ok && string(py.Data) == "name" && p.X == js.IExpr(n) {
+				return
+			}
+		}
+		if p, ok := s.parent().(*js.BinaryExpr); ok && isCompare(p.Op) {
+			return
+		}
+		s.opaque(".constructor (it reaches the Function constructor)")
+	}
+	if v, ok := n.X.(*js.Var); ok && s.moduleNS[root(v)] && !jsModuleSafe[name] {
+		s.opaque("module." + name)
+	}
+}
+
+func isCompare(op js.TokenType) bool {
+	return op == js.EqEqToken || op == js.EqEqEqToken || op == js.NotEqToken || op == js.NotEqEqToken
+}
+
+// member is the literal member name when the parent of the node being
+// entered reads one from it (x.name, x['name']), else "".
+func (s *jsScanner) member(n js.IExpr) (name string, ok bool) {
+	switch p := s.parent().(type) {
+	case *js.DotExpr:
+		if p.X != n {
+			return "", false
+		}
+		if y, ok := p.Y.(js.LiteralExpr); ok {
+			return string(y.Data), true
+		}
+	case *js.IndexExpr:
+		if p.X != n {
+			return "", false
+		}
+		if t, ok, _ := literal(p.Y); ok {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// variable checks a use of a name that reaches the loader or runs code.
+func (s *jsScanner) variable(v *js.Var) {
+	r := root(v)
+	if p, ok := s.parent().(*js.BindingElement); ok && p.Binding == js.IBinding(v) {
+		return // its declaration
+	}
+	if r.Decl != js.NoDecl {
+		if s.requires[r] {
+			s.opaque("require used as a value")
+		}
+		if s.moduleNS[r] {
+			if _, ok := s.member(v); !ok {
+				s.opaque("the module builtin used as a value")
+			}
+		}
+		return
+	}
+	name := string(r.Data)
+	switch name {
+	case "require", "module", "process", "globalThis", "global", "self", "window", "eval", "Function":
+		if p, ok := s.parent().(*js.UnaryExpr); ok && p.Op == js.TypeofToken {
+			return // typeof require
+		}
+	}
+	switch name {
+	case "require":
+		if m, ok := s.member(v); ok && (m == "main" || m == "cache") {
+			return
+		} else if ok {
+			s.opaque("require." + m)
+			return
+		}
+		if p, ok := s.parent().(*js.BinaryExpr); ok && isCompare(p.Op) {
+			return
+		}
+		s.opaque("require used as a value")
+	case "module":
+		if m, ok := s.member(v); ok {
+			if !jsModuleMembers[m] {
+				s.opaque("module." + m)
+			}
+			return
+		}
+		if p, ok := s.parent().(*js.BinaryExpr); ok && isCompare(p.Op) {
+			return
+		}
+		s.opaque("module used as a value")
+	case "eval":
+		s.opaque("eval")
+	case "Function":
+		s.opaque("the Function constructor")
+	case "arguments":
+		if s.fn == 0 {
+			s.opaque("arguments at the top level (CommonJS passes require there)")
+		}
+	case "process":
+		if m, ok := s.member(v); ok {
+			if jsProcessDeny[m] {
+				s.opaque("process." + m)
+			}
+			return
+		}
+		if p, ok := s.parent().(*js.BindingElement); ok {
+			if b, ok := p.Binding.(*js.BindingObject); ok && b.Rest == nil {
+				bad := ""
+				for _, it := range b.List {
+					if it.Key == nil || it.Key.Computed != nil {
+						bad = "[computed]"
+					} else if k := string(it.Key.Literal.Data); jsProcessDeny[k] {
+						bad = k
+					}
+				}
+				if bad == "" {
+					return
+				}
+				s.opaque("process." + bad)
+				return
+			}
+		}
+		if p, ok := s.parent().(*js.BinaryExpr); ok && isCompare(p.Op) {
+			return
+		}
+		s.opaque("process used as a value")
+	case "globalThis", "global", "self", "window":
+		if m, ok := s.member(v); ok {
+			if jsGlobalDeny[m] {
+				s.opaque(name + "." + m)
+			}
+			return
+		}
+		if p, ok := s.parent().(*js.BinaryExpr); ok && isCompare(p.Op) {
+			return
+		}
+		s.opaque(name + " used as a value")
+	case "Worker":
+		s.opaque("Worker (a thread that loads a file)")
+	case "Bun", "Deno":
+		m, ok := s.member(v)
+		switch {
+		case !ok:
+			s.opaque(name + " used as a value")
+		case name == "Bun" && (m == "spawn" || m == "spawnSync" || m == "$" || m == "plugin" || m == "build" || m == "Transpiler"):
+			s.opaque("Bun." + m)
+		case name == "Deno" && (m == "Command" || m == "run" || m == "dlopen"):
+			s.opaque("Deno." + m)
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package shellcmd
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func loadsOf(f *jsFacts) []string {
+	var out []string
+	for _, l := range f.Loads {
+		out = append(out, l.Kind+" "+l.Spec)
+	}
+	return out
+}
+
+// TestScanJS: every loading form of Node with a literal specifier is a
+// load; every other way to reach the loader or run code is opaque, also
+// under an alias.
+func TestScanJS(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		loads  []string
+		opaque []string
+	}{
+		{"forms", "#!/usr/bin/env node\nconst a = require('./a')\nimport b from \"./b.mjs\"\nimport './side'\nexport * from './c'\nexport {x} from './d'\nawait import('./e')\nrequire.resolve(`./f`)\n",
+			[]string{"require ./a", "import ./b.mjs", "import ./side", "export ./c", "export ./d", "import() ./e", "require.resolve ./f"}, nil},
+		{"any whitespace and comments", "const a = require /* x */ (\n  './a'\n);\nif (x) { for (;;) { require('./b') } }", []string{"require ./a", "require ./b"}, nil},
+		{"a local require is not Node's", "function f(require) { require(name) }\n", nil, nil},
+		{"module.require", "module.require('./x')", nil, []string{"module.require"}},
+		{"module aliased", "const m = module; m.require('./x')", nil, []string{"module used as a value"}},
+		{"module.exports is fine", "module.exports = {}; if (require.main === module) {}", nil, nil},
+		{"concatenated", "require('./a' + b)", nil, []string{"require of a computed name"}},
+		{"concatenated literals", "require('./a' + '.js')", nil, []string{"require of a computed name"}},
+		{"template with ${}", "import(`./x/${n}.js`)", nil, []string{"import() of a computed name"}},
+		{"escaped", `require('./\x65vil')`, nil, []string{"require of an escaped string"}},
+		{"escaped import", `import x from './\u0065vil'`, nil, []string{"import of an escaped string"}},
+		{"require aliased", "const r = require; r('./x')", nil, []string{"require used as a value"}},
+		{"require destructured", "const {resolve} = require", nil, []string{"require used as a value"}},
+		{"require in an object", "f({require})", nil, []string{"require used as a value"}},
+		{"typeof require", "if (typeof require !== 'undefined') {}", nil, nil},
+		{"createRequire", "import {createRequire} from 'node:module'\nconst req = createRequire(import.meta.url)\nreq('./x')\nreq.resolve('./y')\n",
+			[]string{"import node:module", "require ./x", "require.resolve ./y"}, nil},
+		{"createRequire called at once", "const {createRequire} = require('module'); createRequire(__filename)('./x')", []string{"require module", "require ./x"}, nil},
+		{"createRequire of another path", "import {createRequire} from 'module'\ncreateRequire('/elsewhere/x.js')('./y')", []string{"import module"}, []string{"createRequire of another file than this one"}},
+		{"createRequire aliased", "import {createRequire as cr} from 'module'\nconst r = cr(import.meta.url); const q = r; q('./z')", []string{"import module"}, []string{"require used as a value"}},
+		{"Module._load", "const Module = require('module'); Module._load('./x')", []string{"require module"}, []string{"module._load"}},
+		{"Module._resolveFilename", "import {_resolveFilename} from 'module'", []string{"import module"}, []string{"module._resolveFilename"}},
+		{"module whole", "import M from 'node:module'", []string{"import node:module"}, []string{"the module builtin imported whole"}},
+		{"process.binding", "process.binding('fs')", nil, []string{"process.binding"}},
+		{"process.mainModule", "process.mainModule.require('./x')", nil, []string{"process.mainModule"}},
+		{"process aliased", "const p = process; p.dlopen(m, './x.node')", nil, []string{"process used as a value"}},
+		{"process destructured", "const {dlopen} = process", nil, []string{"process.dlopen"}},
+		{"process env is fine", "const {env, argv} = process; process.exit(process.env.X ? 1 : 0)", nil, nil},
+		{"getBuiltinModule", "process.getBuiltinModule('child_process')", nil, []string{"process.getBuiltinModule"}},
+		{"vm", "const vm = require('vm'); vm.runInThisContext(code)", []string{"require vm"}, []string{"vm (what it runs is not followed)"}},
+		{"vm under an alias", "import * as v from 'node:vm'", []string{"import node:vm"}, []string{"vm (what it runs is not followed)"}},
+		{"eval", "eval('require(\"./x\")')", nil, []string{"eval"}},
+		{"indirect eval", "(0, eval)(s); globalThis['eval'](s)", nil, []string{"eval", "globalThis.eval"}},
+		{"new Function", "new Function('return 1')()", nil, []string{"the Function constructor"}},
+		{"constructor", "''.constructor.constructor('return process')().mainModule.require('./x')", nil, []string{".constructor (it reaches the Function constructor)"}},
+		{"constructor name is fine", "if (x.constructor.name === 'A' || y.constructor === Object) {}", nil, nil},
+		{"constructor by index", "f['constructor']('x')", nil, []string{"a ['constructor']"}},
+		{"child_process", "const {exec: run} = require('child_process'); run('./x.sh')", []string{"require child_process"}, []string{"child_process (what it runs is not followed)"}},
+		{"child_process import", "import cp from 'node:child_process'\ncp.fork('./w.js')", []string{"import node:child_process"}, []string{"child_process (what it runs is not followed)"}},
+		{"top-level arguments", "arguments[1]('./x')", nil, []string{"arguments at the top level"}},
+		{"arguments in a function", "function f() { return arguments[0] }", nil, nil},
+		{"with", "with (o) { require('./x') }", []string{"require ./x"}, []string{"a with statement"}},
+		{"Bun.spawn", "Bun.spawn(['./x'])", nil, []string{"Bun.spawn"}},
+		{"import.meta.require", "import.meta.require('./x')", nil, []string{"import.meta.require"}},
+		{"worker", "new Worker('./w.js')", nil, []string{"Worker"}},
+		{"modern syntax", "class A { #p = 1; static { } m() { return this.#p ?? a?.b?.() } }\nconst {x, ...rest} = o; label: for await (const y of z) {}\n", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := scanJS([]byte(tt.src))
+			if err != nil {
+				t.Fatalf("scanJS: %v", err)
+			}
+			if diff := cmp.Diff(tt.loads, loadsOf(f), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("loads (-want +got):\n%s", diff)
+			}
+			if len(f.Opaque) != len(tt.opaque) {
+				t.Fatalf("opaque = %q, want %q", f.Opaque, tt.opaque)
+			}
+			for i, o := range tt.opaque {
+				if !strings.Contains(f.Opaque[i], o) {
+					t.Errorf("opaque[%d] = %q, want %q", i, f.Opaque[i], o)
+				}
+			}
+		})
+	}
+}
+
+func TestScanJSError(t *testing.T) {
+	_, err := scanJS([]byte("const a = 1\nconst b = ;\n"))
+	pe, ok := err.(*jsParseError)
+	if !ok || pe.Line != 2 {
+		t.Fatalf("err = %v, want a parse error at line 2", err)
+	}
+}
