@@ -88,7 +88,10 @@ func TestFindScripts(t *testing.T) {
 		{cmd: `source ./env.sh && run`, want: []string{"ok ./env.sh"}},
 		{cmd: `. env.sh`, want: []string{"ok ./env.sh"}},
 		{cmd: `bash scripts/y.sh --flag`, want: []string{"ok ./scripts/y.sh"}},
-		{cmd: `node --require ./r hooks/z.js`, want: []string{"missing ./r", "ok ./hooks/z.js"}},
+		// z.js holds "echo hooks/z.js", not JavaScript; package.json is its
+		// package scope.
+		{cmd: `node --require ./r hooks/z.js`, want: []string{"missing ./r", "ok ./hooks/z.js", "ok ./package.json"},
+			notCovered: []string{"./hooks/z.js:1: JavaScript gh-hooks does not parse"}},
 		{cmd: `python3 -u p.py`, want: []string{"ok ./p.py"}},
 		{cmd: `python3 -m black .`},
 		{cmd: `npm run lint`, want: []string{"ok ./package.json"}, notCovered: []string{"./package.json is not JSON npm can read"}},
