@@ -36,19 +36,41 @@ want audit "$audit" auto true false
 want sarif "$sarif" true false
 want trust-workspace "$trust" true false
 
-# The project and the SARIF file stay inside the workspace.
+# The project and the SARIF file stay inside the workspace, and neither is
+# reached through a symbolic link: the repository decides what its paths
+# are, and a planted link (gh-hooks.sarif -> ~/.bash_profile, reports ->
+# /home/runner, app -> /) must not lead the runner out. The SARIF file is
+# written by gh-hooks itself (validate --output), which refuses a link on
+# any component, dangling or not, and writes through an os.Root on the
+# workspace (config.WriteNoLinks).
 case "/$project/" in */../*) die "input project \"$project\" leaves the workspace" 2 ;; esac
 case "/$sarif_file/" in */../*) die "input sarif-file \"$sarif_file\" leaves the workspace" 2 ;; esac
 case "$project" in /*) die "input project \"$project\" is absolute: give a path relative to the workspace" 2 ;; esac
-case "$sarif_file" in /*) ;; *) sarif_file="$GITHUB_WORKSPACE/$sarif_file" ;; esac
+case "$sarif_file" in
+"$GITHUB_WORKSPACE"/*) sarif_file=${sarif_file#"$GITHUB_WORKSPACE"/} ;;
+/*) die "input sarif-file \"$sarif_file\" is outside the workspace: give a path relative to it" 2 ;;
+esac
+nolink() { # nolink INPUT PATH: no component of PATH (relative to the workspace) is a link
+  local rel=$2 part cur=$GITHUB_WORKSPACE
+  while [ -n "$rel" ]; do
+    part=${rel%%/*}
+    [ "$part" = "$rel" ] && rel= || rel=${rel#*/}
+    [ -z "$part" ] || [ "$part" = . ] && continue
+    cur=$cur/$part
+    if [ -L "$cur" ]; then
+      die "input $1 \"$2\": ${cur#"$GITHUB_WORKSPACE"/} is a symbolic link (to $(readlink "$cur")); the action does not follow links the repository planted" 2
+    fi
+  done
+}
+nolink project "$project"
 
 # Install: a given binary, a given module version, or the action's own
 # checkout (the version pinned in `uses:`).
 if [ -n "${GH_HOOKS_BIN:-}" ]; then
   gh=$GH_HOOKS_BIN
 else
-  bin="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/gh-hooks-bin"
-  mkdir -p "$bin" || die "cannot create $bin"
+  # A fresh folder of our own: nothing planted in it beforehand.
+  bin=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/gh-hooks-bin.XXXXXX") || die "cannot create a folder for gh-hooks in ${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
   if [ -n "${INPUT_VERSION:-}" ]; then
     echo "Installing github.com/gh-hooks/gh-hooks@$INPUT_VERSION"
     CGO_ENABLED=0 GOBIN="$bin" go install "github.com/gh-hooks/gh-hooks@$INPUT_VERSION" ||
@@ -64,6 +86,14 @@ else
   gh="$bin/gh-hooks"
   [ -n "${GITHUB_PATH:-}" ] && echo "$bin" >>"$GITHUB_PATH"
 fi
+# This step's own commands need it on PATH too (GITHUB_PATH is for later
+# steps): validate looks for the `gh-hooks claude-compat` of migrated
+# Claude hooks on PATH, as Gemini would run it.
+case "$gh" in */*)
+  gh=$(cd "$(dirname "$gh")" && pwd)/$(basename "$gh")
+  export PATH="$(dirname "$gh"):$PATH"
+  ;;
+esac
 "$gh" version || die "$gh does not run"
 
 cd "$GITHUB_WORKSPACE/$project" || die "project directory \"$project\" does not exist in the workspace"
@@ -95,10 +125,13 @@ if [ "$validate" = true ]; then
   echo "::endgroup::"
   output validate-exit "$validate_rc"
   if [ "$sarif" = true ]; then
-    "$gh" validate --format sarif "${ignore[@]}" >"$sarif_file"
+    (cd "$GITHUB_WORKSPACE" && "$gh" --project "$project" validate --format sarif --output "$sarif_file" "${ignore[@]}")
     case $? in
-    0 | 3) output sarif-file "$sarif_file" ;;
-    *) rm -f "$sarif_file" ;;
+    0 | 3) output sarif-file "$GITHUB_WORKSPACE/$sarif_file" ;;
+    *)
+      echo "::error title=gh-hooks action::the SARIF log $sarif_file was not written (see the log)"
+      status=1
+      ;;
     esac
   fi
   [ "$validate_rc" != 0 ] && [ "$status" = 0 ] && status=$validate_rc

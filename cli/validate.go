@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,6 +22,9 @@ type validateOptions struct {
 	*env
 	reportFlags
 	Files []string
+	// Output is --output: the report is written to this file instead of
+	// stdout (config.WriteNoLinks).
+	Output string
 }
 
 func validateCommand(e *env) *cli.Command {
@@ -46,7 +50,8 @@ func validateCommand(e *env) *cli.Command {
 			"report of a directory Gemini is not started in is not an all-clear.\n\n" +
 			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore), or the project file with hooks is above the\n"+
 				"     directory examined"),
-		Flags: o.reportFlags.flags("the code in brackets after each problem"),
+		Flags: append(o.reportFlags.flags("the code in brackets after each problem"),
+			&cli.StringFlag{Name: "output", Usage: "write the json, sarif or github report to `FILE` (inside the current directory; never through a symbolic link) instead of stdout", Destination: &o.Output, TakesFile: true}),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
 			return runValidate(o)
@@ -62,6 +67,9 @@ type validateJSON struct {
 func runValidate(o *validateOptions) error {
 	if err := o.check(validateCodes()); err != nil {
 		return err
+	}
+	if o.Output != "" && o.Format == formatText {
+		return usageHint("add --format sarif (or json, github)", "--output writes a report format, not text")
 	}
 	set, err := o.loadLayers(o.project)
 	if err != nil {
@@ -102,13 +110,18 @@ func runValidate(o *validateOptions) error {
 			infos++
 		}
 	}
+	stdout := o.Stdout
+	var report bytes.Buffer
+	if o.Output != "" {
+		stdout = &report
+	}
 	switch o.Format {
 	case formatJSON:
-		if err := writeJSON(o.Stdout, validateJSON{Problems: nonNil(problems), Gemini: set.Gemini}); err != nil {
+		if err := writeJSON(stdout, validateJSON{Problems: nonNil(problems), Gemini: set.Gemini}); err != nil {
 			return fail(err, "")
 		}
 	case formatSARIF, formatGitHub:
-		if err := writeReport(o.Stdout, o.Format, o.reportBase(r.Set.Paths.ProjectDir), problems, validateSummary); err != nil {
+		if err := writeReport(stdout, o.Format, o.reportBase(r.Set.Paths.ProjectDir), problems, validateSummary); err != nil {
 			return fail(err, "")
 		}
 	case formatText:
@@ -123,6 +136,11 @@ func runValidate(o *validateOptions) error {
 			summary += fmt.Sprintf(", %d info", infos)
 		}
 		out.printf("%s\n", summary)
+	}
+	if o.Output != "" {
+		if err := writeOutput(o.env, o.Output, report.Bytes()); err != nil {
+			return err
+		}
 	}
 	// From a subdirectory of a project Gemini loads no project file (it
 	// does not look above its working directory, spec §1.1): a clean
@@ -183,4 +201,26 @@ func dirFile(dir string, paths []string) string {
 		}
 	}
 	return ""
+}
+
+// writeOutput writes --output's file inside the current directory without
+// following a link (a CI runner writes it where the repository's layout
+// says: a planted link must not lead it to ~/.bash_profile).
+func writeOutput(e *env, file string, data []byte) error {
+	dir, err := e.physicalDir("")
+	if err != nil {
+		return err
+	}
+	// A relative file is relative to dir (WriteNoLinks).
+	err = config.WriteNoLinks(dir, file, data, 0o644)
+	var le *config.LinkError
+	switch {
+	case errors.As(err, &le) && le.Link == "":
+		return usageHint("give a path inside the current directory", "--output %s", err)
+	case errors.As(err, &le):
+		return fail(fmt.Errorf("--output %w", err), "remove the link (rm "+shellword.Quote(le.Link)+") or name another file: --output never writes through a symbolic link")
+	case err != nil:
+		return fail(fmt.Errorf("--output %s: %w", file, err), "")
+	}
+	return nil
 }
