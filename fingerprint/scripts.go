@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 
-	"github.com/gh-hooks/gh-hooks/internal/capped"
 	"github.com/gh-hooks/gh-hooks/internal/regfile"
 	"github.com/gh-hooks/gh-hooks/runner"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
@@ -72,6 +72,9 @@ type Script struct {
 	// data is the content of a hashed file no larger than KeepMax, kept
 	// for the approved copy and for diffs.
 	data []byte
+	// head is the beginning of a hashed file larger than KeepMax (its
+	// first shellcmd.MaxFollowFile+1 bytes), for the follower.
+	head []byte
 	// inside is true for a path inside the project (recorded in the
 	// fingerprint whatever its state).
 	inside bool
@@ -254,7 +257,13 @@ func classify(s *Script, p, dir, real string, root *os.Root, rootErr error, read
 // so a symbolic link that leads out of the project is not followed, and
 // with regfile, so that a FIFO does not block the open; it reads only a
 // regular file, at most MaxScript bytes, and keeps the content of one of
-// at most KeepMax bytes.
+// at most KeepMax bytes (and the head of a larger one, for the follower).
+//
+// Each file is opened once and read once, hashed as it is read: a file of
+// at most KeepMax bytes into one buffer of its size, a larger one through
+// a pooled buffer, keeping only its first MaxFollowFile+1 bytes. Copying
+// a file just over 1 MiB into a growing buffer that was then dropped, and
+// opening it again for its head, cost 3.5x sha256sum (issue 30).
 func readScript(s *Script, root *os.Root, rel string) {
 	f, err := regfile.OpenIn(root, rel)
 	if err != nil {
@@ -271,35 +280,14 @@ func readScript(s *Script, root *os.Root, rel string) {
 		return
 	}
 	defer f.Close()
-	data, ok, moved := readSmall(f)
-	if ok {
-		// One read into a buffer of the file's size, hashed from memory:
-		// copying into a growing buffer while hashing cost three times
-		// the hash (issue 24's audit figure).
-		sum := sha256.Sum256(data)
-		s.State, s.SHA256, s.data = ScriptOK, hex.EncodeToString(sum[:]), data
-		return
+	fi, err := regfile.Stat(f, MaxScript)
+	if err == nil {
+		err = hashOpen(s, f, fi.Size())
 	}
-	if moved {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			s.State, s.Detail = ScriptUnreadable, errText(err)
-			return
-		}
-	}
-	h := sha256.New()
-	kept := capped.Buffer{Max: KeepMax}
-	_, err = regfile.Copy(io.MultiWriter(h, &kept), f, MaxScript)
 	var nr *regfile.NotRegularError
 	var tl *regfile.TooLargeError
 	switch {
 	case err == nil:
-		s.State, s.SHA256 = ScriptOK, hex.EncodeToString(h.Sum(nil))
-		if !kept.Cut() {
-			s.data = kept.Bytes()
-			if s.data == nil {
-				s.data = []byte{} // an empty file is kept, not too large
-			}
-		}
 	case errors.As(err, &nr) && nr.Mode.IsDir():
 		s.State, s.Detail = ScriptUnreadable, "is a directory"
 	case errors.As(err, &nr):
@@ -311,23 +299,77 @@ func readScript(s *Script, root *os.Root, rel string) {
 	default:
 		s.State, s.Detail = ScriptUnreadable, errText(err)
 	}
+	if err != nil {
+		s.data, s.head = nil, nil
+	}
 }
 
-// readSmall reads f whole when it is a regular file of at most KeepMax
-// bytes that does not grow while it is read; ok false leaves the rest
-// (and every error, reported the same way) to readScript's copy, which
-// must first seek back to the start when moved (something was read).
-func readSmall(f *os.File) (data []byte, ok, moved bool) {
-	fi, err := regfile.Stat(f, KeepMax)
-	if err != nil {
-		return nil, false, false // not regular, too large: never read
+// chunks are the buffers files larger than KeepMax are hashed through.
+var chunks = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
+
+// hashOpen reads the regular file f, of size bytes when it was checked,
+// to its end (at most MaxScript bytes: more is a *TooLargeError with
+// Grew), hashing it as it reads. It keeps the whole content in s.data when
+// it has at most KeepMax bytes, else the first MaxFollowFile+1 bytes in
+// s.head.
+func hashOpen(s *Script, f *os.File, size int64) error {
+	h := sha256.New()
+	var keep []byte // what is kept: the whole file, or its head
+	limit := int64(shellcmd.MaxFollowFile + 1)
+	if size <= KeepMax {
+		limit = KeepMax + 1 // one byte more tells that it grew
+		keep = make([]byte, 0, size+1)
 	}
-	buf := make([]byte, fi.Size()+1)
-	n, err := io.ReadFull(f, buf)
-	if n == len(buf) || err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, false, true // it grew, or a read failed
+	var n int64
+	var pooled *[]byte
+	defer func() {
+		if pooled != nil {
+			chunks.Put(pooled)
+		}
+	}()
+	for {
+		var buf []byte
+		if len(keep) < cap(keep) {
+			buf = keep[len(keep):cap(keep)] // straight into what is kept
+		} else {
+			if pooled == nil {
+				pooled = chunks.Get().(*[]byte)
+			}
+			buf = *pooled
+		}
+		m, err := f.Read(buf)
+		if m > 0 {
+			h.Write(buf[:m])
+			if n < limit {
+				if len(keep) < cap(keep) {
+					keep = keep[:len(keep)+m]
+				} else {
+					keep = append(keep, buf[:min(int64(m), limit-n)]...)
+				}
+			}
+			n += int64(m)
+			if n > MaxScript {
+				return &regfile.TooLargeError{Size: n, Limit: MaxScript, Grew: true}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return buf[:n:n], true, true
+	s.State, s.SHA256 = ScriptOK, hex.EncodeToString(h.Sum(nil))
+	switch {
+	case n <= KeepMax:
+		s.data = keep[:n:n]
+		if s.data == nil {
+			s.data = []byte{} // an empty file is kept, not too large
+		}
+	default:
+		s.head = keep[:min(n, int64(shellcmd.MaxFollowFile+1))]
+	}
+	return nil
 }
 
 // linkOut finds the first symbolic link on the way to rel and returns it
@@ -538,14 +580,7 @@ func (r *reader) ReadFile(p string) ([]byte, string, bool) {
 	if data == nil {
 		// Larger than KeepMax, so larger than shellcmd follows: its head
 		// says so.
-		f, err := regfile.OpenIn(r.root, rel)
-		if err != nil {
-			return nil, "", false
-		}
-		defer f.Close()
-		if data, _, err = regfile.Head(f, shellcmd.MaxFollowFile+1); err != nil {
-			return nil, "", false
-		}
+		data = s.head
 	}
 	return data, filepath.Join(r.dir, rel), true
 }
