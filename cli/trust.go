@@ -47,6 +47,7 @@ type trustOptions struct {
 	AcceptDisabled    bool
 	AcceptNotCovered  bool
 	AcceptDotEnv      bool
+	Renew             bool
 	// Names are the hooks approve and revoke select; File is the baseline
 	// file of trust baseline.
 	Names []string
@@ -139,7 +140,7 @@ func trustApproveCommand(e *env) *cli.Command {
 		Name:      "approve",
 		Usage:     "approve project hooks by content, and tell Gemini to stop warning about them",
 		ArgsUsage: "(NAME... | --all | -i)",
-		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] [--accept-not-covered] (NAME... | --all | -i)",
+		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] [--accept-not-covered] (NAME... | --all | -i | --renew)",
 		Description: "Prints each selected hook (id, event, name, command, matcher, timeout, env, scripts with\n" +
 			"their sha256, and what its fingerprint does not cover) and records its fingerprint in gh-hooks'\n" +
 			"store; its Gemini key is added to trusted_hooks.json exactly as Gemini writes it. NAME is a\n" +
@@ -160,7 +161,13 @@ func trustApproveCommand(e *env) *cli.Command {
 			"you remove it or acknowledge it with --accept-disabled (alone, or with NAME..., --all or -i).\n" +
 			"Likewise a project .env that changes what hooks run or where Gemini looks (BASH_ENV,\n" +
 			"NODE_OPTIONS, GEMINI_CLI_HOME, ...) fails the audit until you remove the variables or\n" +
-			"acknowledge them with --accept-dotenv (on its own); a changed value needs it again.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
+			"acknowledge them with --accept-dotenv (on its own); a changed value needs it again.\n\n" +
+			"--renew records anew, under this gh-hooks' fingerprint scheme, every approval made by an older\n" +
+			"gh-hooks whose approved files are unchanged (trust audit shows them as \"scheme changed, content\n" +
+			"the same\"). A new scheme gives the same files another fingerprint and may follow files the old\n" +
+			"one did not; --renew lists, for each hook, the files that are the same and those now followed\n" +
+			"that the approval never recorded, then approves it as shown. A hook whose content changed is not\n" +
+			"renewed: it is changed, and needs a review as usual.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},
@@ -168,6 +175,7 @@ func trustApproveCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would be approved and the diffs, write nothing", Destination: &o.DryRun},
 			&cli.BoolFlag{Name: "accept-dotenv", Usage: "acknowledge the project .env's variables that change what hooks run, until they change", Destination: &o.AcceptDotEnv},
 			&cli.BoolFlag{Name: "accept-not-covered", Usage: "also accept what the selected hooks' fingerprints do not cover, until they change", Destination: &o.AcceptNotCovered},
+			&cli.BoolFlag{Name: "renew", Usage: "renew the approvals of an older fingerprint scheme whose files are unchanged", Destination: &o.Renew},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Names = c.Args().Slice()
@@ -533,6 +541,15 @@ func runTrustAudit(o *trustOptions) error {
 	if rep.Attention > 0 {
 		note(o.Stderr, "%d project hook(s) need attention: what they run is not covered by their fingerprint, or they hold hidden characters; review them by hand (`gh-hooks %strust approve --accept-not-covered ID` accepts a hook that is not covered)\n", rep.Attention, t.flag)
 	}
+	if rep.SchemeChanged > 0 {
+		// Not an alarm (issue 30 §9): the approved files are the same;
+		// but never silent either.
+		renew := "trust approve --renew"
+		if o.Baseline != "" {
+			renew = "trust baseline --write " + shellword.Quote(o.Baseline) + "` and commit it, or `gh-hooks " + t.flag + "trust approve --renew"
+		}
+		note(o.Stderr, "%d project hook(s) were approved under an older fingerprint scheme (this gh-hooks uses scheme %d) and the files they approved are unchanged: renew them with `gh-hooks %s%s`\n", rep.SchemeChanged, fingerprint.Scheme, t.flag, renew)
+	}
 	if rep.Unacknowledged > 0 && o.Baseline == "" {
 		note(o.Stderr, "the project switches off %s of your own (user, system or extension) hooks through hooksConfig.disabled: remove the entries, or acknowledge them with `gh-hooks %strust approve --accept-disabled`\n", count(rep.Unacknowledged, "name"), t.flag)
 	}
@@ -610,6 +627,8 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 				status = o.red("new")
 			case h.Status == fingerprint.Changed:
 				status = o.yellow("changed: " + strings.Join(h.Changes, ", "))
+			case h.Status == fingerprint.SchemeChanged:
+				status = o.yellow("scheme changed, content the same")
 			}
 			if h.Attention() {
 				status = sprintf("%s, %s", status, o.red("needs attention"))
@@ -636,6 +655,9 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			notes = append(notes, fmt.Sprintf("%s: its event is written as an object, not a list: Gemini runs it but its trust check skips it, so Gemini never warns about it and keeps no key for it; write the event as a list", h.ID))
 		}
 		notes = append(notes, scriptNotes(h.ID, h.Scripts)...)
+		if sc := h.SchemeChange; sc != nil {
+			notes = append(notes, fmt.Sprintf("%s: approved by an older gh-hooks: %s", h.ID, renewalText(*sc)))
+		}
 		if len(h.NotCovered) > 0 && !h.AcceptedNotCovered {
 			notes = append(notes, fmt.Sprintf("%s: %s", h.ID, notCovered(h.NotCovered, t.flag, h.ID)))
 		}
@@ -673,6 +695,27 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			o.printf("%s\n", o.fit(styled(fmt.Sprint(o.safe(n))), 4))
 		}
 	}
+}
+
+// renewalText says what an approval of an older scheme and the current
+// fingerprint have in common: "scheme 1 -> 2, content the same: 2 file(s)
+// unchanged (./a.sh, ./b.sh); now also followed, not in the approval:
+// ./lib.sh".
+func renewalText(sc fingerprint.SchemeChange) string {
+	s := fmt.Sprintf("fingerprint scheme %d -> %d, content the same: %d approved file(s) unchanged", sc.From, sc.To, len(sc.Same))
+	if len(sc.Same) > 0 {
+		s += " (" + strings.Join(sc.Same, ", ") + ")"
+	}
+	if len(sc.Added) > 0 {
+		s += "; now also followed, not in the approval: " + strings.Join(sc.Added, ", ")
+	}
+	if len(sc.Dropped) > 0 {
+		s += "; no longer listed: " + strings.Join(sc.Dropped, ", ")
+	}
+	if sc.NotCovered {
+		s += "; what the fingerprint does not cover is worded or found anew"
+	}
+	return s
 }
 
 // scriptNotes names the files of a hook that were not hashed, and why.
@@ -856,6 +899,16 @@ func runTrustApprove(o *trustOptions) error {
 		}
 		return runAcceptDotEnv(o)
 	}
+	if o.Renew {
+		if o.Interactive || o.All || len(o.Names) > 0 || o.AcceptDisabled || o.AcceptNotCovered {
+			return usageError("--renew renews every approval of an older fingerprint scheme whose files are unchanged: run it without hooks or other flags")
+		}
+		t, err := loadTrust(o.env)
+		if err != nil {
+			return err
+		}
+		return approveSelected(o, t, fingerprint.Selection{Renew: true})
+	}
 	if o.Interactive {
 		if o.All || len(o.Names) > 0 {
 			return usageError("-i asks about every new or changed hook: give no names and no --all")
@@ -908,6 +961,13 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 			return acceptDisabled(o, t, out, sel)
 		}
 	}
+	if sel.Renew && len(plan.IDs) == 0 {
+		note(o.Stderr, "nothing to renew: no approval of %s is of an older fingerprint scheme with the same files\n", t.project.Dir)
+		return nil
+	}
+	for _, r := range plan.Renewed {
+		out.printf("renew %s: %s\n", out.bold(r.ID), renewalText(r.SchemeChange))
+	}
 	if len(plan.IDs) == 0 {
 		out.printf("No project hooks in %s.\n", t.project.Dir)
 		warnUpper(o.Stderr, t.r.Set, "trust approve --all")
@@ -934,7 +994,11 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	for _, w := range res.Warnings {
 		warn(o.Stderr, w, "")
 	}
-	note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
+	if sel.Renew {
+		note(o.Stderr, "renewed %d approval(s) of %s under fingerprint scheme %d\n", len(res.Renewed), t.project.Dir, fingerprint.Scheme)
+	} else {
+		note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
+	}
 	if len(res.Accepted) > 0 {
 		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -52,6 +53,19 @@ func NewProject(dir string) (Project, error) {
 	return Project{Dir: abs, Real: real}, nil
 }
 
+// Scheme is the version of the fingerprint: its canonical form and what
+// the follower reaches and records. It is set here and only here: bump it
+// when the same files give another fingerprint (a new field in the
+// canonical form, files followed that were not, reasons worded anew), so
+// that an approval of an older scheme whose files are unchanged is
+// reported as SchemeChanged ("scheme changed, content the same") and
+// renewed with Selection.Renew, instead of reading as changed code.
+//
+// 1: the fingerprints before the field existed (a record without it).
+// 2: issue 30: acknowledgements bound to content, a hook env value that
+// names a project file followed, and the script reader rewritten.
+const Scheme = 2
+
 // Record is the approved state of one project hook: the fields that change
 // what runs, the hashes of its local scripts and the fingerprint over all of
 // them. It is what gh-hooks' store and the repository baseline hold, so it
@@ -89,6 +103,17 @@ type Record struct {
 	// Fingerprint is "sha256:" + the hex hash of the canonical form of all
 	// fields above except Pos.
 	Fingerprint string `json:"fingerprint"`
+	// Scheme is the Scheme the fingerprint was computed with; 0 (absent)
+	// is scheme 1.
+	Scheme int `json:"scheme,omitempty"`
+}
+
+// scheme is r's Scheme, 1 for a record written before the field.
+func (r Record) scheme() int {
+	if r.Scheme == 0 {
+		return 1
+	}
+	return r.Scheme
 }
 
 // Hook is one project hook as this package sees it: the merge.Hook, its
@@ -169,7 +194,7 @@ func rawEnv(h merge.Hook) map[string]string {
 func recordOf(h merge.Hook, scripts []Script, notCovered []string) Record {
 	r := Record{
 		Event: h.Event, Pos: posOf(h), Name: h.Name, Type: h.Type, Command: h.Command,
-		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: h.Timeout,
+		Matcher: h.Matcher, Sequential: h.Sequential, Timeout: h.Timeout, Scheme: Scheme,
 	}
 	if t := float64(r.Timeout); math.IsInf(t, 0) || math.IsNaN(t) {
 		// What Node's setTimeout uses, and what JSON can store (merge.Millis).
@@ -236,7 +261,7 @@ func (r Record) sum() string {
 		sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 		return out
 	}
-	canon := []any{"gh-hooks/1", r.Event, r.Matcher, r.Sequential, r.Type, r.Name, r.Command,
+	canon := []any{"gh-hooks/" + strconv.Itoa(r.scheme()), r.Event, r.Matcher, r.Sequential, r.Type, r.Name, r.Command,
 		r.Timeout, pairs(r.Env), pairs(r.Scripts)}
 	canon = dotEnvCanon(canon, r.DotEnv)
 	if len(r.NotCovered) > 0 {

@@ -97,6 +97,9 @@ type HookReport struct {
 	// the hook's record now (see Explain).
 	Approved *Record `json:"-"`
 	Current  Record  `json:"-"`
+	// SchemeChange says, for a SchemeChanged hook, what the approval of
+	// the older scheme and the current fingerprint have in common.
+	SchemeChange *SchemeChange `json:"schemeChange,omitempty"`
 }
 
 // Attention reports whether the hook needs a person's attention whatever
@@ -122,6 +125,10 @@ type Report struct {
 	Hooks         []HookReport `json:"hooks"`
 	// Unapproved counts hooks that are new or changed.
 	Unapproved int `json:"unapproved"`
+	// SchemeChanged counts hooks approved under an older Scheme whose
+	// approved content is the same (Status SchemeChanged): not
+	// unapproved, but to renew (Selection.Renew).
+	SchemeChanged int `json:"schemeChanged"`
 	// Attention counts hooks that need attention whatever their status
 	// (HookReport.Attention).
 	Attention int `json:"attention"`
@@ -198,6 +205,9 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 			switch d := Diff(o, cur[i]); {
 			case stale(o, cur[i]):
 				hr.StaleApproval = &o
+			case len(d) > 0 && schemeChange(o, cur[i]) != nil:
+				hr.Status, hr.SchemeChange, hr.Approved = SchemeChanged, schemeChange(o, cur[i]), &o
+				hr.AcceptedNotCovered = o.AcceptedNotCovered && len(h.NotCovered) > 0 && slices.Equal(o.NotCovered, h.Record.NotCovered)
 			case len(d) > 0:
 				hr.Status, hr.Changes, hr.Approved = Changed, d, &o
 			default:
@@ -205,7 +215,10 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 				hr.AcceptedNotCovered = o.AcceptedNotCovered && len(h.NotCovered) > 0
 			}
 		}
-		if hr.Status != Approved {
+		switch hr.Status {
+		case SchemeChanged:
+			r.SchemeChanged++
+		case New, Changed:
 			r.Unapproved++
 		}
 		if hr.Attention() {
@@ -335,6 +348,11 @@ type Selection struct {
 	// accepts those reasons (Record.AcceptedNotCovered). The
 	// acknowledgement holds until the hook or its reach changes.
 	AcceptNotCovered bool
+	// Renew selects every hook approved under an older Scheme whose
+	// approved content is the same (SchemeChanged) and records it under
+	// the current one (Result.Renewed says what each renewal holds). A
+	// hook whose content changed is not renewed: it is Changed.
+	Renew bool
 }
 
 // ChangedSinceShownError names the hooks whose fingerprint changed between
@@ -356,7 +374,7 @@ func (sel Selection) pick(hooks []Hook) ([]bool, error) {
 		return picked, nil
 	}
 	if len(sel.Names) == 0 {
-		if sel.AcceptDisabled {
+		if sel.AcceptDisabled || sel.Renew {
 			return picked, nil // the acknowledgement alone
 		}
 		return nil, fmt.Errorf("%w: name the hooks or select all", ErrNoSelection)
@@ -412,6 +430,9 @@ type Result struct {
 	// AcceptedNotCovered are the IDs of approved hooks whose not-covered
 	// reasons are acknowledged (Selection.AcceptNotCovered).
 	AcceptedNotCovered []string
+	// Renewed are the approvals of an older Scheme recorded anew
+	// (Selection.Renew), in hook order.
+	Renewed []Renewal
 }
 
 // Approve records the selected hooks' current fingerprints in gh-hooks'
@@ -442,17 +463,6 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sel.Shown != nil {
-		var changed ChangedSinceShownError
-		for i, h := range hooks {
-			if fp, ok := sel.Shown[h.ID]; picked[i] && (!ok || fp != h.Record.Fingerprint) {
-				changed.IDs = append(changed.IDs, h.ID)
-			}
-		}
-		if len(changed.IDs) > 0 {
-			return nil, &changed
-		}
-	}
 	res := &Result{}
 	err = locked(o.Home, dryRun, func() error {
 		path := StorePath(o.Home)
@@ -470,6 +480,26 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 			cur[i] = h.Record
 		}
 		m := match(cur, old)
+		renewed := make([]*SchemeChange, len(hooks))
+		for i := range hooks {
+			if m[i] >= 0 && len(Diff(old[m[i]], cur[i])) > 0 && !stale(old[m[i]], cur[i]) {
+				renewed[i] = schemeChange(old[m[i]], cur[i])
+			}
+			if sel.Renew && renewed[i] != nil {
+				picked[i] = true
+			}
+		}
+		if sel.Shown != nil {
+			var changed ChangedSinceShownError
+			for i, h := range hooks {
+				if fp, ok := sel.Shown[h.ID]; picked[i] && (!ok || fp != h.Record.Fingerprint) {
+					changed.IDs = append(changed.IDs, h.ID)
+				}
+			}
+			if len(changed.IDs) > 0 {
+				return &changed
+			}
+		}
 		kept := []Record{}
 		var keys []string
 		for i, h := range hooks {
@@ -477,9 +507,18 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 			case picked[i]:
 				rec := h.Record
 				// An acknowledgement is made with AcceptNotCovered, and kept
-				// when the same hook is approved again unchanged.
+				// when the same hook is approved again unchanged, or
+				// renewed with the same reasons.
+				was := Record{}
+				if m[i] >= 0 {
+					was = old[m[i]]
+				}
 				rec.AcceptedNotCovered = len(rec.NotCovered) > 0 && (sel.AcceptNotCovered ||
-					m[i] >= 0 && old[m[i]].AcceptedNotCovered && old[m[i]].Fingerprint == rec.Fingerprint)
+					was.AcceptedNotCovered && (was.Fingerprint == rec.Fingerprint ||
+						renewed[i] != nil && slices.Equal(was.NotCovered, rec.NotCovered)))
+				if renewed[i] != nil {
+					res.Renewed = append(res.Renewed, Renewal{ID: h.ID, SchemeChange: *renewed[i]})
+				}
 				kept = append(kept, rec)
 				if rec.AcceptedNotCovered {
 					res.AcceptedNotCovered = append(res.AcceptedNotCovered, h.ID)

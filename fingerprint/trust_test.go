@@ -551,7 +551,8 @@ func TestBaseline(t *testing.T) {
       "scripts": {
         "./scripts/x.sh": "sha256:%s"
       },
-      "fingerprint": "%s"
+      "fingerprint": "%s",
+      "scheme": %d
     },
     {
       "event": "AfterTool",
@@ -562,11 +563,12 @@ func TestBaseline(t *testing.T) {
       "scripts": {
         "./scripts/x.sh": "sha256:%s"
       },
-      "fingerprint": "%s"
+      "fingerprint": "%s",
+      "scheme": %d
     }
   ]
 }
-`, sum("echo x\n"), fp(h2), sum("echo x\n"), fp(h1))
+`, sum("echo x\n"), fp(h2), Scheme, sum("echo x\n"), fp(h1), Scheme)
 	if diff := cmp.Diff(want, string(data)); diff != "" {
 		t.Errorf("baseline (-want +got):\n%s", diff)
 	}
