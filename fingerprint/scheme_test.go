@@ -98,4 +98,3 @@ func TestSchemeChanged(t *testing.T) {
 		t.Errorf("after swapping lib.sh: %s", got)
 	}
 }
-
