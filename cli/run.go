@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -215,10 +214,10 @@ func runRun(o *runOptions) error {
 		ctx, stopped, stop := stopOnSignal()
 		defer stop()
 		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
-		plans := plansDir(r.Set.Paths.Home, cwd, runSessionID)
+		plans := gemini.PlansDir(r.Set.Paths.Home, cwd, runSessionID)
 		// Hooks get Gemini's environment: the process's plus what Gemini
 		// loads from the .env (layers.DotEnv).
-		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: r.Set.DotEnv.Environ(o.environ()), PlansDir: plans, ProjectTempDir: projectTempDir(plans), TrustedMCP: trustedMCP(r.Set, mcp)})
+		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: r.Set.DotEnv.Environ(o.environ()), PlansDir: plans, ProjectTempDir: gemini.ProjectTempDir(plans), TrustedMCP: trustedMCP(r.Set, mcp)})
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", inputName, err), "")
 		}
@@ -229,7 +228,7 @@ func runRun(o *runOptions) error {
 	} else {
 		rep = &runner.Report{Event: event, Execution: plan.Execution, Input: in, Hooks: []runner.Result{}, Warnings: []string{},
 			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}, Ignored: []string{}}}
-		rep.ToolCall = runner.ToolCallOf(event, in, &rep.Aggregate, projectTempDir(plansDir(r.Set.Paths.Home, cwd, runSessionID)))
+		rep.ToolCall = runner.ToolCallOf(event, in, &rep.Aggregate, gemini.ProjectTempDir(gemini.PlansDir(r.Set.Paths.Home, cwd, runSessionID)))
 	}
 	outcome := runner.OutcomeOf(rep)
 	var real *realJSON
@@ -539,28 +538,6 @@ func approveHint(t *trustEnv, held []heldJSON) string {
 	return fmt.Sprintf("review them, then run `gh-hooks %strust approve %s`, or rerun with --allow-untrusted", t.flag, strings.Join(names, " "))
 }
 
-// plansDir is Gemini's storage.getPlansDir() for a session:
-// <home>/.gemini/tmp/<project id>/<session>/plans, where the project id
-// is the one Gemini's project registry (<home>/.gemini/projects.json)
-// holds for the path, else the slug it would claim for a new project
-// (ProjectRegistry.claimNewSlug; the -1, -2 suffixes for a taken slug are
-// not modelled). Nothing is created.
-func plansDir(home, project, session string) string {
-	id := ""
-	if b, err := os.ReadFile(filepath.Join(home, ".gemini", "projects.json")); err == nil {
-		var reg struct {
-			Projects map[string]string `json:"projects"`
-		}
-		if json.Unmarshal(b, &reg) == nil {
-			id = reg.Projects[project]
-		}
-	}
-	if id == "" {
-		id = slugify(filepath.Base(project))
-	}
-	return filepath.Join(home, ".gemini", "tmp", id, session, "plans")
-}
-
 // trustedMCP names the MCP servers whose tools Gemini runs without
 // confirmation: "trust": true counts only in a trusted folder
 // (mcp-tool.ts getConfirmationDetails).
@@ -569,34 +546,6 @@ func trustedMCP(set *layers.Set, servers map[string]runner.MCPServer) map[string
 		return nil
 	}
 	return runner.TrustedMCP(servers)
-}
-
-// projectTempDir is Gemini's project temp directory, the plans
-// directory's grandparent (<home>/.gemini/tmp/<project id>).
-func projectTempDir(plans string) string { return filepath.Dir(filepath.Dir(plans)) }
-
-// slugify is ProjectRegistry.slugify: lower-case, runs of characters
-// other than a-z and 0-9 become one "-", no leading or trailing "-",
-// "project" when nothing is left. (A loop, not a package-level regexp:
-// compiling one at start-up costs every gh-hooks process.)
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-			continue
-		}
-		dash = true
-	}
-	if b.Len() == 0 {
-		return "project"
-	}
-	return b.String()
 }
 
 func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran bool, hint string) {

@@ -12,6 +12,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
+	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -138,7 +139,7 @@ func runShow(o *showOptions) error {
 		// What the hook sees: Gemini's variables (runner.HookVars, the
 		// list run uses), then the hook's own env.
 		vars := runner.ShellVars(r.Set.Paths.ProjectDir, r.Set.UserHome(),
-			plansDir(r.Set.Paths.Home, r.Set.Paths.ProjectDir, runSessionID), runSessionID, h.Env)
+			gemini.PlansDir(r.Set.Paths.Home, r.Set.Paths.ProjectDir, runSessionID), runSessionID, h.Env)
 		v.Runs = shellcmd.Analyze(h.ExpandedCommand, shellcmd.Options{Dir: r.Set.Paths.ProjectDir, Vars: vars})
 	}
 	if w, ok := claudecompat.Unwrap(h.Command); ok {
