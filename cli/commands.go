@@ -149,7 +149,7 @@ func runCommands(o *commandsOptions) error {
 		printCommands(newOut(o.env), set, opts, cmds, l.Problems)
 	}
 	if !slices.ContainsFunc(cmds, func(c commandJSON) bool { return c.Scope == "project" }) {
-		if dir := upperCommands(set); dir != "" {
+		if dir := layers.UpperCommands(set); dir != "" {
 			warn(o.Stderr, fmt.Sprintf("%s has no project commands, but %s above it has some: Gemini loads them when started in %s (it does not look above its working directory)",
 				set.Paths.ProjectDir, filepath.Join(dir, ".gemini", "commands"), dir),
 				"gh-hooks --project "+shellword.Quote(dir)+" commands")

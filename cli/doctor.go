@@ -204,11 +204,11 @@ func runDoctor(o *doctorOptions) error {
 	}
 	// Started in a subdirectory, Gemini loads none of the project's hooks
 	// (spec §1.1): that is the answer to "why don't my hooks run?".
-	if u := upperProject(set); u != nil {
+	if u := layers.UpperProject(set); u != nil {
 		add(doctorProblem{Severity: config.SevWarning, Code: "project-above",
 			Message: fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them only when started in %s (it does not look above its working directory)",
-				set.Paths.ProjectDir, u.path, count(u.hooks, "hook"), u.dir),
-			Path: u.path, Fix: "start gemini in " + shellword.Quote(u.dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.dir) + " doctor"})
+				set.Paths.ProjectDir, u.Path, count(u.Hooks, "hook"), u.Dir),
+			Path: u.Path, Fix: "start gemini in " + shellword.Quote(u.Dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.Dir) + " doctor"})
 	}
 	// Project hooks that gh-hooks has not approved (or that changed).
 	if (projectHooks > 0 || len(merge.ProjectDisables(r)) > 0) && !set.Fatal() {

@@ -250,7 +250,7 @@ func runMigrate(o *migrateOptions) error {
 	if len(job.sources) == 0 && !job.orphans && (!commands || !hasDir(job.cmdFrom)) {
 		err := fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", "))
 		if len(o.Sources) == 0 && o.Scope == "project" {
-			if above := claudeProjectAbove(o.dir, o.home()); above != "" {
+			if above := migrate.ClaudeProjectAbove(o.dir, o.home()); above != "" {
 				// Run in a subdirectory: the Gemini project (and so the target) is where .claude is.
 				return fail(err, "the Claude project is "+above+": gh-hooks --project "+shellword.Quote(above)+" migrate")
 			}
@@ -978,14 +978,4 @@ func paintFate(o *out, f migrate.Fate) any {
 		return o.yellow(string(f))
 	}
 	return string(f)
-}
-
-// claudeProjectAbove is the nearest directory above dir with a
-// .claude/settings.json or settings.local.json, looking up to the
-// repository root (the directory that holds .git) and stopping below the
-// home directory, whose .claude is the user's; "" when there is none.
-func claudeProjectAbove(dir, home string) string {
-	return dirAbove(dir, home, func(dir string) bool {
-		return exists(filepath.Join(dir, ".claude", "settings.json")) || exists(filepath.Join(dir, ".claude", "settings.local.json"))
-	})
 }

@@ -189,10 +189,10 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 		hint := hooksListHint
 		if best := closest(ref, cands); len(best) > 0 {
 			hint = "did you mean '" + best[0] + "'?"
-		} else if u := upperProject(r.Set); u != nil {
+		} else if u := layers.UpperProject(r.Set); u != nil {
 			// Run from a subdirectory, the project's hooks are not loaded (spec §1.1).
-			return nil, fail(fmt.Errorf("%w, but %s above it has %s", noHook([]string{ref}, r.Set.Paths.ProjectDir), u.path, count(u.hooks, "hook")),
-				"gh-hooks --project "+shellword.Quote(u.dir)+" show "+shellword.Quote(ref))
+			return nil, fail(fmt.Errorf("%w, but %s above it has %s", noHook([]string{ref}, r.Set.Paths.ProjectDir), u.Path, count(u.Hooks, "hook")),
+				"gh-hooks --project "+shellword.Quote(u.Dir)+" show "+shellword.Quote(ref))
 		}
 		return nil, fail(noHook([]string{ref}, ""), hint)
 	}

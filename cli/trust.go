@@ -938,10 +938,10 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	plan, err := fingerprint.Approve(t.opts(), sel, true)
 	if err != nil {
 		if errors.Is(err, fingerprint.ErrNoSuchHook) && len(t.hooks) == 0 {
-			if u := upperProject(t.r.Set); u != nil {
+			if u := layers.UpperProject(t.r.Set); u != nil {
 				// Run from a subdirectory: the hooks are in the project above (spec §1.1).
-				return fail(fmt.Errorf("%w, but %s above it has %s", noHook(sel.Names, t.project.Dir), u.path, count(u.hooks, "hook")),
-					"gh-hooks --project "+shellword.Quote(u.dir)+" trust approve "+quoteWords(sel.Names))
+				return fail(fmt.Errorf("%w, but %s above it has %s", noHook(sel.Names, t.project.Dir), u.Path, count(u.Hooks, "hook")),
+					"gh-hooks --project "+shellword.Quote(u.Dir)+" trust approve "+quoteWords(sel.Names))
 			}
 		}
 		return selectError(t, err)

@@ -3,123 +3,24 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
 )
-
-// Gemini CLI takes its working directory as the project and looks no
-// further (spec §1.1): started in a subdirectory of a repository it loads
-// no project hooks at all. That is what gh-hooks reports too, but someone
-// auditing a clone from a subdirectory would read "no project hooks" as
-// an all-clear. upperProject finds the project file higher up that they
-// probably meant.
-
-// upper is a .gemini/settings.json with hooks above the project directory.
-type upper struct {
-	dir   string // the directory that holds .gemini
-	path  string // its settings file
-	hooks int
-}
-
-// upperProject returns the nearest directory above set's project directory
-// whose .gemini/settings.json has hooks, looking up to the repository root
-// (the directory that holds .git), else up to the home directory (whose
-// .gemini is the user layer, not a project) or the filesystem root. nil
-// when the project directory has project hooks of its own, is the home
-// directory or a repository root, or nothing is found. Files that do not
-// parse are passed over.
-func upperProject(set *layers.Set) *upper {
-	p := set.Paths
-	if p.ProjectIsHome || countHooks(set.Settings(layers.Project).Doc) > 0 {
-		return nil
-	}
-	var found *upper
-	dirAbove(p.ProjectDir, p.Home, func(dir string) bool {
-		path := filepath.Join(dir, ".gemini", "settings.json")
-		doc, err := config.ReadFile(path, config.Options{})
-		if err != nil {
-			return false // a file that does not parse is passed over
-		}
-		if n := countHooks(doc); n > 0 {
-			found = &upper{dir: dir, path: path, hooks: n}
-		}
-		return found != nil
-	})
-	return found
-}
-
-// dirAbove walks up from start, one parent at a time, and returns the
-// first directory for which found is true. It stops at a repository root
-// (a directory that holds .git: nothing above it belongs to the project),
-// below the home directory (whose .gemini and .claude are the user's), and
-// at the filesystem root, returning "".
-func dirAbove(start, home string, found func(dir string) bool) string {
-	home = filepath.Clean(home)
-	if real, err := filepath.EvalSymlinks(home); err == nil {
-		home = real
-	}
-	for dir := start; ; {
-		if exists(filepath.Join(dir, ".git")) {
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir || parent == home {
-			return ""
-		}
-		dir = parent
-		if found(dir) {
-			return dir
-		}
-	}
-}
-
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
-}
-
-// countHooks is the number of hook entries under a settings file's hooks
-// (0 for nil).
-func countHooks(doc *config.Document) int {
-	if doc == nil {
-		return 0
-	}
-	hooks := doc.Root.Get("hooks")
-	if hooks == nil || hooks.Kind != config.Object {
-		return 0
-	}
-	n := 0
-	for _, ev := range hooks.Vals {
-		defs := []*config.Node{ev}
-		if ev.Kind == config.Array {
-			defs = ev.Items
-		}
-		for _, def := range defs {
-			if hs := def.Get("hooks"); hs != nil && hs.Kind == config.Array {
-				n += len(hs.Items)
-			}
-		}
-	}
-	return n
-}
 
 // warnUpper tells the user about the project file above the one examined,
 // and how to look at it with command (e.g. "trust audit", its words
 // already quoted for the shell: see shellCommand); false when there is
 // none.
 func warnUpper(w io.Writer, set *layers.Set, command string) bool {
-	u := upperProject(set)
+	u := layers.UpperProject(set)
 	if u == nil {
 		return false
 	}
 	warn(w, fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them when started in %s (it does not look above its working directory)",
-		set.Paths.ProjectDir, u.path, count(u.hooks, "hook"), u.dir),
-		"gh-hooks --project "+shellword.Quote(u.dir)+" "+command)
+		set.Paths.ProjectDir, u.Path, count(u.Hooks, "hook"), u.Dir),
+		"gh-hooks --project "+shellword.Quote(u.Dir)+" "+command)
 	return true
 }
 
@@ -131,20 +32,4 @@ func shellCommand(words ...string) string {
 		q[i] = shellword.Quote(w)
 	}
 	return strings.Join(q, " ")
-}
-
-// upperCommands returns the nearest directory above set's project
-// directory whose .gemini/commands holds a file, by upperProject's rules
-// (up to the repository root, never the home directory); "" when the
-// project is the home directory or nothing is found. Gemini loads project
-// commands from the working directory only, like project hooks.
-func upperCommands(set *layers.Set) string {
-	p := set.Paths
-	if p.ProjectIsHome {
-		return ""
-	}
-	return dirAbove(p.ProjectDir, p.Home, func(dir string) bool {
-		entries, err := os.ReadDir(filepath.Join(dir, ".gemini", "commands"))
-		return err == nil && len(entries) > 0
-	})
 }
