@@ -62,6 +62,12 @@ func runCommand(e *env) *cli.Command {
 			"path Gemini's file tools refuse (a .env, .git or node_modules segment) never reaches a hook.\n" +
 			"Without --tool a BeforeTool or AfterTool event is for run_shell_command; without --trigger\n" +
 			"SessionStart is for startup, SessionEnd for exit and PreCompress for manual.\n" +
+			"After a failed tool (tool_response.error; read_file of a missing file sends it) the model gets\n" +
+			"the error alone, so an AfterTool context is dropped; an AfterTool tailToolCallRequest makes\n" +
+			"Gemini run that call in place of the result (its BeforeTool and AfterTool hooks fire again).\n" +
+			"AfterModel fires once per streamed chunk, and its deny does not discard the answer: the chunk is\n" +
+			"shown with a warning and a tool call in it still runs. A BeforeToolSelection toolConfig is\n" +
+			"applied to the model request. docs/gemini-behaviour.md says how each was watched.\n" +
 			"Notification is the ToolPermission notification Gemini fires while it asks the user to confirm\n" +
 			"a call (a BeforeTool ask); --tool chooses the call, and so the payload's details, as watched:\n" +
 			"run_shell_command (exec, the default), write_file or replace (edit), read_file (info), an MCP\n" +
@@ -610,6 +616,9 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	if rep.ToolCall == nil && ran && outcome.Says != "" {
 		o.printf("\n")
 		o.para(2, "%s %s", o.bold("Gemini then:"), outcome.Says)
+		for _, n := range outcome.Notes {
+			o.para(4, "  %s %s", o.yellow("note:"), n)
+		}
 	}
 	if rep.ToolCall != nil && ran {
 		printToolCall(o, plan.Event, rep.ToolCall, outcome)
@@ -677,6 +686,22 @@ func printToolCall(o *out, event string, tc *runner.ToolCall, outcome runner.Out
 		o.printf("  the model gets: %s\n", clip(tc.Error, 500))
 	case event == "AfterTool" && outcome.Stops:
 		o.para(4, "  the agent stops: the tool's result is dropped and the model is not called again")
+	case event == "AfterTool" && outcome.Tail != nil:
+		t := outcome.Tail
+		o.printf("  Gemini then runs: %s %s (in place of this result)\n", t.Tool, clip(runner.Stringify(t.Input), 500))
+		if t.Outcome == runner.ToolInvalid {
+			o.printf("  the model gets: %s (the tail call fails validation)\n", clip(t.Error, 500))
+		} else {
+			o.para(4, "  the model gets: %s's result, as the answer to the original call; BeforeTool and AfterTool hooks fire again for it", t.Tool)
+		}
+		for _, n := range t.Notes {
+			o.para(4, "  %s %s", o.yellow("note:"), n)
+		}
+	case event == "AfterTool" && outcome.ToolFailed:
+		o.printf("  the model gets: %s (the tool failed: its error alone)\n", clip(outcome.ModelGets, 500))
+		if outcome.DroppedContext != "" {
+			o.para(4, "  %s the hook's additionalContext is dropped: Gemini appends it to the result's llmContent, which a failed call does not send", o.yellow("note:"))
+		}
 	case event == "AfterTool" && outcome.ModelGets != "":
 		// Watched (e2e at-block): tool-executor sends the error's message,
 		// the hook's reason alone, not "Tool result blocked: R".

@@ -71,6 +71,13 @@ type spec struct {
 	// GeminiBug names a behaviour of the real CLI that looks like a bug
 	// and that gh-hooks reproduces.
 	GeminiBug string `json:"geminiBug"`
+	// Chunks streams the fake model's text answer as these chunks.
+	Chunks []string `json:"chunks"`
+	// NoAnswer gives the fake model no turn at all: Gemini prints the
+	// request it could not answer (with the toolConfig a
+	// BeforeToolSelection hook set) and exits 1 without telemetry, so the
+	// hooks are compared through their out-* files.
+	NoAnswer bool `json:"noAnswer"`
 }
 
 type expect struct {
@@ -79,6 +86,15 @@ type expect struct {
 	ModelHas   string `json:"modelHas"`
 	ModelCalls *int   `json:"modelCalls"`
 	PromptHas  string `json:"promptHas"`
+	// HookRuns is how many times each named hook ran in the whole run.
+	HookRuns map[string]int `json:"hookRuns"`
+	// Shown is the answer's text as the CLI printed it (the assistant
+	// messages of the stream, joined).
+	Shown *string `json:"shown"`
+	// Warns is a warning the stream carries ("Agent execution blocked: R").
+	Warns string `json:"warns"`
+	// ToolConfig is the request's config.toolConfig (NoAnswer cases).
+	ToolConfig any `json:"toolConfig"`
 }
 
 // ghRun is the part of `gh-hooks run --json` compared.
@@ -92,9 +108,12 @@ type ghRun struct {
 		ExitCode *int           `json:"exitCode"`
 		Stdout   string         `json:"stdout"`
 		Stderr   string         `json:"stderr"`
-		Output   any            `json:"output"`
-		Error    string         `json:"error"`
-		TimedOut bool           `json:"timedOut"`
+		// StdoutCut and StderrCut: gh-hooks kept only the first MiB.
+		StdoutCut bool   `json:"stdoutCut"`
+		StderrCut bool   `json:"stderrCut"`
+		Output    any    `json:"output"`
+		Error     string `json:"error"`
+		TimedOut  bool   `json:"timedOut"`
 	} `json:"hooks"`
 	Outcome struct {
 		Stops      bool           `json:"stops"`
@@ -108,6 +127,17 @@ type ghRun struct {
 		SysMsg     string         `json:"systemMessage"`
 		Messages   []string       `json:"messages"`
 		Suppressed bool           `json:"suppressed"`
+		ToolFailed bool           `json:"toolFailed"`
+		Tail       *struct {
+			Tool  string         `json:"tool"`
+			Input map[string]any `json:"input"`
+		} `json:"tail"`
+		ToolConfig any `json:"toolConfig"`
+		Shown      *struct {
+			Text    string `json:"text"`
+			Warning string `json:"warning"`
+		} `json:"shown"`
+		ToolRunsAfter *bool `json:"toolRunsAfter"`
 	} `json:"outcome"`
 }
 
@@ -257,7 +287,10 @@ func runCase(t *testing.T, c tc) {
 		turns = append(turns, headless.Turn{Call: s.Call})
 	}
 	// Text turns: the answer, one more for an AfterAgent block, and spare.
-	turns = append(turns, headless.Turn{Text: "done"}, headless.Turn{Text: "done again"}, headless.Turn{Text: "done thrice"})
+	turns = append(turns, headless.Turn{Text: "done", Chunks: s.Chunks}, headless.Turn{Text: "done again"}, headless.Turn{Text: "done thrice"})
+	if s.NoAnswer {
+		turns = nil
+	}
 	opts := headless.Options{Project: project, Turns: turns, Settings: s.User, HomeFiles: home,
 		Env: []string{"PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8"}, Timeout: 90 * time.Second, Keep: true}
 	real, err := gem.Run(context.Background(), opts)
@@ -308,6 +341,23 @@ func runCase(t *testing.T, c tc) {
 	ghOut := outFiles(t, project)
 
 	d := &diffs{t: t}
+	if s.NoAnswer {
+		// The fake model answered nothing: the CLI printed the request and
+		// exited without telemetry (headless.Result.Unanswered).
+		req := real.Unanswered()
+		if req == nil {
+			t.Fatalf("the real CLI printed no unanswered request; stdout: %s", clip(real.Stdout))
+		}
+		cfg, _ := req["config"].(map[string]any)
+		if s.Event == "BeforeToolSelection" && !jsonEqual(cfg["toolConfig"], gh.Outcome.ToolConfig) {
+			d.errorf("request toolConfig: real %s, gh-hooks says %s", js(cfg["toolConfig"]), js(gh.Outcome.ToolConfig))
+		}
+		if s.Expect != nil && s.Expect.ToolConfig != nil && !jsonEqual(cfg["toolConfig"], s.Expect.ToolConfig) {
+			d.errorf("expect: the request's toolConfig is %s; the case expects %s", js(cfg["toolConfig"]), js(s.Expect.ToolConfig))
+		}
+		compareOut(d, realOut, ghOut)
+		return
+	}
 	if len(real.Hooks) == 0 && len(real.Requests) == 0 && streamHas(real, "tool_use") && !streamHas(real, "tool_result") {
 		// Headless, a BeforeTool ask ends the CLI right after it announces
 		// the call, before its telemetry is flushed (spec §5.8): what the
@@ -419,7 +469,12 @@ func compareHooks(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 		if (r.Error != "") != (g.Error != "") || (r.Error != "" && r.Error != g.Error) {
 			d.errorf("hook %q: real error %q; gh-hooks %q", name, r.Error, g.Error)
 		}
-		if r.Error == "" && (r.Stdout != g.Stdout || r.Stderr != g.Stderr) {
+		if r.Error == "" && (g.StdoutCut || g.StderrCut) {
+			// gh-hooks keeps the first MiB of a stream (and parses all of it).
+			if !strings.HasPrefix(r.Stdout, g.Stdout) || !strings.HasPrefix(r.Stderr, g.Stderr) {
+				d.errorf("hook %q: the kept output is not the start of the real output (real %d and %d bytes)", name, len(r.Stdout), len(r.Stderr))
+			}
+		} else if r.Error == "" && (r.Stdout != g.Stdout || r.Stderr != g.Stderr) {
 			d.errorf("hook %q: real stdout %q stderr %q; gh-hooks stdout %q stderr %q", name, r.Stdout, r.Stderr, g.Stdout, g.Stderr)
 		}
 		if !headless.SameOutput(g.Output, r.Output) {
@@ -566,6 +621,12 @@ func compareOutcome(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 		}
 		fallthrough
 	case "AfterTool":
+		if o.Tail != nil {
+			// The tail call replaces the call: logged as a second tool call.
+			if len(real.Tools) < 2 || real.Tools[1].Name != o.Tail.Tool || !jsonEqual(real.Tools[1].Args, o.Tail.Input) {
+				d.errorf("tail call: real tool calls %+v; gh-hooks says %s %s runs in place of the result", real.Tools, o.Tail.Tool, js(o.Tail.Input))
+			}
+		}
 		switch {
 		case o.ModelGets != "":
 			if got != o.ModelGets {
@@ -600,6 +661,10 @@ func compareOutcome(d *diffs, s spec, real *headless.Result, gh *ghRun) {
 		again := len(real.Requests) > 1+boolInt(s.Call != nil)
 		if again != o.Blocks {
 			d.errorf("model called again: real %v (%d requests), gh-hooks says %s", again, len(real.Requests), o.Says)
+		}
+	case "AfterModel":
+		if o.Shown != nil && o.Shown.Warning != "" && !warned(real, o.Shown.Warning) {
+			d.errorf("AfterModel: gh-hooks says Gemini warns %q; the real stream has no such warning", o.Shown.Warning)
 		}
 	case "BeforeModel":
 		if o.Messages != nil && len(real.Requests) > 0 {
@@ -679,6 +744,46 @@ func checkExpect(d *diffs, s spec, real *headless.Result) {
 	if e.PromptHas != "" && !strings.Contains(strings.Join(real.UserTexts(0), "\n"), e.PromptHas) {
 		d.errorf("expect: the first request's prompt %q lacks %q", real.UserTexts(0), e.PromptHas)
 	}
+	for name, n := range e.HookRuns {
+		got := 0
+		for _, h := range real.Hooks {
+			if h.Name == name {
+				got++
+			}
+		}
+		if got != n {
+			d.errorf("expect: hook %q ran %d time(s) in the real CLI; the case expects %d", name, got, n)
+		}
+	}
+	if e.Shown != nil && shown(real) != *e.Shown {
+		d.errorf("expect: the real CLI showed %q; the case expects %q", shown(real), *e.Shown)
+	}
+	if e.Warns != "" && !warned(real, e.Warns) {
+		d.errorf("expect: the real CLI's stream has no warning %q", e.Warns)
+	}
+}
+
+// shown is the answer as the CLI printed it: the stream's assistant
+// messages, joined.
+func shown(real *headless.Result) string {
+	var b strings.Builder
+	for _, e := range real.Events {
+		if e["type"] == "message" && e["role"] == "assistant" {
+			s, _ := e["content"].(string)
+			b.WriteString(s)
+		}
+	}
+	return b.String()
+}
+
+// warned says whether the stream has an error event (a warning) with msg.
+func warned(real *headless.Result, msg string) bool {
+	for _, e := range real.Events {
+		if e["type"] == "error" && e["message"] == msg {
+			return true
+		}
+	}
+	return false
 }
 
 // TestRunReal runs `gh-hooks run --real --json` on cases whose call

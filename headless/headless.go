@@ -87,10 +87,13 @@ type Call struct {
 	Args map[string]any `json:"args"`
 }
 
-// Turn is one answer of the fake model: a tool call, or text.
+// Turn is one answer of the fake model: a tool call, or text. Chunks,
+// when set, stream the text answer as that many chunks (the last one
+// carries finishReason); Text is then unused.
 type Turn struct {
-	Call *Call
-	Text string
+	Call   *Call
+	Text   string
+	Chunks []string
 }
 
 // Options is one headless run.
@@ -320,17 +323,29 @@ func Scrub(env []string) []string {
 func FakeResponses(turns []Turn) ([]byte, error) {
 	var b bytes.Buffer
 	for _, t := range turns {
-		part := map[string]any{"text": t.Text}
+		parts := []map[string]any{{"text": t.Text}}
 		if t.Call != nil {
 			args := t.Call.Args
 			if args == nil {
 				args = map[string]any{}
 			}
-			part = map[string]any{"functionCall": map[string]any{"name": t.Call.Name, "args": args}}
+			parts = []map[string]any{{"functionCall": map[string]any{"name": t.Call.Name, "args": args}}}
+		} else if len(t.Chunks) > 0 {
+			parts = nil
+			for _, c := range t.Chunks {
+				parts = append(parts, map[string]any{"text": c})
+			}
 		}
-		line := map[string]any{"method": "generateContentStream", "response": []any{map[string]any{
-			"candidates": []any{map[string]any{"content": map[string]any{"role": "model", "parts": []any{part}}, "finishReason": "STOP", "index": 0}},
-		}}}
+		// One element of "response" per streamed chunk.
+		var chunks []any
+		for i, part := range parts {
+			cand := map[string]any{"content": map[string]any{"role": "model", "parts": []any{part}}, "index": 0}
+			if i == len(parts)-1 {
+				cand["finishReason"] = "STOP"
+			}
+			chunks = append(chunks, map[string]any{"candidates": []any{cand}})
+		}
+		line := map[string]any{"method": "generateContentStream", "response": chunks}
 		enc, err := json.Marshal(line)
 		if err != nil {
 			return nil, err
@@ -532,4 +547,34 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.n -= int64(n)
 	return n, err
+}
+
+// unansweredPrefix starts the error FakeContentGenerator throws when it
+// has no turn left (core/fakeContentGenerator.js getNextResponse); the
+// request follows as JSON, and the CLI wraps the message as
+// "[API Error: ...]" in the stream's result event.
+const unansweredPrefix = "No more mock responses for generateContentStream, got request:\n"
+
+// Unanswered is the model request the fake model had no turn left for, as
+// Gemini printed it in the stream's result event (model, contents and
+// config, with the toolConfig a BeforeToolSelection hook set), or nil.
+// The CLI then exits 1 without flushing its telemetry.
+func (r *Result) Unanswered() map[string]any {
+	for _, e := range r.Events {
+		if e["type"] != "result" {
+			continue
+		}
+		errv, _ := e["error"].(map[string]any)
+		msg, _ := errv["message"].(string)
+		_, rest, ok := strings.Cut(msg, unansweredPrefix)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimSuffix(rest, "]")
+		var req map[string]any
+		if json.Unmarshal([]byte(rest), &req) == nil {
+			return req
+		}
+	}
+	return nil
 }

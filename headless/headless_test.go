@@ -242,3 +242,31 @@ func TestCopyFileSwapped(t *testing.T) {
 		}
 	}
 }
+
+// A text answer in chunks is one generateContentStream answer of several
+// responses, the last with finishReason (as the API streams it).
+func TestFakeResponsesChunks(t *testing.T) {
+	b, err := FakeResponses([]Turn{{Chunks: []string{"one ", "two"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"method":"generateContentStream","response":[{"candidates":[{"content":{"parts":[{"text":"one "}],"role":"model"},"index":0}]},{"candidates":[{"content":{"parts":[{"text":"two"}],"role":"model"},"finishReason":"STOP","index":0}]}]}
+`
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// The result event of a run whose fake model had no turn left (watched:
+// Gemini CLI 0.61.0, a BeforeToolSelection hook setting mode NONE).
+func TestUnanswered(t *testing.T) {
+	msg := "[API Error: " + unansweredPrefix + `{"model":"gemini-2.5-flash","config":{"toolConfig":{"functionCallingConfig":{"mode":"NONE","allowedFunctionNames":[]}}}}]`
+	r := &Result{Events: []map[string]any{{"type": "init"}, {"type": "result", "status": "error", "error": map[string]any{"type": "unknown", "message": msg}}}}
+	want := map[string]any{"model": "gemini-2.5-flash", "config": map[string]any{"toolConfig": map[string]any{"functionCallingConfig": map[string]any{"mode": "NONE", "allowedFunctionNames": []any{}}}}}
+	if diff := cmp.Diff(want, r.Unanswered()); diff != "" {
+		t.Error(diff)
+	}
+	if (&Result{}).Unanswered() != nil {
+		t.Error("no result event: want nil")
+	}
+}

@@ -3,6 +3,9 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -69,7 +72,45 @@ func BuildInput(event string, ctx Context, override []byte) (*Object, error) {
 		return nil, fmt.Errorf("%w: got %s", ErrBadInput, kindOf(v))
 	}
 	assign(in, o)
+	if _, given := o.Get("tool_response"); event == "AfterTool" && !given {
+		if _, hasInput := o.Get("tool_input"); hasInput {
+			failedRead(in)
+		}
+	}
 	return in, nil
+}
+
+// failedRead gives an AfterTool payload of read_file whose given file_path
+// (inside cwd) is missing or a directory the tool_response read_file then
+// returns (read-file.js execute over fileUtils.js
+// processSingleFileContent; watched for a missing file, e2e
+// at-failed-context): the tool failed, and its error is what the model
+// gets.
+func failedRead(in *Object) {
+	if prop(in, "tool_name") != "read_file" {
+		return
+	}
+	cwd, _ := prop(in, "cwd").(string)
+	p, _ := prop(prop(in, "tool_input"), "file_path").(string)
+	if p == "" || cwd == "" {
+		return
+	}
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(cwd, p)
+	}
+	if pathRefusal(p, cwd, "") != "" {
+		return // refused before any hook: no AfterTool at all
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		in.Set("tool_response", jsobj("llmContent", "Could not read file because no file was found at the specified path.", "returnDisplay", "File not found.",
+			"error", jsobj("message", "File not found: "+abs, "type", "file_not_found")))
+	case err == nil && fi.IsDir():
+		in.Set("tool_response", jsobj("llmContent", "Could not read file because the provided path is a directory, not a file.", "returnDisplay", "Path is a directory.",
+			"error", jsobj("message", "Path is a directory, not a file: "+abs, "type", "target_is_directory")))
+	}
 }
 
 // eventDefaults adds the event-specific fields (types.ts:498-722).

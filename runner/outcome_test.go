@@ -1,6 +1,9 @@
 package runner
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -92,5 +95,145 @@ func TestOutcomeMessages(t *testing.T) {
 	}
 	if o := OutcomeOf(&Report{Event: "BeforeModel", Aggregate: aggOf(t, "BeforeModel", `{"decision":"allow"}`)}); o.Messages != nil {
 		t.Errorf("no rewrite: %q", o.Messages)
+	}
+}
+
+// The behaviours of issue 35, each watched with the real CLI 0.61.0
+// headless (the e2e cases of the same name).
+func TestOutcomeWatched061(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.txt"), []byte("some data\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, event, tool, input string
+		outputs                  []string
+		want                     func(o Outcome) string // "" when right
+	}{
+		{"at-failed-context", "AfterTool", "read_file", `{"tool_input":{"file_path":"missing.txt"}}`,
+			[]string{`{"hookSpecificOutput":{"additionalContext":"see the docs"}}`},
+			func(o Outcome) string {
+				if !o.ToolFailed || o.ModelGets != "File not found: "+filepath.Join(dir, "missing.txt") || o.Appended != "" || o.Context != "" || o.DroppedContext != "see the docs" {
+					return "want the error alone, context dropped"
+				}
+				return ""
+			}},
+		{"at-failed-block", "AfterTool", "read_file", `{"tool_input":{"file_path":"missing.txt"}}`,
+			[]string{`{"decision":"block","reason":"r"}`},
+			func(o Outcome) string {
+				if !o.Blocks || o.ModelGets != "r" {
+					return "a block still replaces the error with the reason"
+				}
+				return ""
+			}},
+		{"at-read-ok", "AfterTool", "read_file", `{"tool_input":{"file_path":"data.txt"}}`,
+			[]string{`{"hookSpecificOutput":{"additionalContext":"x"}}`},
+			func(o Outcome) string {
+				if o.ToolFailed || o.Appended != "\n\n<hook_context>x</hook_context>" {
+					return "an existing file reads: the context is appended"
+				}
+				return ""
+			}},
+		{"at-tail-call", "AfterTool", "run_shell_command", "",
+			[]string{`{"hookSpecificOutput":{"tailToolCallRequest":{"name":"read_file","args":{"file_path":"data.txt"}}}}`},
+			func(o Outcome) string {
+				if o.Tail == nil || o.Tail.Tool != "read_file" || Stringify(o.Tail.Input) != `{"file_path":"data.txt"}` || o.Tail.Outcome != ToolRuns || !o.Tail.Checked || o.ModelGets != "" {
+					return "want read_file to run in place of the result"
+				}
+				return ""
+			}},
+		{"at-tail-invalid", "AfterTool", "run_shell_command", "",
+			[]string{`{"hookSpecificOutput":{"tailToolCallRequest":{"name":"write_file","args":{"file_path":"a"}}}}`},
+			func(o Outcome) string {
+				if o.Tail == nil || o.Tail.Outcome != ToolInvalid || o.ModelGets != "params must have required property 'content'" {
+					return "want the validation error"
+				}
+				return ""
+			}},
+		{"at-tail-unknown-tool", "AfterTool", "run_shell_command", "",
+			[]string{`{"hookSpecificOutput":{"tailToolCallRequest":{"name":"mcp_s_t","args":{}},"additionalContext":"c"}}`},
+			func(o Outcome) string {
+				if o.Tail == nil || o.Tail.Checked || o.Tail.Outcome != ToolRuns || o.DroppedContext != "c" || o.Appended != "" {
+					return "an unknown tool is not checked; the context goes with the result"
+				}
+				return ""
+			}},
+		{"at-tail-array-ignored", "AfterTool", "run_shell_command", "",
+			[]string{`{"hookSpecificOutput":{"tailToolCallRequest":[1]}}`},
+			func(o Outcome) string {
+				if o.Tail != nil {
+					return "getTailToolCallRequest takes only an object"
+				}
+				return ""
+			}},
+		{"am-deny-text", "AfterModel", "", "",
+			[]string{`{"decision":"deny","reason":"not this"}`},
+			func(o Outcome) string {
+				if !o.Blocks || o.Shown == nil || o.Shown.Warning != "Agent execution blocked: not this" || o.Shown.Text == "" || !strings.Contains(o.Says, "still runs") {
+					return "want the chunk shown with the warning, the call still run"
+				}
+				return ""
+			}},
+		{"am-continue-false", "AfterModel", "", "",
+			[]string{`{"continue":false,"stopReason":"s"}`},
+			func(o Outcome) string {
+				if !o.Stops || o.Shown != nil {
+					return "a stop shows nothing"
+				}
+				return ""
+			}},
+		{"am-chunks-replace", "AfterModel", "", "",
+			[]string{`{"hookSpecificOutput":{"llm_response":{"candidates":[{"content":{"role":"model","parts":["REPLACED"]}}]}}}`},
+			func(o Outcome) string {
+				if o.Shown == nil || !o.Shown.Replaced || o.Shown.Text != "REPLACED" || len(o.Notes) != 2 || !strings.Contains(o.Notes[0], "every streamed chunk") {
+					return "want the replacement shown, per chunk"
+				}
+				return ""
+			}},
+		{"am-empty-parts-no-replacement", "AfterModel", "", "",
+			[]string{`{"hookSpecificOutput":{"llm_response":{"candidates":[{"content":{"parts":[]}}]}}}`},
+			func(o Outcome) string {
+				if o.Shown == nil || o.Shown.Replaced {
+					return "getModifiedResponse needs parts"
+				}
+				return ""
+			}},
+		{"bts-toolconfig-applied", "BeforeToolSelection", "", "",
+			[]string{`{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}}`},
+			func(o Outcome) string {
+				if Stringify(o.ToolConfig) != `{"functionCallingConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}` {
+					return "want the toolConfig applied"
+				}
+				return ""
+			}},
+		{"bts-text-output", "BeforeToolSelection", "", "",
+			[]string{`{"systemMessage":"hi"}`},
+			func(o Outcome) string {
+				if Stringify(o.ToolConfig) != `{"functionCallingConfig":{"mode":"AUTO","allowedFunctionNames":[]}}` {
+					return "any output sets AUTO and no names"
+				}
+				return ""
+			}},
+		{"bts-no-output", "BeforeToolSelection", "", "", nil,
+			func(o Outcome) string {
+				if o.ToolConfig != nil {
+					return "no output, no change"
+				}
+				return ""
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := BuildInput(c.event, Context{Cwd: dir, Tool: c.tool}, []byte(c.input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := &Report{Event: c.event, Input: in, Aggregate: aggOf(t, c.event, c.outputs...)}
+			rep.ToolCall = ToolCallOf(c.event, in, &rep.Aggregate, "")
+			o := OutcomeOf(rep)
+			if why := c.want(o); why != "" {
+				b, _ := json.Marshal(o)
+				t.Errorf("%s; got %s", why, b)
+			}
+		})
 	}
 }

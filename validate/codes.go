@@ -19,6 +19,9 @@ type Rule struct {
 // config, layers, merge and validate and fails when a code is missing here.
 var rules = []Rule{
 	{"adapter-not-found", "A migrated Claude hook runs behind gh-hooks claude-compat, but that gh-hooks is not found: a hook that can block fails closed (its guard exits 2, a deny that names gh-hooks and how to install it), any other warns and does not run; without migrate's guard, bash's exit 127 is a deny on blocking events."},
+	{"aftermodel-deny-no-veto", "An AfterModel hook can deny: Gemini 0.61 still shows the answer (with a warning) and runs a tool call in it, so the deny is no guard."},
+	{"aftermodel-replace-per-chunk", "An AfterModel hook replaces the answer (llm_response): Gemini fires AfterModel once per streamed chunk, so the replacement is shown once per chunk."},
+	{"aftertool-context-on-failure", "An AfterTool hook adds additionalContext about the tool's error: after a failed tool the model gets the error alone, so the context is dropped."},
 	{"ask-headless", "A BeforeTool hook can answer ask: headless, Gemini 0.61 exits without running the tool (interactive, it asks the user)."},
 	{"bom", "The file starts with a UTF-8 byte-order mark, which Gemini CLI's JSON parser rejects."},
 	{"claude-field", "A hook has a field that only Claude Code knows; Gemini ignores it."},

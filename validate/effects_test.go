@@ -46,6 +46,27 @@ func TestEffects(t *testing.T) {
 			[]string{"env-path-refused: the hook mentions .env, but Gemini's write_file, read_file refuse a path with a .env segment before any hook runs"}},
 		{".env guard on the shell only", "BeforeTool", "run_shell_command", `grep -q '.env' && exit 2`, "", nil},
 		{".env.local is not .env", "BeforeTool", "read_file", `grep -q '.env.local' && exit 2`, "", nil},
+		// Issue 35: what Gemini does not do (watched, e2e am-deny-call,
+		// am-chunks-replace, at-failed-context).
+		{"AfterModel deny is no veto", "AfterModel", "", `grep -q rm && echo '{"decision":"deny","reason":"no rm"}'`, "",
+			[]string{`aftermodel-deny-no-veto: the hook's output can carry decision "deny", but an AfterModel deny discards nothing in Gemini 0.61: the chunk is still shown`}},
+		{"AfterModel exit 2", "AfterModel", "", "./guard.sh", "#!/bin/sh\ngrep -q secret && exit 2\nexit 0\n",
+			[]string{"aftermodel-deny-no-veto: the hook's output can carry exit 2 (read as a deny), but"}},
+		{"AfterModel stop is fine", "AfterModel", "", `echo '{"continue":false}'`, "", nil},
+		{"AfterModel replacement per chunk", "AfterModel", "",
+			`echo '{"hookSpecificOutput":{"llm_response":{"candidates":[{"content":{"parts":["hidden"]}}]}}}'`, "",
+			[]string{"aftermodel-replace-per-chunk: the hook replaces the model's answer (llm_response), but Gemini fires AfterModel once per streamed chunk"}},
+		{"AfterModel replacement of the last chunk", "AfterModel", "", "python3 ./last.py",
+			"import json,sys\nd=json.load(sys.stdin)\nif d['llm_response']['candidates'][0].get('finishReason'):\n    print(json.dumps({'hookSpecificOutput': {'llm_response': {'candidates': [{'content': {'parts': ['x']}}]}}}))\n", nil},
+		{"AfterModel reading llm_response only", "AfterModel", "", `jq -r .llm_response.text >> log.txt`, "", nil},
+		{"AfterTool context about the error", "AfterTool", "read_file", "./why.sh",
+			"#!/bin/sh\nerr=$(jq -r '.tool_response.error.message // empty')\n[ -n \"$err\" ] && echo '{\"hookSpecificOutput\":{\"additionalContext\":\"check the path\"}}'\n",
+			[]string{"aftertool-context-on-failure: the hook reads the tool's error and adds additionalContext, but when the tool failed"}},
+		{"AfterTool context in Python", "AfterTool", "*", "python3 ./ctx.py",
+			"import json,sys\nd=json.load(sys.stdin)\nif d['tool_response'].get('error'):\n    print(json.dumps({'hookSpecificOutput': {'additionalContext': 'retry'}}))\n",
+			[]string{"aftertool-context-on-failure: the hook reads the tool's error"}},
+		{"AfterTool context without the error", "AfterTool", "*", `echo '{"hookSpecificOutput":{"additionalContext":"logged"}}'`, "", nil},
+		{"AfterTool block on the error is the fix", "AfterTool", "*", `jq -e .tool_response.error >/dev/null && echo '{"decision":"block","reason":"failed: check the path"}'`, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,7 +86,7 @@ func TestEffects(t *testing.T) {
 			var got []string
 			for _, p := range Check(merge.Merge(load(t, root))) {
 				switch p.Code {
-				case CodeToolInputPartial, CodeDecisionIgnored, CodeAskHeadless, CodeEnvPathRefused:
+				case CodeToolInputPartial, CodeDecisionIgnored, CodeAskHeadless, CodeEnvPathRefused, CodeAfterModelDenyNoVeto, CodeAfterModelReplacePerChunk, CodeAfterToolContextOnFailure:
 					got = append(got, p.Code+": "+p.Message)
 				}
 			}
