@@ -160,38 +160,13 @@ type migrateOptions struct {
 	dir string
 }
 
-// migrateJob is a resolved migration: the Claude sources, the Gemini file
-// they go to and the commands trees.
+// migrateJob is a resolved migration (migrate.Job) and what the command
+// learns of it as it goes.
 type migrateJob struct {
-	sources []*migrate.Source
-	target  migrate.Target
-	// path is the file to update; "" for a plugin preview without --to,
-	// shown as display instead.
-	path    string
-	display string
-	parse   config.Options
-	// cmdFrom and cmdTo are the commands directories ("" for none).
-	cmdFrom, cmdTo string
-	// cmdWithin is the project or plugin that holds cmdFrom, which no
-	// link may lead out of ("" for the user's own ~/.claude/commands).
-	cmdWithin string
-	// projectDir is the project, whose files are written confined to it
-	// ("" when the project is the home directory).
-	projectDir string
-	// preview is a plugin without --to: nothing is read from or written
-	// to the extension, whose files are shown relative to its directory.
-	preview bool
-	// plugin is the Claude plugin root of a plugin migration ("" otherwise).
-	plugin string
-	// looked lists where sources were looked for, for "nothing found".
-	looked []string
-	// gone are the Claude settings files looked for that do not exist
-	// (migrate.Options.Gone).
-	gone []string
+	migrate.Job
 	// orphans: no Claude hooks, but the target holds hooks migrate wrote
 	// from a Claude file now gone, which the run removes.
-	orphans  bool
-	warnings []string
+	orphans bool
 }
 
 // migrateJSON is the documented --json shape.
@@ -239,16 +214,16 @@ func runMigrate(o *migrateOptions) error {
 		return err
 	}
 	commands := o.Commands && !o.NoCommands
-	o.Convert.Gone = job.gone
-	if len(job.sources) == 0 && len(job.gone) > 0 && job.path != "" {
+	o.Convert.Gone = job.Gone
+	if len(job.Sources) == 0 && len(job.Gone) > 0 && job.Path != "" {
 		// The Claude side is gone: the target may still hold what migrate
 		// wrote from it, which is then orphaned (removed, or drift).
 		// A target that cannot be read keeps "nothing to migrate".
 		res, _, err := migrateHooks(job, o, true)
 		job.orphans = err == nil && len(res.Sync) > 0
 	}
-	if len(job.sources) == 0 && !job.orphans && (!commands || !hasDir(job.cmdFrom)) {
-		err := fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.looked, ", "))
+	if len(job.Sources) == 0 && !job.orphans && (!commands || !hasDir(job.CmdFrom)) {
+		err := fmt.Errorf("nothing to migrate: no Claude hooks or commands in %s", strings.Join(job.Looked, ", "))
 		if len(o.Sources) == 0 && o.Scope == "project" {
 			if above := migrate.ClaudeProjectAbove(o.dir, o.home()); above != "" {
 				// Run in a subdirectory: the Gemini project (and so the target) is where .claude is.
@@ -260,30 +235,30 @@ func runMigrate(o *migrateOptions) error {
 	if o.Check {
 		return checkMigration(o, job)
 	}
-	dry := o.DryRun || job.path == ""
+	dry := o.DryRun || job.Path == ""
 
 	// Plan the commands first, so that a commands tree that cannot be read
 	// stops the run before anything is written.
 	var plan *slashcmd.Plan
-	if commands && hasDir(job.cmdFrom) {
+	if commands && hasDir(job.CmdFrom) {
 		if plan, err = planCommands(job, o); err != nil {
 			return fail(err, "")
 		}
 	}
 
 	var ext *extensionJSON
-	if job.plugin != "" {
+	if job.Plugin != "" {
 		if ext, err = planExtension(job, o); err != nil {
 			return err
 		}
 	}
 
-	if b := o.Convert.AdapterBinary; b != "" && b != "gh-hooks" && len(job.sources) > 0 {
-		job.warnings = append(job.warnings, fmt.Sprintf("migrated hooks call the Claude hook adapter by its absolute path %s, because gh-hooks on PATH is not this program; whoever shares these settings needs gh-hooks there (or rerun migrate with gh-hooks on PATH)", b))
+	if b := o.Convert.AdapterBinary; b != "" && b != "gh-hooks" && len(job.Sources) > 0 {
+		job.Warnings = append(job.Warnings, fmt.Sprintf("migrated hooks call the Claude hook adapter by its absolute path %s, because gh-hooks on PATH is not this program; whoever shares these settings needs gh-hooks there (or rerun migrate with gh-hooks on PATH)", b))
 	}
-	v := migrateJSON{Target: job.target, Sources: nonNil(job.sources), Items: []migrate.Item{}, Hooks: []migrate.SyncItem{},
+	v := migrateJSON{Target: job.Target, Sources: nonNil(job.Sources), Items: []migrate.Item{}, Hooks: []migrate.SyncItem{},
 		Foreign: []migrate.ForeignHook{}, Extension: ext}
-	if len(job.sources) > 0 || job.orphans {
+	if len(job.Sources) > 0 || job.orphans {
 		res, ch, err := migrateHooks(job, o, dry)
 		if err != nil {
 			return err
@@ -320,7 +295,7 @@ func runMigrate(o *migrateOptions) error {
 
 // printMigration prints the report as JSON or for a person.
 func printMigration(o *migrateOptions, job *migrateJob, dry bool, v migrateJSON) error {
-	v.Warnings = nonNil(job.warnings)
+	v.Warnings = nonNil(job.Warnings)
 	if o.JSON {
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
@@ -392,194 +367,42 @@ func (o *migrateOptions) check() error {
 	return nil
 }
 
-// resolveMigration classifies the sources and picks the target.
+// resolveMigration classifies the sources and picks the target
+// (migrate.Resolve), then notes an untrusted folder.
 func resolveMigration(opts *migrateOptions) (*migrateJob, error) {
 	paths := opts.paths(opts.dir)
-	// Claude Code reads ~/.claude from the real home; GEMINI_CLI_HOME is
-	// Gemini's knob only.
-	claudeHome := opts.home()
-	job := &migrateJob{}
-	if !paths.ProjectIsHome {
-		job.projectDir = paths.ProjectDir
-	}
-	settingsTarget := func() {
-		job.target = migrate.Target{Kind: migrate.TargetSettings, Path: paths.User}
-		if opts.Scope == "project" && !paths.ProjectIsHome {
-			job.target.Path = paths.Project
-		}
-		if opts.Scope == "project" && paths.ProjectIsHome {
-			job.warnings = append(job.warnings, "the project is the home directory: Gemini reads "+paths.User+" once, as user settings")
-		}
-		job.path, job.display = job.target.Path, job.target.Path
-		job.cmdTo = filepath.Join(paths.Home, ".gemini", "commands")
-		if opts.Scope == "project" {
-			job.cmdTo = filepath.Join(paths.ProjectDir, ".gemini", "commands")
-		}
-	}
-
-	if len(opts.Sources) == 0 {
-		if opts.To != "" {
-			return nil, usageError("--to is for a Claude plugin source; settings go to the --scope settings file")
-		}
-		var err error
-		var found migrate.Found
-		if opts.Scope == "user" {
-			found, err = migrate.FindUser(claudeHome)
-			job.cmdFrom = filepath.Join(claudeHome, ".claude", "commands")
-			job.looked = []string{filepath.Join(claudeHome, ".claude", "settings.json"), job.cmdFrom}
-		} else {
-			found, err = migrate.FindProject(opts.dir)
-			job.cmdFrom = filepath.Join(opts.dir, ".claude", "commands")
-			job.cmdWithin = opts.dir
-			job.looked = []string{filepath.Join(opts.dir, ".claude", "settings.json"), filepath.Join(opts.dir, ".claude", "settings.local.json"), job.cmdFrom}
-		}
-		if err != nil {
-			return nil, sourceError(err)
-		}
-		job.sources, job.gone = found.Sources, found.Missing
-		job.warnings = append(job.warnings, found.Skipped...)
-		settingsTarget()
-		return job, trustWarning(job, opts, paths)
-	}
-
-	var plugin string
-	var settingsArgs []string
+	req := migrate.Request{Scope: opts.Scope, To: opts.To, Dir: opts.dir, Paths: paths,
+		// Claude Code reads ~/.claude from the real home; GEMINI_CLI_HOME is
+		// Gemini's knob only.
+		ClaudeHome: opts.home()}
 	for _, a := range opts.Sources {
 		p, err := filepath.Abs(opts.abs(a))
 		if err != nil {
 			return nil, fail(err, "")
 		}
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, fail(fmt.Errorf("%s: %w", a, errors.Unwrap(err)), "pass a Claude settings file, project or plugin directory")
-		}
-		kind, root := classifySource(p, st.IsDir())
-		switch kind {
-		case "plugin":
-			if plugin != "" && plugin != root {
-				return nil, usageError("migrate one plugin at a time: %s and %s", plugin, root)
-			}
-			plugin = root
-		case "project":
-			found, err := migrate.FindProject(p)
-			if err != nil {
-				return nil, sourceError(err)
-			}
-			job.warnings = append(job.warnings, found.Skipped...)
-			job.sources = append(job.sources, found.Sources...)
-			job.gone = append(job.gone, found.Missing...)
-			if job.cmdFrom == "" {
-				job.cmdFrom = filepath.Join(p, ".claude", "commands")
-				job.cmdWithin = p
-			}
-			job.looked = append(job.looked, filepath.Join(p, ".claude"))
-			settingsArgs = append(settingsArgs, a)
-		case "settings":
-			s, err := migrate.LoadSettings(p)
-			if err != nil {
-				return nil, sourceError(err)
-			}
-			job.sources = append(job.sources, s)
-			job.looked = append(job.looked, p)
-			settingsArgs = append(settingsArgs, a)
-		default:
-			return nil, fail(fmt.Errorf("%s: not a Claude project or plugin directory (no .claude/, hooks/hooks.json or .claude-plugin/plugin.json)", a),
-				"pass a Claude settings file, project or plugin directory")
-		}
+		req.Sources = append(req.Sources, migrate.Arg{Given: a, Path: p})
 	}
-	if plugin != "" && len(settingsArgs) > 0 {
-		return nil, usageError("a plugin becomes a Gemini extension and settings go to a settings file: migrate %s and %s separately", plugin, settingsArgs[0])
-	}
-	if plugin == "" {
-		if opts.To != "" {
-			return nil, usageError("--to is for a Claude plugin source; settings go to the --scope settings file")
-		}
-		settingsTarget()
-		return job, trustWarning(job, opts, paths)
-	}
-
-	srcs, skipped, err := migrate.LoadPlugin(plugin)
+	j, err := migrate.Resolve(req)
 	if err != nil {
 		return nil, sourceError(err)
 	}
-	job.warnings = append(job.warnings, skipped...)
-	job.sources = srcs
-	job.looked = []string{filepath.Join(plugin, "hooks", "hooks.json"), filepath.Join(plugin, ".claude-plugin", "plugin.json"), filepath.Join(plugin, "commands")}
-	job.cmdFrom = filepath.Join(plugin, "commands")
-	job.cmdWithin = plugin
-	job.plugin = plugin
-	// Extensions' hooks.json is read with plain JSON.parse (spec §3.5).
-	job.parse = config.Options{NoComments: true}
-	job.target = migrate.Target{Kind: migrate.TargetExtension}
-	if opts.To == "" {
-		// No extension directory: preview relative to it and write nothing.
-		job.display = filepath.Join("hooks", "hooks.json")
-		job.cmdTo = "commands"
-		job.preview = true
-		job.warnings = append(job.warnings, "no --to DIR: nothing is written; the extension's files are shown relative to its directory")
-		return job, nil
+	job := &migrateJob{Job: *j}
+	if job.Plugin == "" {
+		return job, trustWarning(job, opts, paths)
 	}
-	if sameDir(opts.To, plugin) {
-		return nil, usageError("--to %s would overwrite the Claude plugin %s: name a new directory for the Gemini extension", opts.To, plugin)
-	}
-	job.target.Path = filepath.Join(opts.To, "hooks", "hooks.json")
-	job.path, job.display = job.target.Path, job.target.Path
-	// Every file of the extension is written confined to it, like a
-	// project's settings (os.Root): a link planted in DIR that leads out
-	// of it is refused, never written through (issue 24 §4).
-	job.projectDir = extensionRoot(job.projectDir, opts.To)
-	job.cmdTo = filepath.Join(opts.To, "commands")
 	return job, nil
-}
-
-// extensionRoot is the directory the files of the extension dir are
-// written confined to: the project when dir lies in it (a link the
-// repository planted at dir itself, ext -> ~/.config, is then refused
-// too), else dir when it exists (the user named it, and may have linked
-// it), else its nearest existing ancestor (a dangling link at dir is then
-// checked).
-func extensionRoot(project, dir string) string {
-	if project != "" {
-		if rel, err := filepath.Rel(project, dir); err == nil && filepath.IsLocal(rel) {
-			return project
-		}
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
-}
-
-// classifySource says what an explicit SOURCE is: "plugin" (with its
-// root), "project", "settings" or "" (a directory that is neither).
-func classifySource(p string, dir bool) (kind, root string) {
-	if !dir {
-		parent := filepath.Dir(p)
-		switch {
-		case filepath.Base(p) == "hooks.json" && filepath.Base(parent) == "hooks",
-			filepath.Base(p) == "plugin.json" && filepath.Base(parent) == ".claude-plugin":
-			return "plugin", filepath.Dir(parent)
-		}
-		return "settings", ""
-	}
-	for _, f := range []string{filepath.Join(".claude-plugin", "plugin.json"), filepath.Join("hooks", "hooks.json")} {
-		if fileExists(filepath.Join(p, f)) {
-			return "plugin", p
-		}
-	}
-	if hasDir(filepath.Join(p, ".claude")) {
-		return "project", ""
-	}
-	return "", ""
 }
 
 // sourceError turns a Claude file that cannot be read into exit 1 with
 // path:line:col first.
 func sourceError(err error) error {
+	var re *migrate.RequestError
+	if errors.As(err, &re) {
+		if re.Usage {
+			return &exitError{code: 2, err: re.Err, hint: re.Hint}
+		}
+		return fail(re.Err, re.Hint)
+	}
 	var pe *config.ParseError
 	if errors.As(err, &pe) {
 		// ParseError's hint speaks of Gemini settings; this is Claude's.
@@ -593,14 +416,14 @@ func sourceError(err error) error {
 // untrusted folder (spec §1.7). The file is still edited in place, so no
 // key is lost, unlike Gemini's own migrator (spec §7 item 11).
 func trustWarning(job *migrateJob, opts *migrateOptions, paths layers.Paths) error {
-	if opts.Scope != "project" || paths.ProjectIsHome || len(job.sources) == 0 {
+	if opts.Scope != "project" || paths.ProjectIsHome || len(job.Sources) == 0 {
 		return nil
 	}
 	set, err := opts.env.loadLayers(opts.dir)
 	if err != nil || !set.Trust.Enabled || set.Trust.Trusted {
 		return nil
 	}
-	job.warnings = append(job.warnings, "this folder is not trusted: Gemini runs no settings hooks here until it is (trust it in Gemini, or add it to trustedFolders.json)")
+	job.Warnings = append(job.Warnings, "this folder is not trusted: Gemini runs no settings hooks here until it is (trust it in Gemini, or add it to trustedFolders.json)")
 	return nil
 }
 
@@ -609,7 +432,7 @@ func trustWarning(job *migrateJob, opts *migrateOptions, paths layers.Paths) err
 func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Result, config.Change, error) {
 	var res *migrate.Result
 	edit := func(doc *config.Document) ([]byte, error) {
-		res = migrate.Convert(job.target, job.sources, doc, opts.Convert)
+		res = migrate.Convert(job.Target, job.Sources, doc, opts.Convert)
 		if len(res.Edits) == 0 || opts.Check {
 			return nil, nil
 		}
@@ -622,27 +445,27 @@ func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Res
 			if errors.As(err, &ae) {
 				ptr, err = eventPointer(ae.Edit.Pointer), ae.Err
 			}
-			return nil, appendError(job.display, doc, ptr, err)
+			return nil, appendError(job.Display, doc, ptr, err)
 		}
 		return ed.Bytes()
 	}
-	if job.path == "" {
+	if job.Path == "" {
 		// Plugin preview: a new extension file, never written.
 		data, err := edit(nil)
 		if err != nil {
 			return nil, config.Change{}, fail(err, "")
 		}
-		return res, config.Change{Path: job.display, New: data}, nil
+		return res, config.Change{Path: job.Display, New: data}, nil
 	}
-	wo := opts.writeOpts(job.projectDir, job.path, dry)
-	wo.Parse = job.parse
-	ch, err := config.Update(job.path, edit, wo)
+	wo := opts.writeOpts(job.ProjectDir, job.Path, dry)
+	wo.Parse = job.Parse
+	ch, err := config.Update(job.Path, edit, wo)
 	if err != nil {
 		var pe *config.ParseError
 		var we *config.WriteError
 		switch {
 		case errors.As(err, &pe):
-			return nil, ch, fail(pe, firstNonEmpty(pe.Hint, "fix the file (gh-hooks validate "+job.path+"), then run migrate again"))
+			return nil, ch, fail(pe, firstNonEmpty(pe.Hint, "fix the file (gh-hooks validate "+job.Path+"), then run migrate again"))
 		case errors.As(err, &we):
 			return nil, ch, fail(we, we.Hint)
 		}
@@ -653,7 +476,7 @@ func migrateHooks(job *migrateJob, opts *migrateOptions, dry bool) (*migrate.Res
 		return nil, ch, fail(err, "")
 	}
 	// Name the file really written (a link inside the project leads to it).
-	job.display = ch.Target
+	job.Display = ch.Target
 	return res, ch, nil
 }
 
@@ -681,22 +504,22 @@ func appendError(path string, doc *config.Document, ptr string, err error) error
 // empty scratch directory, so no file near the current directory is taken
 // for the extension's, and reports the targets relative to the extension.
 func planCommands(job *migrateJob, opts *migrateOptions) (*slashcmd.Plan, error) {
-	if !job.preview {
-		return slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: job.cmdTo, Force: opts.Force, FromWithin: job.cmdWithin,
-			ToWithin: opts.writeOpts(job.projectDir, job.cmdTo, true).Within})
+	if !job.Preview {
+		return slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.CmdFrom, To: job.CmdTo, Force: opts.Force, FromWithin: job.CmdWithin,
+			ToWithin: opts.writeOpts(job.ProjectDir, job.CmdTo, true).Within})
 	}
 	tmp, err := os.MkdirTemp("", "gh-hooks-preview-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	plan, err := slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.cmdFrom, To: tmp, Force: opts.Force, FromWithin: job.cmdWithin})
+	plan, err := slashcmd.PlanMigration(slashcmd.PlanOptions{From: job.CmdFrom, To: tmp, Force: opts.Force, FromWithin: job.CmdWithin})
 	if err != nil {
 		return nil, err
 	}
 	for i, w := range plan.Writes {
 		if rel, err := filepath.Rel(tmp, w.Target); err == nil {
-			plan.Writes[i].Target = filepath.Join(job.cmdTo, rel)
+			plan.Writes[i].Target = filepath.Join(job.CmdTo, rel)
 		}
 	}
 	return plan, nil
@@ -705,14 +528,14 @@ func planCommands(job *migrateJob, opts *migrateOptions) (*slashcmd.Plan, error)
 // migrateCommands writes (or, dry, diffs) the planned command files. Each
 // write is atomic; a file that appeared since planning is kept.
 func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*commandsMigJSON, error) {
-	cj := &commandsMigJSON{From: job.cmdFrom, To: job.cmdTo, Files: []commandFile{}, Problems: plan.Problems}
+	cj := &commandsMigJSON{From: job.CmdFrom, To: job.CmdTo, Files: []commandFile{}, Problems: plan.Problems}
 	for _, w := range plan.Writes {
 		f := commandFile{Source: w.Source, Target: w.Target, Name: w.Name}
 		var old []byte
 		exists := false
-		if !job.preview {
+		if !job.Preview {
 			var err error
-			old, err = config.ReadRegularWithin(w.Target, e.writeOpts(job.projectDir, w.Target, true).Within)
+			old, err = config.ReadRegularWithin(w.Target, e.writeOpts(job.ProjectDir, w.Target, true).Within)
 			exists = err == nil
 		}
 		switch {
@@ -728,7 +551,7 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 			}
 			f.Diff = config.Diff(w.Target, old, w.Data)
 		default:
-			if err := config.WriteFile(w.Target, w.Data, 0o644, e.writeOpts(job.projectDir, w.Target, false)); err != nil {
+			if err := config.WriteFile(w.Target, w.Data, 0o644, e.writeOpts(job.ProjectDir, w.Target, false)); err != nil {
 				var we *config.WriteError
 				hint := ""
 				if errors.As(err, &we) {
@@ -751,14 +574,14 @@ func migrateCommands(e *env, job *migrateJob, plan *slashcmd.Plan, dry bool) (*c
 // the commands, and with a dry run the diffs.
 func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON) {
 	o := newOut(opts.env)
-	if len(job.sources) > 0 || job.orphans {
-		o.printf("%s %s (%s)\n", o.bold("Target"), o.short(job.display), job.target.Kind)
-		for _, g := range job.gone {
+	if len(job.Sources) > 0 || job.orphans {
+		o.printf("%s %s (%s)\n", o.bold("Target"), o.short(job.Display), job.Target.Kind)
+		for _, g := range job.Gone {
 			if !migrate.IsLocalSettings(g) {
 				o.printf("  from %s: gone\n", o.short(g))
 			}
 		}
-		for _, s := range job.sources {
+		for _, s := range job.Sources {
 			o.printf("  from %s\n", o.short(s.Path))
 			for _, n := range s.Notes {
 				o.para(6, "    %s", o.dim("note: "+n))
@@ -783,18 +606,18 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 			o.printf("\n")
 			printScripts(o, v.Items)
 		}
-		printSync(o, job.display, v.Hooks)
+		printSync(o, job.Display, v.Hooks)
 		o.printf("%s\n", summaryLine(v.Counts))
 		if l := syncLine(v.Hooks); l != "" {
 			o.printf("%s\n", l)
 		}
 		switch {
 		case v.Written:
-			o.printf("%s %s\n", o.green("wrote"), o.short(job.display))
+			o.printf("%s %s\n", o.green("wrote"), o.short(job.Display))
 		case v.changed:
-			o.printf("dry run: %s not written\n", o.short(job.display))
+			o.printf("dry run: %s not written\n", o.short(job.Display))
 		case v.Counts.AlreadyPresent > 0:
-			o.printf("nothing to write: %s is up to date\n", o.short(job.display))
+			o.printf("nothing to write: %s is up to date\n", o.short(job.Display))
 		default:
 			o.printf("nothing to write: no hook could be migrated\n")
 		}
@@ -959,13 +782,6 @@ func adapterBinary(e *env) string {
 		self = real
 	}
 	return self
-}
-
-// sameDir reports whether a and b name the same existing directory.
-func sameDir(a, b string) bool {
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // paintFate colours a migration fate on a terminal: dropped in red,

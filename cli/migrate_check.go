@@ -23,11 +23,11 @@ type migrateCheckJSON struct {
 // command that fixes it; the target's other hooks are listed as
 // information.
 func checkMigration(o *migrateOptions, job *migrateJob) error {
-	if job.path == "" {
+	if job.Path == "" {
 		return usageError("--check compares with an existing Gemini file: give the extension directory with --to")
 	}
 	var res *migrate.Result
-	if len(job.sources) > 0 || job.orphans {
+	if len(job.Sources) > 0 || job.orphans {
 		var err error
 		if res, _, err = migrateHooks(job, o, true); err != nil {
 			return err
@@ -36,10 +36,10 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 		res = &migrate.Result{}
 	}
 	fix := migrateFixCommand(o, false)
-	problems, drift, conflicts := migrate.Drift(res, job.display, fix, conflictHint(o))
+	problems, drift, conflicts := migrate.Drift(res, job.Display, fix, conflictHint(o))
 	switch o.Format {
 	case formatJSON:
-		v := migrateCheckJSON{Target: job.target, InSync: drift == 0, Hooks: nonNil(res.Sync), Foreign: nonNil(res.Foreign),
+		v := migrateCheckJSON{Target: job.Target, InSync: drift == 0, Hooks: nonNil(res.Sync), Foreign: nonNil(res.Foreign),
 			Problems: problems, Counts: res.Report.Counts}
 		if err := writeJSON(o.Stdout, v); err != nil {
 			return fail(err, "")
@@ -53,7 +53,7 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 		printProblems(out, problems, "")
 		switch {
 		case drift == 0:
-			out.printf("in sync: %s is what a migration writes (%s)\n", out.short(job.display), count(len(res.Sync), "migrated hook"))
+			out.printf("in sync: %s is what a migration writes (%s)\n", out.short(job.Display), count(len(res.Sync), "migrated hook"))
 		case conflicts == drift:
 			out.printf("%s out of sync with the Claude side, edited in the Gemini file: see each hint\n", count(drift, "hook"))
 		case conflicts > 0:

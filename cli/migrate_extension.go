@@ -52,45 +52,45 @@ type extensionFile struct {
 func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 	x := &extensionJSON{Dir: o.To, Files: []extensionFile{}}
 	target := func(rel string) string {
-		if job.preview {
+		if job.Preview {
 			return rel
 		}
 		return filepath.Join(o.To, rel)
 	}
-	fallback := filepath.Base(job.plugin)
+	fallback := filepath.Base(job.Plugin)
 	if o.To != "" {
 		fallback = filepath.Base(o.To)
 	}
-	m, notes, err := migrate.PluginManifest(job.plugin, fallback)
+	m, notes, err := migrate.PluginManifest(job.Plugin, fallback)
 	if err != nil {
 		return nil, sourceError(err)
 	}
 	x.Name = m.Name
 	x.Manifest = extensionFile{Target: target(layers.ManifestFile), data: m.Bytes()}
-	if !job.preview {
+	if !job.Preview {
 		// Before anything is read from or written to DIR: a link planted
 		// there that leads out of it (gemini-extension.json ->
 		// ~/.bash_profile) is refused, naming it (issue 24 §4).
-		if err := outsideFail(config.CheckWithin(x.Manifest.Target, job.projectDir), o.To); err != nil {
+		if err := outsideFail(config.CheckWithin(x.Manifest.Target, job.ProjectDir), o.To); err != nil {
 			return nil, err
 		}
 	}
-	if !job.preview && layers.IsExtensionDir(o.To) {
+	if !job.Preview && layers.IsExtensionDir(o.To) {
 		_, name, p := layers.ReadManifest(o.To)
 		if p != nil {
 			return nil, fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, strings.TrimPrefix(p.Message, "Gemini skips this extension: ")),
 				p.Hint+", then run migrate again (nothing was written: Gemini would skip the extension)")
 		}
 		x.Name, x.Manifest.Status = name, "kept"
-		if old, err := config.ReadRegularWithin(x.Manifest.Target, job.projectDir); err == nil && bytes.Equal(old, x.Manifest.data) {
+		if old, err := config.ReadRegularWithin(x.Manifest.Target, job.ProjectDir); err == nil && bytes.Equal(old, x.Manifest.data) {
 			x.Manifest.Status = "unchanged"
 		}
 		x.Manifest.data = nil
 	} else {
-		job.warnings = append(job.warnings, notes...)
+		job.Warnings = append(job.Warnings, notes...)
 	}
 
-	files, err := migrate.FindPluginFiles(job.sources, job.plugin, o.dir)
+	files, err := migrate.FindPluginFiles(job.Sources, job.Plugin, o.dir)
 	if err != nil {
 		return nil, fail(errors.New(strings.TrimPrefix(err.Error(), "migrate: ")), "")
 	}
@@ -107,28 +107,28 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 			"restore them in the plugin (or remove the hooks that start them), then run migrate again; nothing was written")
 	}
 	for _, sk := range files.Skipped {
-		job.warnings = append(job.warnings, "not copied: "+filepath.Join(job.plugin, sk)+" is a symbolic link out of the plugin, or not a regular file")
+		job.Warnings = append(job.Warnings, "not copied: "+filepath.Join(job.Plugin, sk)+" is a symbolic link out of the plugin, or not a regular file")
 	}
 	for _, u := range files.Unknown {
-		job.warnings = append(job.warnings, "cannot tell which plugin files this command needs ("+u+"): copy them into the extension by hand if the copied ones are not enough")
+		job.Warnings = append(job.Warnings, "cannot tell which plugin files this command needs ("+u+"): copy them into the extension by hand if the copied ones are not enough")
 	}
 	for _, f := range files.Files {
 		x.Files = append(x.Files, extensionFile{Source: f.Source, Target: target(f.Path), mode: f.Mode})
 	}
-	if !job.preview {
+	if !job.Preview {
 		// Every file migrate writes into DIR, checked before the first
 		// is written (the writes are confined again as they happen).
-		check := []string{job.path}
+		check := []string{job.Path}
 		for _, f := range x.Files {
 			check = append(check, f.Target)
 		}
 		for _, p := range check {
-			if err := outsideFail(config.CheckWithin(p, job.projectDir), o.To); err != nil {
+			if err := outsideFail(config.CheckWithin(p, job.ProjectDir), o.To); err != nil {
 				return nil, err
 			}
 		}
 	}
-	if !job.preview {
+	if !job.Preview {
 		if set, err := o.loadLayers(o.dir); err == nil {
 			_, x.Installed = set.InstalledAt(o.To)
 			if !x.Installed && filepath.Dir(o.To) == set.Paths.ExtensionsDir {
@@ -136,8 +136,8 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 			}
 		}
 	}
-	if hasMCP(job.plugin) {
-		job.warnings = append(job.warnings, "the plugin's MCP servers (.mcp.json or mcpServers in plugin.json) are not migrated: add them to "+layers.ManifestFile+" mcpServers by hand")
+	if hasMCP(job.Plugin) {
+		job.Warnings = append(job.Warnings, "the plugin's MCP servers (.mcp.json or mcpServers in plugin.json) are not migrated: add them to "+layers.ManifestFile+" mcpServers by hand")
 	}
 	return x, nil
 }
@@ -159,14 +159,14 @@ func writeExtensionFiles(e *env, x *extensionJSON, job *migrateJob, force, dry b
 		f := &x.Files[i]
 		// FindPluginFiles resolved the source inside the plugin; read it
 		// confined all the same, in case a link was swapped in since.
-		data, err := config.ReadRegularWithin(f.Source, job.plugin)
+		data, err := config.ReadRegularWithin(f.Source, job.Plugin)
 		if err != nil {
 			return outsideFail(err, "")
 		}
 		var old []byte
 		exists := false
-		if !job.preview {
-			old, err = config.ReadRegularWithin(f.Target, job.projectDir)
+		if !job.Preview {
+			old, err = config.ReadRegularWithin(f.Target, job.ProjectDir)
 			if err := outsideFail(err, x.Dir); err != nil {
 				return err
 			}
@@ -177,11 +177,11 @@ func writeExtensionFiles(e *env, x *extensionJSON, job *migrateJob, force, dry b
 			f.Status = "unchanged"
 		case exists && !force:
 			f.Status = "kept"
-			job.warnings = append(job.warnings, f.Target+" differs from the plugin's "+f.Source+" and was kept (--force replaces it)")
+			job.Warnings = append(job.Warnings, f.Target+" differs from the plugin's "+f.Source+" and was kept (--force replaces it)")
 		case dry:
 			f.Status = "would-write"
 		default:
-			if err := config.WriteFile(f.Target, data, f.mode, e.writeOpts(job.projectDir, f.Target, false)); err != nil {
+			if err := config.WriteFile(f.Target, data, f.mode, e.writeOpts(job.ProjectDir, f.Target, false)); err != nil {
 				return writeFail(err)
 			}
 			f.Status = "written"
@@ -198,8 +198,8 @@ func writeManifest(e *env, x *extensionJSON, job *migrateJob, dry bool) error {
 	}
 	var old []byte
 	err := fs.ErrNotExist
-	if !job.preview {
-		old, err = config.ReadRegularWithin(f.Target, job.projectDir)
+	if !job.Preview {
+		old, err = config.ReadRegularWithin(f.Target, job.ProjectDir)
 		if err := outsideFail(err, x.Dir); err != nil {
 			return err
 		}
@@ -212,7 +212,7 @@ func writeManifest(e *env, x *extensionJSON, job *migrateJob, dry bool) error {
 		f.Status = "unchanged"
 		return nil
 	}
-	if err := config.WriteFile(f.Target, f.data, 0o644, e.writeOpts(job.projectDir, f.Target, false)); err != nil {
+	if err := config.WriteFile(f.Target, f.data, 0o644, e.writeOpts(job.ProjectDir, f.Target, false)); err != nil {
 		return writeFail(err)
 	}
 	f.Status = "written"

@@ -15,6 +15,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/merge"
+	"github.com/gh-hooks/gh-hooks/migrate"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
 
@@ -170,18 +171,18 @@ func firstDir(dir string, paths []string) (p, q string, ok bool) {
 
 // claudeDirHint is the hint for a directory argument that is a Claude Code
 // plugin or project, which Gemini does not load: migrate turns it into
-// Gemini's (migrate's classifySource says what it is); "" for others.
+// Gemini's (migrate.ClassifySource says what it is); "" for others.
 func claudeDirHint(dir string, paths []string) string {
 	p, q, ok := firstDir(dir, paths)
 	if !ok {
 		return ""
 	}
-	switch kind, _ := classifySource(q, true); kind {
-	case "plugin":
+	switch kind, _ := migrate.ClassifySource(q, true); kind {
+	case migrate.ArgPlugin:
 		ext := filepath.Base(filepath.Clean(q)) + "-gemini"
 		return fmt.Sprintf("it looks like a Claude Code plugin: gh-hooks migrate %s --to %s makes it a Gemini extension (then: gemini extensions link %s)",
 			shellword.Quote(p), shellword.Quote(ext), shellword.Quote(ext))
-	case "project":
+	case migrate.ArgProject:
 		return "it holds Claude Code settings (.claude/): gh-hooks migrate " + shellword.Quote(p) + " turns their hooks into Gemini's"
 	}
 	return ""
