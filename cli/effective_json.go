@@ -76,7 +76,7 @@ func (w *jsonWriter) dotEnv(d *layers.DotEnv) {
 		w.key("inexact").bool(true)
 	}
 	w.key("vars").open('[')
-	for _, v := range d.Vars {
+	for _, v := range layers.PublicVars(d) {
 		w.elem().open('{')
 		w.key("key").str(v.Key)
 		w.key("value").str(v.Value)

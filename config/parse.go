@@ -263,6 +263,9 @@ func parseTree(path string, data []byte, opts Options, fast bool) (*Document, er
 			off = d.byteOffset(l, c)
 			msg = m[3]
 		}
+		if Linked(path) {
+			msg = syntaxKind(msg) + " (the text is not shown: the file is reached through a symbolic link)"
+		}
 		return nil, fail(off, "parse-error", "invalid JSON: "+msg, "fix the syntax at this position; Gemini CLI refuses to start until it parses")
 	}
 	if offs := findTrailingCommas(&tree); len(offs) > 0 {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
 )
@@ -103,7 +104,10 @@ func readJSON(path string, v any) (ok bool, err error) {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			se.Line, se.Column = doc.Position(valueAt(doc.Root, int(te.Offset)-1).Offset)
-			se.Msg = fmt.Sprintf("%s: want %s, got %s", te.Field, kindName(te.Type), te.Value)
+			// te.Value is "number 1e999" for a number that overflows: the
+			// kind alone, not the file's text.
+			got, _, _ := strings.Cut(te.Value, " ")
+			se.Msg = fmt.Sprintf("%s: want %s, got %s", te.Field, kindName(te.Type), got)
 		}
 		return false, se
 	}

@@ -287,7 +287,7 @@ func readPackageJSON(p string) (name, version string, err error) {
 		Version string `json:"version"`
 	}
 	if err := json.Unmarshal(data, &pj); err != nil {
-		return "", "", fmt.Errorf("not JSON: %w", err)
+		return "", "", errors.New("not JSON") // the parser's message quotes the file
 	}
 	return pj.Name, pj.Version, nil
 }

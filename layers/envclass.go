@@ -162,7 +162,11 @@ func (s *Set) dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 			p.Message = fmt.Sprintf("%s sets %s, which Gemini would load into its environment (%s), but your environment sets it already, so Gemini keeps yours", whose, v.Key, why)
 			p.Hint = fmt.Sprintf("remove %s from %s: started from an environment without it, Gemini would load it", v.Key, d.Path)
 		} else {
-			p.Message = fmt.Sprintf("%s%s sets %s=%s, which Gemini loads into its environment before any hook runs: %s", when, whose, v.Key, v.Value, why)
+			set := v.Key + "=" + v.Value
+			if !d.Inside {
+				set = v.Key // the user's own file: its value stays out of every output
+			}
+			p.Message = fmt.Sprintf("%s%s sets %s, which Gemini loads into its environment before any hook runs: %s", when, whose, set, why)
 			p.Hint = fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set, even empty: export %s=)", v.Key, d.Path, v.Key, v.Key)
 		}
 		ps = append(ps, s.keyed(p, v.Key, v.Value, ""))

@@ -60,6 +60,33 @@ type DotEnvVar struct {
 	Why string `json:"why,omitempty"`
 }
 
+// MarshalJSON is the file as JSON output shows it: the values of a .env
+// outside the repository (the user's own, ~/.env) are left out, so no
+// output copies a secret of the user's file into a log; the keys, their
+// positions and what Gemini does with them stay.
+func (d *DotEnv) MarshalJSON() ([]byte, error) {
+	type plain DotEnv
+	c := plain(*d)
+	if !d.Inside {
+		c.Vars = PublicVars(d)
+	}
+	return json.Marshal(c)
+}
+
+// PublicVars are d's variables as output shows them: without their values
+// when d is outside the repository (MarshalJSON).
+func PublicVars(d *DotEnv) []DotEnvVar {
+	if d.Inside {
+		return d.Vars
+	}
+	vars := make([]DotEnvVar, len(d.Vars))
+	for i, v := range d.Vars {
+		v.Value = ""
+		vars[i] = v
+	}
+	return vars
+}
+
 // authEnvWhitelist is AUTH_ENV_VAR_WHITELIST: the only variables an
 // untrusted folder's .env may set, after sanitizeEnvVar.
 var authEnvWhitelist = []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION"}

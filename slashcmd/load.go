@@ -52,7 +52,7 @@ func LoadFile(path string, data []byte) (*Def, []config.Problem) {
 	var raw map[string]any
 	if err := toml.Unmarshal(data, &raw); err != nil {
 		p := config.Problem{Severity: config.SevError, Code: CodeTOMLSyntax, Path: path, Line: 1, Column: 1,
-			Message: "invalid TOML: " + strings.TrimPrefix(err.Error(), "toml: "),
+			Message: "invalid TOML: " + tomlMessage(path, err),
 			Hint:    "fix the syntax; Gemini skips this file with \"Failed to parse TOML file\""}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
@@ -213,4 +213,15 @@ func displayDescription(desc string) string {
 		s = string(r[:97]) + "..."
 	}
 	return s
+}
+
+// tomlMessage is go-toml's message, which can quote the file ("key
+// ghp_x is already defined", "expected value but got U+0067 'g'"); for a
+// file reached through a symbolic link only the kind of error is told
+// (config.Linked).
+func tomlMessage(path string, err error) string {
+	if config.Linked(path) {
+		return "syntax error (the text is not shown: the file is reached through a symbolic link)"
+	}
+	return strings.TrimPrefix(err.Error(), "toml: ")
 }
