@@ -56,14 +56,14 @@ func TestStaleApproval(t *testing.T) {
 // copy kept at approval.
 func TestExplain(t *testing.T) {
 	home, p := newProject(t)
-	writeFile(t, filepath.Join(p.Dir, "x.sh"), "a\nb\n")
-	writeFile(t, filepath.Join(p.Dir, "gone.sh"), "g\n")
+	writeFile(t, filepath.Join(p.Dir, "x.sh"), "# a\n# b\n")
+	writeFile(t, filepath.Join(p.Dir, "gone.sh"), "# g\n")
 	h := hk("BeforeTool", 0, 0, "x", "./x.sh && ./gone.sh")
 	h.Env = map[string]string{"A": "1", "B": "2"}
 	mustApprove(t, Options{Home: home, Project: p, Hooks: []merge.Hook{h}})
 
-	writeFile(t, filepath.Join(p.Dir, "x.sh"), "a\nc\n")
-	writeFile(t, filepath.Join(p.Dir, "new.sh"), "n\n")
+	writeFile(t, filepath.Join(p.Dir, "x.sh"), "# a\n# c\n")
+	writeFile(t, filepath.Join(p.Dir, "new.sh"), "# n\n")
 	os.Remove(filepath.Join(p.Dir, "gone.sh"))
 	h2 := hk("BeforeTool", 0, 0, "x", "./x.sh && ./gone.sh && ./new.sh")
 	h2.Matcher = "write_file"
@@ -78,15 +78,15 @@ func TestExplain(t *testing.T) {
 			{"env", "", "C=4"},
 		},
 		Scripts: []ScriptChange{
-			{Path: "./gone.sh", Old: "sha256:" + sum("g\n"), New: "missing", Note: "it is missing now"},
-			{Path: "./new.sh", New: "sha256:" + sum("n\n"), Diff: config.Diff("new.sh", nil, []byte("n\n"))},
-			{Path: "./x.sh", Old: "sha256:" + sum("a\nb\n"), New: "sha256:" + sum("a\nc\n"), Diff: config.Diff("x.sh", []byte("a\nb\n"), []byte("a\nc\n"))},
+			{Path: "./gone.sh", Old: "sha256:" + sum("# g\n"), New: "missing", Note: "it is missing now"},
+			{Path: "./new.sh", New: "sha256:" + sum("# n\n"), Diff: config.Diff("new.sh", nil, []byte("# n\n"))},
+			{Path: "./x.sh", Old: "sha256:" + sum("# a\n# b\n"), New: "sha256:" + sum("# a\n# c\n"), Diff: config.Diff("x.sh", []byte("# a\n# b\n"), []byte("# a\n# c\n"))},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Explain (-want +got):\n%s", diff)
 	}
-	if !strings.Contains(got.Scripts[2].Diff, "-b\n+c\n") {
+	if !strings.Contains(got.Scripts[2].Diff, "-# b\n+# c\n") {
 		t.Errorf("diff = %q", got.Scripts[2].Diff)
 	}
 	if Explain(home, HookReport{Status: New}) != nil {

@@ -242,7 +242,7 @@ func TestChangeKinds(t *testing.T) {
 			[]string{"script ./fmt.sh missing"}, "trusted"},
 		{"matcher and script", func(h *merge.Hook, dir string) {
 			h.Matcher = "write_file"
-			writeFile(t, filepath.Join(dir, "fmt.sh"), "x\n")
+			writeFile(t, filepath.Join(dir, "fmt.sh"), "# x\n")
 		}, []string{"matcher", "script ./fmt.sh"}, "trusted"},
 	}
 	for _, tt := range tests {

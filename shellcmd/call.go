@@ -12,6 +12,9 @@ import (
 type arg struct {
 	v    val
 	text string
+	// one: the word is one word whatever its value (no unquoted
+	// expansion that bash splits).
+	one bool
 }
 
 func args(words []*syntax.Word, st *state) []arg {
@@ -30,9 +33,21 @@ func args(words []*syntax.Word, st *state) []arg {
 			}
 			continue
 		}
-		out = append(out, arg{v: eval(w, st), text: source(w)})
+		out = append(out, arg{v: eval(w, st), text: source(w), one: oneWord(w)})
 	}
 	return out
+}
+
+// oneWord reports whether a word stays one word when bash expands it: it
+// holds no unquoted parameter, command or arithmetic expansion.
+func oneWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return false
+		}
+	}
+	return true
 }
 
 // maxBraceWords bounds the words one brace expansion yields here.
@@ -126,6 +141,9 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 	case n == "alias":
 		w.alias(rest, run, depth)
 		return
+	case n == "set" || n == "shopt":
+		w.setOptions(n, rest, shell)
+		return
 	case n == "enable":
 		w.enable(rest, run)
 		return
@@ -161,40 +179,88 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 			w.program(Program{Name: n})
 		}
 		return
-	case n == "find":
-		w.find(rest, run, depth)
-		w.program(Program{Name: n})
-		return
 	case len(rest) > 0 && rest[0].v.s == "claude-compat":
 		w.claudeCompat(rest[1:], run, depth)
 		w.program(Program{Name: n, Path: w.progPath(n, run)})
 		return
 	}
-	if wr, ok := wrappers[base]; ok && !strings.Contains(n, "/") {
-		w.program(Program{Name: n})
-		if base == "xargs" {
-			w.xargs(rest, run, shell, depth, stdin, pipe)
-			return
-		}
-		w.wrapped(wr, base, rest, run, shell, depth, stdin, pipe)
-		return
-	}
-	if w.tool(base, n, rest, run, shell, depth, stdin, pipe) {
+	row := Lookup(base)
+	if row != nil && row.Via != "" && !strings.Contains(n, "/") {
+		w.viaRow(row, name, rest, run, shell, depth, stdin, pipe)
 		return
 	}
 	w.exec(name, run, depth)
-	switch {
-	case shells[base]:
-		w.shell(rest, run, depth, stdin, pipe)
-	case interpreters[base] != nil || isPython(base):
-		it := interpreters[base]
-		if it == nil {
-			it = interpreters["python3"]
-		}
-		w.interpreter(it, base, rest, run, depth, stdin, pipe)
-	case manifests[base] != "":
-		w.manifest(base, rest, run, depth)
+	if builtins[n] && row == nil {
+		return // a builtin that runs nothing of its words
 	}
+	switch {
+	case row != nil:
+		w.apply(row, n, rest, run, shell, depth, stdin, pipe)
+	case strings.Contains(n, "/"):
+		// A program by path: a project file is followed; one outside
+		// the project is the machine's, recorded by its path.
+	case w.foundInProject(n, run):
+		// PATH=./bin:$PATH lint with ./bin/lint there: that file, followed.
+	default:
+		w.unknownProgram(n, rest, run)
+	}
+}
+
+// viaRow walks a program that a follower of its own reads (npm, make, go,
+// npx, xargs): the row names the follower.
+func (w *walker) viaRow(row *Row, name arg, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
+	n := name.v.s
+	base := filepath.Base(n)
+	switch row.Via {
+	case "xargs":
+		w.program(Program{Name: n})
+		w.xargs(rest, run, shell, depth, stdin, pipe)
+		return
+	case "npx", "runner", "cross-env", "go":
+		if w.tool(base, n, rest, run, shell, depth, stdin, pipe) {
+			return
+		}
+		w.exec(name, run, depth)
+		if row.Via == "go" && len(rest) > 0 && rest[0].v.known {
+			switch rest[0].v.s {
+			case "test", "generate", "tool", "vet":
+				w.unknown("go " + rest[0].v.s + " runs project code: not followed")
+			}
+		}
+		return
+	case "bun":
+		w.exec(name, run, depth)
+		r := *row
+		r.Via = ""
+		if len(rest) > 0 && rest[0].v.known {
+			switch rest[0].v.s {
+			case "run":
+				rest = rest[1:]
+			case "x":
+				w.packageProgram(rest[1:], run, depth)
+				return
+			case "test", "install", "i", "add", "build", "create", "init", "pm", "link", "upgrade", "remove", "update", "outdated", "publish":
+				w.unknown("bun " + rest[0].v.s + ": not followed")
+				return
+			}
+		}
+		w.apply(&r, n, rest, run, shell, depth, stdin, pipe)
+		return
+	}
+	w.exec(name, run, depth)
+	w.manifest(base, rest, run, depth)
+}
+
+// foundInProject reports whether a program named without a slash is a
+// file in a project folder that PATH holds (then it was followed);
+// without a Reader, whether PATH holds a project folder at all.
+func (w *walker) foundInProject(n string, st *state) bool {
+	for _, d := range st.path {
+		if d != "" && w.inProject(d, st) && (w.files == nil || w.exists(filepath.Join(d, n))) {
+			return true
+		}
+	}
+	return false
 }
 
 // isPython reports whether a program name is a Python interpreter
@@ -321,27 +387,6 @@ func (w *walker) eval(rest []arg, st *state, depth int) {
 	w.script(strings.Join(parts, " "), st, depth+1)
 }
 
-// find follows the commands of -exec, -execdir, -ok and -okdir.
-func (w *walker) find(rest []arg, st *state, depth int) {
-	for i := 0; i < len(rest); i++ {
-		switch rest[i].v.s {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			j := i + 1
-			for j < len(rest) && rest[j].v.s != ";" && rest[j].v.s != "+" {
-				j++
-			}
-			cmd := slices.Clone(rest[i+1 : j])
-			for k := range cmd {
-				if cmd[k].v.known && strings.Contains(cmd[k].v.s, "{}") {
-					cmd[k].v = val{why: "find's results ({})"}
-				}
-			}
-			w.run(cmd, st, st.copy(), depth+1, nil, nil)
-			i = j
-		}
-	}
-}
-
 // claudeCompat follows the command that `gh-hooks claude-compat [flags]
 // -- CMD` runs with sh -c (package claudecompat).
 func (w *walker) claudeCompat(rest []arg, st *state, depth int) {
@@ -366,145 +411,6 @@ func (w *walker) claudeCompat(rest []arg, st *state, depth int) {
 	}
 }
 
-// wrapper describes a program that runs another one: the options that
-// take a value, and how many words (after the options) come before the
-// command.
-type wrapper struct {
-	withArg []string
-	// lead is the number of operands before the command (timeout's
-	// duration, flock's lock file).
-	lead int
-	// shellC is the option whose value is a command line run by sh -c
-	// (flock -c, watch runs all its words that way).
-	shellC string
-	// noRun are options with which the program runs nothing (command -v).
-	noRun []string
-}
-
-// wrappers run the rest of their words as a command.
-var wrappers = map[string]wrapper{
-	"exec":       {withArg: []string{"-a"}},
-	"command":    {noRun: []string{"-v", "-V"}},
-	"builtin":    {},
-	"nohup":      {},
-	"time":       {withArg: []string{"-f", "-o", "--format", "--output"}},
-	"nice":       {withArg: []string{"-n", "--adjustment"}},
-	"timeout":    {withArg: []string{"-s", "--signal", "-k", "--kill-after"}, lead: 1},
-	"stdbuf":     {withArg: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
-	"ionice":     {withArg: []string{"-c", "-n", "--class", "--classdata"}, noRun: []string{"-p", "-P", "-u", "--pid", "--pgid", "--uid"}},
-	"setsid":     {},
-	"chrt":       {lead: 1, noRun: []string{"-p", "--pid"}},
-	"taskset":    {lead: 1, noRun: []string{"-p", "--pid"}},
-	"env":        {withArg: []string{"-u", "--unset", "-S", "--split-string", "-C", "--chdir"}},
-	"xargs":      {withArg: []string{"-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "-I", "-i", "-L", "-l", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars"}},
-	"sudo":       {withArg: []string{"-u", "--user", "-g", "--group", "-C", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout"}},
-	"doas":       {withArg: []string{"-u", "-C"}},
-	"flock":      {withArg: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, lead: 1, shellC: "-c"},
-	"watch":      {withArg: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}},
-	"caffeinate": {withArg: []string{"-t", "-w"}},
-	"unbuffer":   {},
-	"uvx":        {withArg: []string{"--from", "--with", "-p", "--python"}},
-}
-
-// options walks a wrapper's options, up to its first operand or "--",
-// calling each with the option's index, name and "=value"; an option of
-// withArg takes the next word as its value. It returns the index of the
-// first word after the options; stop is true when each returned false.
-func (wr wrapper) options(rest []arg, each func(i int, opt, value string, hasValue bool) bool) (int, bool) {
-	i := 0
-	for i < len(rest) {
-		a := rest[i]
-		if !a.v.known || !strings.HasPrefix(a.v.s, "-") || a.v.s == "-" {
-			break
-		}
-		if a.v.s == "--" {
-			i++
-			break
-		}
-		opt, value, hasValue := strings.Cut(a.v.s, "=")
-		if !each(i, opt, value, hasValue) {
-			return i, true
-		}
-		if slices.Contains(wr.withArg, opt) && !hasValue && !(len(opt) > 2 && !strings.HasPrefix(opt, "--")) {
-			i++
-		}
-		i++
-	}
-	return i, false
-}
-
-// wrapped walks the command a wrapper runs.
-func (w *walker) wrapped(wr wrapper, base string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	inner := run
-	i, stop := wr.options(rest, func(i int, opt, value string, hasValue bool) bool {
-		if slices.Contains(wr.noRun, opt) {
-			return false
-		}
-		if opt == wr.shellC {
-			if i+1 < len(rest) {
-				w.run([]arg{{v: val{s: "sh", known: true}, text: "sh"}, {v: val{s: "-c", known: true}, text: "-c"}, rest[i+1]}, run, shell, depth+1, nil, nil)
-			}
-			return false
-		}
-		if base == "env" && (opt == "-C" || opt == "--chdir") {
-			inner = run.copy()
-			d := value
-			if !hasValue && i+1 < len(rest) {
-				d = rest[i+1].v.s
-			}
-			inner.dir = w.cd([]arg{{v: val{s: d, known: true}}}, run)
-		}
-		if base == "env" && (opt == "-S" || opt == "--split-string") {
-			w.unknown("env -S")
-			return false
-		}
-		return true
-	})
-	if stop {
-		return
-	}
-	if base == "env" {
-		// env NAME=value ... command
-		// env takes every word with a = as an assignment (BASH_FUNC_f%%=...).
-		for i < len(rest) && rest[i].v.known && strings.IndexByte(rest[i].v.s, '=') > 0 {
-			if inner == run {
-				inner = run.copy()
-			}
-			k, v, _ := strings.Cut(rest[i].v.s, "=")
-			w.setVar(k, val{s: v, known: true}, inner, depth)
-			i++
-		}
-	}
-	if i+wr.lead > len(rest) {
-		return
-	}
-	cmd := rest[i+wr.lead:]
-	if base == "watch" && len(cmd) > 0 {
-		// watch runs its words joined, with sh -c.
-		var parts []string
-		for _, a := range cmd {
-			if !a.v.known {
-				w.unknown("watch with " + a.v.why)
-				return
-			}
-			parts = append(parts, a.v.s)
-		}
-		w.script(strings.Join(parts, " "), inner.copy(), depth+1)
-		return
-	}
-	if len(cmd) == 0 {
-		return
-	}
-	if base == "npx" || base == "bunx" || base == "uvx" {
-		// A package's binary: a program by name, fetched when missing.
-		if cmd[0].v.known {
-			w.program(Program{Name: cmd[0].v.s, Package: true})
-		}
-		return
-	}
-	w.run(cmd, inner, shell, depth, stdin, pipe)
-}
-
 func isAssignment(s string) bool {
 	i := strings.IndexByte(s, '=')
 	if i <= 0 {
@@ -516,61 +422,6 @@ func isAssignment(s string) bool {
 		}
 	}
 	return true
-}
-
-// shells read shell code: from -c, a script file, or stdin.
-var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true}
-
-// shell walks what a shell runs.
-func (w *walker) shell(rest []arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	for i := 0; i < len(rest); i++ {
-		a := rest[i]
-		if !a.v.known {
-			w.unknown("a shell option or script named by " + a.v.why)
-			return
-		}
-		s := a.v.s
-		switch {
-		case s == "--" || s == "-":
-			if s == "--" && i+1 < len(rest) {
-				w.shellScript(rest[i+1], st, depth, stdin, pipe)
-				return
-			}
-			w.stdin(st, depth, stdin, pipe, "sh")
-			return
-		case s == "--rcfile" || s == "--init-file":
-			if i+1 < len(rest) {
-				w.file(rest[i+1].text, rest[i+1].v, RoleSource, st)
-				i++
-			}
-		case s == "-o" || s == "+o" || s == "-O" || s == "+O":
-			i++
-		case strings.HasPrefix(s, "--"):
-		case strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+"):
-			if strings.Contains(s, "c") && strings.HasPrefix(s, "-") {
-				if i+1 < len(rest) {
-					c := rest[i+1].v
-					switch {
-					case !c.known && c.from != nil:
-						w.followShell(w.file(rest[i+1].text, c, RoleSource, st), st.copy(), depth, false)
-					case !c.known:
-						w.unknown("sh -c with " + c.why)
-					default:
-						w.script(c.s, st.copy(), depth+1)
-					}
-				}
-				return
-			}
-			if strings.Contains(s, "s") {
-				w.stdin(st, depth, stdin, pipe, "sh")
-				return
-			}
-		default:
-			w.shellScript(a, st, depth, stdin, pipe)
-			return
-		}
-	}
-	w.stdin(st, depth, stdin, pipe, "sh")
 }
 
 // stdinFiles are the names of a process's own standard input: a script
@@ -719,164 +570,6 @@ func (w *walker) catStdin(from *syntax.Stmt, st *state, depth int, lang string) 
 		return
 	}
 	w.stdin(st, depth, in, nil, lang)
-}
-
-// interp describes how an interpreter takes its script.
-type interp struct {
-	inline  []string // options whose value is code, not a file (-c, -e)
-	withArg []string // options that take a value
-	sub     string   // a subcommand that must come first (deno run)
-	optSub  string   // a subcommand that may come first (bun run, uv run)
-	module  string   // the option that names a module instead of a file (-m)
-}
-
-var (
-	nodeInterp   = &interp{inline: []string{"-e", "--eval", "-p", "--print"}, withArg: nodeWithArg}
-	pythonInterp = &interp{inline: []string{"-c"}, module: "-m", withArg: []string{"-W", "-X", "-Q"}}
-)
-
-// interpreters maps a program's base name to how it takes a script.
-var interpreters = map[string]*interp{
-	"node": nodeInterp, "nodejs": nodeInterp, "tsx": nodeInterp, "ts-node": nodeInterp,
-	"bun":    {inline: []string{"-e", "--eval", "-p", "--print"}, optSub: "run", withArg: bunWithArg},
-	"deno":   {sub: "run", withArg: []string{"--config", "-c", "--import-map"}},
-	"python": pythonInterp, "python2": pythonInterp, "python3": pythonInterp, "pypy": pythonInterp, "pypy3": pythonInterp,
-	"ruby":    {inline: []string{"-e"}, withArg: []string{"-r", "-I", "-C"}},
-	"perl":    {inline: []string{"-e", "-E"}, withArg: []string{"-I", "-M"}},
-	"php":     {inline: []string{"-r"}, withArg: []string{"-c", "-d"}},
-	"Rscript": {inline: []string{"-e"}},
-	"lua":     {inline: []string{"-e"}, withArg: []string{"-l"}},
-	"pwsh":    {inline: []string{"-c", "-Command", "-command"}, withArg: []string{"-File", "-file", "-f"}},
-	"uv":      {sub: "run", withArg: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package"}, module: "-m"},
-}
-
-// interpreter walks what an interpreter runs: a script file, inline
-// code, a module, or stdin; with a Reader it follows what that code
-// loads (Python imports, Node requires and imports).
-func (w *walker) interpreter(it *interp, base string, rest []arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	lang := langOf(base)
-	i := 0
-	if it.sub != "" {
-		if len(rest) == 0 || rest[0].v.s != it.sub {
-			return
-		}
-		i++
-	} else if it.optSub != "" && len(rest) > 0 && rest[0].v.s == it.optSub {
-		i++
-	}
-	var preload []string
-	// Node reads its options after -e too (node -e 1 -r ./pre.js
-	// preloads pre.js): the code is followed after the loop.
-	inline, hasInline := "", false
-	for ; i < len(rest); i++ {
-		a := rest[i]
-		if !a.v.known {
-			w.unknown("a script named by " + a.v.why)
-			return
-		}
-		v := a.v.s
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
-		}
-		if v == "--" {
-			i++
-			break
-		}
-		opt, value, hasValue := strings.Cut(v, "=")
-		if slices.Contains(it.inline, opt) {
-			// The code is in the command: follow what it loads.
-			code := value
-			if !hasValue && i+1 < len(rest) {
-				c := rest[i+1].v
-				if !c.known {
-					w.unknown(base + " " + opt + " with " + c.why)
-					return
-				}
-				code = c.s
-			}
-			if lang != "node" {
-				w.inlineCode(lang, code, st, depth)
-				return
-			}
-			inline, hasInline = code, true
-			if !hasValue {
-				i++
-			}
-			continue
-		}
-		if opt == it.module && it.module != "" {
-			mod := value
-			if !hasValue && i+1 < len(rest) {
-				if !rest[i+1].v.known {
-					w.unknown("a module named by " + rest[i+1].v.why)
-					return
-				}
-				mod = rest[i+1].v.s
-			}
-			if lang == "python" {
-				w.pythonModule(mod, st, depth)
-			}
-			return
-		}
-		if slices.Contains(it.withArg, opt) {
-			if !hasValue && i+1 < len(rest) {
-				i++
-				value = rest[i].v.s
-				if !rest[i].v.known {
-					w.unknown(base + " " + opt + " with " + rest[i].v.why)
-					continue
-				}
-			}
-			if lang == "node" {
-				preload = append(preload, opt+"="+value) // nodeOptions reads them
-			} else if lang != "python" && (opt == "-r" || opt == "-I" || opt == "-M" || opt == "-l") && w.files != nil {
-				w.unknown(base + " " + opt + " " + value + " loads more code: not followed")
-			}
-		} else if lang == "node" {
-			preload = append(preload, v)
-		}
-	}
-	if len(preload) > 0 {
-		w.nodeOptions(preload, st, depth)
-	}
-	if hasInline {
-		w.inlineCode(lang, inline, st, depth)
-		return
-	}
-	if i >= len(rest) || rest[i].v.s == "-" || stdinFiles[rest[i].v.s] {
-		w.stdin(st, depth, stdin, pipe, lang)
-		return
-	}
-	a := rest[i]
-	switch base {
-	case "bun":
-		if !strings.ContainsAny(a.v.s, "./") {
-			w.manifest("npm", []arg{{v: val{s: "run", known: true}}, a}, st, depth)
-			return
-		}
-	case "uv":
-		// uv run SCRIPT.py, or uv run PROGRAM ARGS (python x.py, pytest).
-		if !strings.HasSuffix(a.v.s, ".py") {
-			w.run(rest[i:], st, st.copy(), depth, stdin, pipe)
-			return
-		}
-		lang = "python"
-	}
-	w.followAs(lang, w.file(a.text, a.v, RoleScript, st), st, depth)
-}
-
-// langOf is the language an interpreter program reads, as followAs
-// knows it: "sh", "python", "node", or the program's name for others.
-func langOf(base string) string {
-	switch {
-	case shells[base]:
-		return "sh"
-	case isPython(base) || base == "uv":
-		return "python"
-	case interpreters[base] == nodeInterp || base == "bun" || base == "deno":
-		return "node"
-	}
-	return base
 }
 
 // roleOf is the role of a file that lang reads as code.

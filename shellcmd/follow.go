@@ -176,6 +176,11 @@ func (w *walker) followAs(lang, p string, st *state, depth int) {
 		w.followPython(p, st, depth, "")
 	case "node":
 		w.followNode(p, st, depth)
+	case "awk", "sed":
+		// A program file: what runs is in its text (awksed.go).
+		if data, _, ok := w.load(p); ok {
+			w.inlineCode(lang, string(data), st, depth)
+		}
 	case "":
 	default:
 		if w.files != nil && p != "" && w.exists(p) {
@@ -319,6 +324,18 @@ func (w *walker) inlineCode(lang, code string, st *state, depth int) {
 		}
 	case "sh":
 		w.script(code, st.copy(), depth+1)
+	case "awk":
+		if why := awkRuns(code); why != "" {
+			w.unknown("an awk program with " + why + ": not followed")
+		}
+	case "sed":
+		if why := sedRuns(code); why != "" {
+			w.unknown(why + ": not followed")
+		}
+	case "applescript":
+		if !plainAppleScript(code) {
+			w.unknown("AppleScript that can run commands or scripts (osascript -e): not followed")
+		}
 	default:
 		if w.files != nil && lang != "" {
 			w.unknown(lang + " code on the command line can load more files: not followed")

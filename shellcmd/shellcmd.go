@@ -242,10 +242,15 @@ type state struct {
 	path []string
 	// old is $OLDPWD, the directory before the last cd ("" unknown).
 	old string
+	// posix is POSIX mode (sh, set -o posix): assignments before a
+	// special builtin stay (bash(1), POSIX mode). aliases is
+	// expand_aliases; xtrace is set -x.
+	posix, aliases, xtrace bool
 }
 
 func (s *state) copy() *state {
-	c := &state{dir: s.dir, old: s.old, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path)}
+	c := &state{dir: s.dir, old: s.old, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path),
+		posix: s.posix, aliases: s.aliases, xtrace: s.xtrace}
 	for k, v := range s.vars {
 		c.vars[k] = v
 	}

@@ -48,7 +48,7 @@ func TestAnalyze(t *testing.T) {
 		{`PATH=./bin:$PATH lint`, []string{"program /p/bin/lint"}, nil},
 		{`export PATH="$PWD/bin:$PATH"; lint`, []string{"program /p/bin/lint"}, nil},
 		{`export PATH="$(pwd)/bin:$PATH"; lint`, []string{"program /p/bin/lint"}, nil},
-		{`export PATH="$(git rev-parse --show-toplevel)/bin:$PATH"; lint`, nil, []string{"PATH set to a command substitution", "PATH set to a computed value"}},
+		{`export PATH="$(git rev-parse --show-toplevel)/bin:$PATH"; lint`, nil, []string{"PATH set to a command substitution", "PATH set to a computed value", "lint: a program gh-hooks has no row for"}},
 		{`PATH=bin:$PATH; lint && fmt`, []string{"program /p/bin/lint", "program /p/bin/fmt"}, nil},
 		// cd is followed, subshells and pipes keep their own directory.
 		{`(cd sub; ./a); ./b`, []string{"program /p/sub/a", "program /p/b"}, nil},
@@ -65,7 +65,7 @@ func TestAnalyze(t *testing.T) {
 		{`uv run python hooks/x.py`, []string{"script /p/hooks/x.py"}, nil},
 		{`deno run --allow-read x.ts`, []string{"script /p/x.ts"}, nil},
 		{`bash hooks/x.sh`, []string{"script /p/hooks/x.sh"}, nil},
-		{`source ./env.sh && run`, []string{"source /p/env.sh"}, nil},
+		{`source ./env.sh && run`, []string{"source /p/env.sh"}, []string{"run: a program gh-hooks has no row for"}},
 		{`. env.sh`, []string{"source /p/env.sh"}, nil},
 		{`python3 - <<'EOF'
 print(1)
@@ -107,8 +107,9 @@ EOF`, []string{"program /p/from-heredoc.sh"}, nil},
 		{`"$(which lint)" --fix`, nil, []string{"a program named by a command substitution"}},
 		{`./scripts/*.sh`, nil, []string{"a program named by a glob"}},
 		{`for f in hooks/*.sh; do "$f"; done`, nil, []string{"a program named by $f"}},
-		{`env -S 'a b'`, nil, []string{"env -S"}},
-		{`bash -c "$X"`, nil, []string{"sh -c with $X"}},
+		{`env -S 'a b'`, nil, []string{"a: a program gh-hooks has no row for"}},
+		{`env -S 'a\_b'`, nil, []string{"env -S with quotes, escapes or variables"}},
+		{`bash -c "$X"`, nil, []string{"bash code with $X"}},
 		{`if [ "$(./probe.sh)" ]; then :; fi`, []string{"program /p/probe.sh"}, nil},
 		// Known variables.
 		{`"$GEMINI_PROJECT_DIR"/hooks/x.sh`, []string{"program /p/hooks/x.sh"}, nil},

@@ -229,32 +229,32 @@ func (w *walker) enable(rest []arg, st *state) {
 // interpreter given no script, the code comes from the input: xargs -a f
 // bash -c runs f's first line.
 func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	wr := wrappers["xargs"]
 	var argFile *arg
 	repl := ""
-	i, _ := wr.options(rest, func(i int, opt, value string, hasValue bool) bool {
-		if opt == "-a" || opt == "--arg-file" {
-			if hasValue {
-				argFile = &arg{v: val{s: value, known: true}, text: value}
-			} else if i+1 < len(rest) {
-				argFile = &rest[i+1]
-			}
-		} else if strings.HasPrefix(opt, "-a") && len(opt) > 2 {
-			argFile = &arg{v: val{s: opt[2:], known: true}, text: opt[2:]}
-		}
-		switch {
-		case opt == "-I" && i+1 < len(rest):
-			repl = rest[i+1].v.s
-		case strings.HasPrefix(opt, "-I") && len(opt) > 2:
-			repl = opt[2:]
-		case opt == "-i" || opt == "--replace":
+	items, _, why := parseRow(Lookup("xargs"), rest)
+	if why != "" {
+		w.unknown(why)
+		w.hashArgs(rest, run)
+		return
+	}
+	i := len(rest)
+	for _, it := range items {
+		switch it.Opt {
+		case "-a":
+			a := itemArg(it, rest)
+			argFile = &a
+		case "-I":
+			repl = it.Value
+		case "-i":
 			repl = "{}"
-			if hasValue {
-				repl = value
+			if it.Value != "" {
+				repl = it.Value
 			}
 		}
-		return true
-	})
+		if it.Kind == KindCommand {
+			i = it.Index
+		}
+	}
 	cmd := rest[min(i, len(rest)):]
 	if len(cmd) == 0 {
 		return // echo
@@ -271,7 +271,7 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 		// xargs -I {} sh -c 'echo {}': every word holding {} is the input.
 		for k := range cmd {
 			if cmd[k].v.known && strings.Contains(cmd[k].v.s, repl) {
-				if k > 0 && cmd[0].v.known && shells[filepath.Base(cmd[0].v.s)] && strings.HasPrefix(cmd[k-1].v.s, "-") && strings.Contains(cmd[k-1].v.s, "c") {
+				if k > 0 && cmd[0].v.known && isShell(cmd[0].v.s) && strings.HasPrefix(cmd[k-1].v.s, "-") && strings.Contains(cmd[k-1].v.s, "c") {
 					w.exec(cmd[0], run, depth)
 					fromInput()
 					return
@@ -280,7 +280,7 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 			}
 		}
 	}
-	if cmd[0].v.known && shells[filepath.Base(cmd[0].v.s)] {
+	if cmd[0].v.known && isShell(cmd[0].v.s) {
 		// bash -c with nothing after it: the code is xargs' first word.
 		last := cmd[len(cmd)-1]
 		if last.v.known && strings.HasPrefix(last.v.s, "-") && strings.Contains(last.v.s, "c") && !strings.HasPrefix(last.v.s, "--") {
@@ -298,6 +298,12 @@ func (w *walker) xargs(rest []arg, run, shell *state, depth int, stdin *syntax.R
 		w.file(argFile.text, argFile.v, RoleManifest, run)
 	}
 	w.run(cmd, run, shell, depth, nil, nil)
+}
+
+// isShell reports whether a program reads shell code (bash, sh, dash).
+func isShell(n string) bool {
+	r := Lookup(filepath.Base(n))
+	return r != nil && r.Lang == "sh"
 }
 
 func allOptions(words []arg) bool {

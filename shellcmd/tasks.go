@@ -281,7 +281,7 @@ func (w *walker) packageProgram(cmd []arg, st *state, depth int) {
 		}
 	}
 	if nodeRunners[name] {
-		w.interpreter(nodeInterp, "node", cmd[1:], st, depth, nil, nil)
+		w.apply(Lookup("node"), "node", cmd[1:], st, st.copy(), depth, nil, nil)
 	}
 }
 

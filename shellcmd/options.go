@@ -1,0 +1,142 @@
+package shellcmd
+
+import "strings"
+
+// Shell options (set -o, shopt, bash -O/-o): those that change what a
+// command runs are modelled or make the command not covered; the others
+// are listed as inert. An option not listed is not covered (issue 30
+// §3).
+
+// shellOpts maps set -o names and set's letters to the options.
+var setLetters = map[string]string{
+	"a": "allexport", "b": "notify", "e": "errexit", "f": "noglob", "h": "hashall", "k": "keyword", "m": "monitor",
+	"n": "noexec", "p": "privileged", "t": "onecmd", "u": "nounset", "v": "verbose", "x": "xtrace", "B": "braceexpand",
+	"C": "noclobber", "E": "errtrace", "H": "histexpand", "P": "physical", "T": "functrace", "i": "interactive",
+	"l": "login", "r": "restricted", "s": "stdin", "D": "dump-strings", "c": "command",
+}
+
+// inertOptions change nothing of what runs here: globs are not known
+// anyway, and a shell that exits or skips earlier runs less.
+var inertOptions = map[string]bool{
+	"allexport": true, "notify": true, "errexit": true, "noglob": true, "hashall": true, "monitor": true,
+	"noexec": true, "privileged": true, "onecmd": true, "nounset": true, "verbose": true, "braceexpand": true,
+	"noclobber": true, "errtrace": true, "histexpand": true, "physical": true, "functrace": true, "emacs": true,
+	"vi": true, "ignoreeof": true, "history": true, "nolog": true, "interactive-comments": true, "pipefail": true,
+	"login": true, "restricted": true, "stdin": true, "dump-strings": true, "command": true, "interactive": true,
+	// shopt
+	"autocd": true, "assoc_expand_once": true, "array_expand_once": true, "cdspell": true, "checkhash": true,
+	"checkjobs": true, "checkwinsize": true, "cmdhist": true, "direxpand": true, "dirspell": true, "dotglob": true,
+	"execfail": true, "extglob": true, "extquote": true, "failglob": true, "force_fignore": true,
+	"globasciiranges": true, "globskipdots": true, "globstar": true, "gnu_errfmt": true, "histappend": true,
+	"histreedit": true, "histverify": true, "hostcomplete": true, "huponexit": true, "inherit_errexit": true,
+	"interactive_comments": true, "lithist": true, "localvar_inherit": true, "localvar_unset": true,
+	"login_shell": true, "mailwarn": true, "no_empty_cmd_completion": true, "nocaseglob": true, "nocasematch": true,
+	"noexpand_translation": true, "nullglob": true, "patsub_replacement": true, "progcomp": true,
+	"progcomp_alias": true, "promptvars": true, "restricted_shell": true, "shift_verbose": true,
+	"sourcepath": true, "varredir_close": true, "bash_source_fullpath": true, "extdebug": true,
+}
+
+// shellOption applies an option that a shell is started with (bash -O
+// NAME, -o NAME, -x, --posix) or that set and shopt change: opt is the
+// option as written ("-O", "+o", "-x", "--posix", "set", "shopt -s"),
+// value its name when it has one.
+func (w *walker) shellOption(base, opt, value string, st *state) {
+	on := !strings.HasPrefix(opt, "+") && opt != "shopt -u"
+	name := value
+	switch {
+	case opt == "--posix":
+		name = "posix"
+	case value == "" && len(opt) == 2:
+		name = setLetters[opt[1:]]
+	}
+	switch name {
+	case "":
+		return // bash -o alone lists the options
+	case "posix":
+		st.posix = on
+	case "expand_aliases":
+		st.aliases = on
+	case "xtrace":
+		st.xtrace = on
+		if _, ok := st.vars["PS4"]; on && !ok {
+			// bash expands PS4 before each traced command, and takes it
+			// from the environment (variables.c): its text is not known.
+			w.unknown("xtrace (" + base + " " + strings.TrimSpace(opt+" "+value) + ") with PS4 from the environment, which bash expands before each command")
+		}
+	case "keyword":
+		if on {
+			w.unknown("set -k (assignments anywhere on a command line go to its environment): not followed")
+		}
+	case "cdable_vars":
+		if on {
+			w.unknown("shopt -s cdable_vars (cd to a variable's value): not followed")
+		}
+	case "lastpipe":
+		if on {
+			w.unknown("shopt -s lastpipe (the last command of a pipe runs in this shell): not followed")
+		}
+	case "xpg_echo":
+		if on {
+			w.unknown("shopt -s xpg_echo (echo reads escapes): not followed")
+		}
+	default:
+		if !inertOptions[name] && !strings.HasPrefix(name, "compat") {
+			w.unknown(base + " " + strings.TrimSpace(opt+" "+value) + " (an option gh-hooks does not know): not followed")
+		}
+	}
+}
+
+// setOptions applies `set` (set -x, set -o posix, set +o ...) or `shopt`
+// (shopt -s NAME, -u, -o) to the shell's state.
+func (w *walker) setOptions(n string, rest []arg, st *state) {
+	if n == "shopt" {
+		mode, setNames := "shopt -s", false
+		for _, a := range rest {
+			switch {
+			case !a.v.known:
+				w.unknown("shopt with " + a.v.why)
+			case a.v.s == "-s":
+				mode = "shopt -s"
+			case a.v.s == "-u":
+				mode = "shopt -u"
+			case a.v.s == "-o":
+				setNames = true
+			case strings.HasPrefix(a.v.s, "-"):
+			case mode == "shopt -u" && !setNames:
+				w.shellOption(n, "shopt -u", a.v.s, st)
+			case setNames:
+				w.shellOption(n, map[bool]string{true: "-o", false: "+o"}[mode == "shopt -s"], a.v.s, st)
+			default:
+				w.shellOption(n, mode, a.v.s, st)
+			}
+		}
+		return
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !a.v.known {
+			w.unknown("set with " + a.v.why)
+			return
+		}
+		s := a.v.s
+		switch {
+		case s == "--" || s == "-" || !(strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")):
+			return // the positional parameters follow
+		case s == "-o" || s == "+o":
+			if i+1 < len(rest) && rest[i+1].v.known {
+				w.shellOption(n, s, rest[i+1].v.s, st)
+			}
+			i++
+		default:
+			for _, c := range s[1:] {
+				if c != 'o' {
+					w.shellOption(n, s[:1]+string(c), "", st)
+				} else if i+1 < len(rest) && rest[i+1].v.known {
+					// set -euo pipefail: o takes the next word.
+					i++
+					w.shellOption(n, s[:1]+"o", rest[i].v.s, st)
+				}
+			}
+		}
+	}
+}
