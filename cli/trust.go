@@ -658,6 +658,9 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		if sc := h.SchemeChange; sc != nil {
 			notes = append(notes, fmt.Sprintf("%s: approved by an older gh-hooks: %s", h.ID, renewalText(*sc)))
 		}
+		if len(h.AcceptedChanged) > 0 && !h.AcceptedNotCovered {
+			notes = append(notes, fmt.Sprintf("%s: its acknowledgement no longer holds: what the accepted reasons leave out changed since they were accepted: %s", h.ID, strings.Join(h.AcceptedChanged, ", ")))
+		}
 		if len(h.NotCovered) > 0 && !h.AcceptedNotCovered {
 			notes = append(notes, fmt.Sprintf("%s: %s", h.ID, notCovered(h.NotCovered, t.flag, h.ID)))
 		}
@@ -695,6 +698,17 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			o.printf("%s\n", o.fit(styled(fmt.Sprint(o.safe(n))), 4))
 		}
 	}
+}
+
+// leftKind names a fingerprint.LeftOut's kind for people.
+func leftKind(k string) string {
+	switch k {
+	case "tree":
+		return "the folder, whole"
+	case "dir":
+		return "the folder's files"
+	}
+	return "the file"
 }
 
 // renewalText says what an approval of an older scheme and the current
@@ -1185,6 +1199,13 @@ func printHookDetails(o *out, t *trustEnv, ids []string, accepting bool) map[str
 				q[i] = "`" + r + "`"
 			}
 			o.printf("  %s not covered by its fingerprint, and accepted with this approval: %s\n", o.yellow("accepted:"), strings.Join(q, ", "))
+			if left := h.Left(); len(left) > 0 {
+				b := make([]string, len(left))
+				for i, l := range left {
+					b[i] = l.Path + " (" + leftKind(l.Kind) + ")"
+				}
+				o.printf("  %s the acknowledgement holds while these keep their content: %s\n", o.yellow("bound:"), strings.Join(b, ", "))
+			}
 		case len(h.NotCovered) > 0:
 			o.printf("  %s %s\n", o.yellow("warning:"), notCovered(h.NotCovered, t.flag, h.ID))
 		}

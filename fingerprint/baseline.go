@@ -54,9 +54,14 @@ type BaselineOptions struct {
 // MarshalBaselineWith is MarshalBaseline with options.
 func MarshalBaselineWith(p Project, hooks []merge.Hook, o BaselineOptions) []byte {
 	f := baselineFile{Version: storeVersion, Hooks: []Record{}}
+	root, closeRoot := lazyRoot(p.Dir)
+	defer closeRoot()
 	for _, h := range Compute(p, hooks) {
 		r := h.Record
 		r.AcceptedNotCovered = o.AcceptNotCovered && len(r.NotCovered) > 0
+		if r.AcceptedNotCovered {
+			r.AcceptedContent = ackContent(root(), h.left)
+		}
 		f.Hooks = append(f.Hooks, r)
 	}
 	sort.SliceStable(f.Hooks, func(i, j int) bool { return recordLess(f.Hooks[i], f.Hooks[j]) })

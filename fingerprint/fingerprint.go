@@ -100,6 +100,12 @@ type Record struct {
 	// reasons are not covered. It holds while the fingerprint (and so the
 	// reasons) stays the same; it is not part of the fingerprint.
 	AcceptedNotCovered bool `json:"acceptedNotCovered,omitempty"`
+	// AcceptedContent binds that acknowledgement to content: for each
+	// project file or folder the reasons leave out ("tree ./node_modules/foo",
+	// "dir ./hooks", "file ./big.bin"), its digest when it was accepted
+	// (ack.go). Not part of the fingerprint: when one differs, the
+	// acknowledgement no longer holds.
+	AcceptedContent map[string]string `json:"acceptedContent,omitempty"`
 	// Fingerprint is "sha256:" + the hex hash of the canonical form of all
 	// fields above except Pos.
 	Fingerprint string `json:"fingerprint"`
@@ -127,6 +133,9 @@ type Hook struct {
 	// to hash. Such a hook needs a person's attention even when approved.
 	NotCovered []string
 	Record     Record
+	// left is what the NotCovered reasons leave out, to which an
+	// acknowledgement binds (ack.go).
+	left []leftOut
 }
 
 // Compute fingerprints the project hooks of p. Hooks of type "runtime" are
@@ -154,6 +163,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 		}
 		var scripts []Script
 		var unknown []string
+		var left []leftOut
 		if h.Type == "command" {
 			// The command and env as written, not as Gemini expanded them
 			// with the auditing user's environment: what they take from
@@ -163,11 +173,11 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 			if cmd == "" {
 				cmd = h.ExpandedCommand
 			}
-			scripts, unknown = findScripts(cmd, p, rawEnv(h), root, rootErr, read, memo)
+			scripts, unknown, left = findReach(cmd, p, rawEnv(h), root, rootErr, read, memo)
 		}
 		rec := recordOf(h, scripts, unknown)
 		withDotEnv(&rec, p.DotEnv)
-		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: rec})
+		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: rec, left: left})
 	}
 	return out
 }

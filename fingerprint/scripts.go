@@ -136,6 +136,13 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 // why it could not be.
 // read holds the files already read by this Compute (nil: none kept).
 func findScripts(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script, memo *shellcmd.Memo) ([]Script, []string) {
+	s, u, _ := findReach(command, p, env, root, rootErr, read, memo)
+	return s, u
+}
+
+// findReach is findScripts with what the not-covered reasons leave out
+// (see ack.go).
+func findReach(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script, memo *shellcmd.Memo) ([]Script, []string, []leftOut) {
 	dir, real := p.Dir, p.Real
 	q := runner.EscapeShellArg(dir)
 	line := command
@@ -170,6 +177,23 @@ func findScripts(command string, p Project, env map[string]string, root *os.Root
 	// unknown, so that the fingerprint does not depend on who audits.
 	a := shellcmd.Analyze(line, shellcmd.Options{Dir: dir, Vars: vars, Env: env, Files: rd, Memo: memo})
 	unknown := append([]string{}, a.Unknown...)
+	var left []leftOut
+	for _, l := range a.Left {
+		kind, p := leftTree, l.Path
+		if !l.Tree {
+			// What a file whose code is not followed loads is most often
+			// beside it.
+			kind, p = leftDir, filepath.Dir(p)
+		}
+		if !within2(dir, real, p) {
+			continue
+		}
+		rel := "./" + filepath.ToSlash(mustRel(dir, real, p))
+		if rel == "./." {
+			rel = "./"
+		}
+		left = addLeft(left, leftOut{Kind: kind, Path: rel})
+	}
 
 	var out []Script
 	seen := map[string]bool{}
@@ -204,6 +228,7 @@ func findScripts(command string, p Project, env map[string]string, root *os.Root
 		switch {
 		case s.State == ScriptTooLarge:
 			unknown = append(unknown, fmt.Sprintf("%s is larger than %d MiB and is not hashed", s.Path, MaxScript>>20))
+			left = addLeft(left, leftOut{Kind: leftFile, Path: s.Path})
 		case s.State == ScriptUnreadable && !s.Probe:
 			unknown = append(unknown, s.Path+" cannot be read ("+s.Detail+") and is not hashed")
 		case s.State == ScriptNotRegular && !s.Probe:
@@ -213,7 +238,7 @@ func findScripts(command string, p Project, env map[string]string, root *os.Root
 		}
 		out = append(out, s)
 	}
-	return out, unknown
+	return out, unknown, left
 }
 
 // classify places the file at p (absolute, or ~/… for the user's home)

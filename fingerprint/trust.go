@@ -84,6 +84,10 @@ type HookReport struct {
 	// acknowledgement of exactly these NotCovered reasons (trust approve
 	// --accept-not-covered): then they no longer need attention.
 	AcceptedNotCovered bool `json:"acceptedNotCovered"`
+	// AcceptedChanged names, for a hook whose acknowledgement no longer
+	// holds, the paths the accepted reasons leave out whose content
+	// changed since they were accepted (Record.AcceptedContent).
+	AcceptedChanged []string `json:"acceptedChanged,omitempty"`
 	// Suspicious names the fields that hold control, bidi or invisible
 	// characters (internal/visible): "event", "name", "command",
 	// "matcher", "env NAME". Such a hook needs attention: what a terminal
@@ -187,6 +191,8 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 		cur[i] = h.Record
 	}
 	m := match(cur, old)
+	root, closeRoot := lazyRoot(p.Dir)
+	defer closeRoot()
 	r := &Report{Project: p.Dir, RealPath: p.Real, Hooks: []HookReport{}, Removed: []Record{}, Disables: []DisableReport{}}
 	used := make([]bool, len(old))
 	for i, h := range hooks {
@@ -207,12 +213,14 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 				hr.StaleApproval = &o
 			case len(d) > 0 && schemeChange(o, cur[i]) != nil:
 				hr.Status, hr.SchemeChange, hr.Approved = SchemeChanged, schemeChange(o, cur[i]), &o
-				hr.AcceptedNotCovered = o.AcceptedNotCovered && len(h.NotCovered) > 0 && slices.Equal(o.NotCovered, h.Record.NotCovered)
+				if slices.Equal(o.NotCovered, h.Record.NotCovered) {
+					hr.AcceptedNotCovered, hr.AcceptedChanged = ackHolds(root, o, h)
+				}
 			case len(d) > 0:
 				hr.Status, hr.Changes, hr.Approved = Changed, d, &o
 			default:
 				hr.Status = Approved
-				hr.AcceptedNotCovered = o.AcceptedNotCovered && len(h.NotCovered) > 0
+				hr.AcceptedNotCovered, hr.AcceptedChanged = ackHolds(root, o, h)
 			}
 		}
 		switch hr.Status {
@@ -480,6 +488,8 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 			cur[i] = h.Record
 		}
 		m := match(cur, old)
+		root, closeRoot := lazyRoot(o.Project.Dir)
+		defer closeRoot()
 		renewed := make([]*SchemeChange, len(hooks))
 		for i := range hooks {
 			if m[i] >= 0 && len(Diff(old[m[i]], cur[i])) > 0 && !stale(old[m[i]], cur[i]) {
@@ -513,9 +523,18 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 				if m[i] >= 0 {
 					was = old[m[i]]
 				}
-				rec.AcceptedNotCovered = len(rec.NotCovered) > 0 && (sel.AcceptNotCovered ||
-					was.AcceptedNotCovered && (was.Fingerprint == rec.Fingerprint ||
-						renewed[i] != nil && slices.Equal(was.NotCovered, rec.NotCovered)))
+				// It binds the content the reasons leave out as it is now;
+				// one kept must still bind the same content (approving
+				// again does not accept a swap there).
+				switch {
+				case len(rec.NotCovered) == 0:
+				case sel.AcceptNotCovered:
+					rec.AcceptedNotCovered, rec.AcceptedContent = true, ackContent(root(), h.left)
+				case was.Fingerprint == rec.Fingerprint || renewed[i] != nil && slices.Equal(was.NotCovered, rec.NotCovered):
+					if ok, _ := ackHolds(root, was, h); ok {
+						rec.AcceptedNotCovered, rec.AcceptedContent = true, was.AcceptedContent
+					}
+				}
 				if renewed[i] != nil {
 					res.Renewed = append(res.Renewed, Renewal{ID: h.ID, SchemeChange: *renewed[i]})
 				}

@@ -25,6 +25,7 @@ func (w *walker) load(p string) (data []byte, real string, ok bool) {
 	}
 	if w.level >= MaxFollow {
 		w.unknown("files that load files more than " + strconv.Itoa(MaxFollow) + " deep")
+		w.leave(p, false)
 		return nil, "", false
 	}
 	data, real, ok = w.files.ReadFile(p)
@@ -35,19 +36,23 @@ func (w *walker) load(p string) (data []byte, real string, ok bool) {
 		// An installed package: its code is not the project's own, and
 		// following it would mean following a dependency tree.
 		w.unknown("the package code in " + w.rel(pkg) + " is not followed")
+		w.leave(pkg, true)
 		return nil, "", false
 	}
 	if len(data) > MaxFollowFile {
 		w.unknown(w.rel(real) + " is larger than " + strconv.Itoa(MaxFollowFile>>10) + " KiB: what it loads is not followed")
+		w.leave(real, false)
 		return nil, "", false
 	}
 	if w.sh.memo.loads >= MaxLoads {
 		w.unknown("more than " + strconv.Itoa(MaxLoads) + " files to follow in the project's hooks: " + w.rel(real) + " is not followed")
+		w.leave(real, false)
 		return nil, "", false
 	}
 	w.sh.memo.loads++
 	if w.sh.memo.read+len(data) > MaxRead {
 		w.unknown("more than " + strconv.Itoa(MaxRead>>20) + " MiB of code to follow in the project's hooks: " + w.rel(real) + " is not followed")
+		w.leave(real, false)
 		return nil, "", false
 	}
 	w.sh.memo.read += len(data)
@@ -118,6 +123,9 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 	for _, c := range r.Checked {
 		w.a.Checked = appendNew(w.a.Checked, c)
 	}
+	for _, l := range r.Left {
+		w.leave(l.Path, l.Tree)
+	}
 }
 
 // stateKey is what of a state decides what a process started in it runs.
@@ -185,6 +193,7 @@ func (w *walker) followAs(lang, p string, st *state, depth int) {
 	default:
 		if w.files != nil && p != "" && w.exists(p) {
 			w.unknown(lang + " " + w.rel(p) + " can load more files: not followed")
+			w.leave(p, false)
 		}
 	}
 }

@@ -444,6 +444,7 @@ func (w *walker) nodePackage(spec, dir string) {
 		if w.exists(p) {
 			w.add(w.rel(p), val{s: p, known: true}, RoleManifest, &state{dir: "/"}, false)
 			w.unknown("the package " + name + " in " + w.rel(filepath.Dir(p)) + " is not followed")
+			w.leave(filepath.Dir(p), true)
 			return
 		}
 		// TypeScript runners (tsx, ts-node, bun) map names to project

@@ -141,6 +141,16 @@ type Program struct {
 	Package bool `json:"package,omitempty"`
 }
 
+// Left is a project file or folder whose content an Unknown leaves out.
+type Left struct {
+	// Path is absolute, as File.Path.
+	Path string `json:"path"`
+	// Tree is true for a folder left out whole (a package in
+	// node_modules); false for a file whose code is not followed, which
+	// can load its neighbours.
+	Tree bool `json:"tree,omitempty"`
+}
+
 // Analysis is what Analyze found, in order of first appearance, without
 // duplicates.
 type Analysis struct {
@@ -154,6 +164,12 @@ type Analysis struct {
 	// `command -v jq >/dev/null || exit 0; jq ...`: a caller should not
 	// call such a program missing, the command handles it.
 	Checked []string `json:"checked,omitempty"`
+	// Left are the project files and folders an Unknown leaves out: a
+	// file whose code is not followed (past MaxFollow, larger than
+	// MaxFollowFile, past MaxRead or MaxLoads, a language not modelled)
+	// and a package folder in node_modules. A caller can bind an
+	// acknowledgement of the Unknown to their content.
+	Left []Left `json:"left,omitempty"`
 	// SyntaxError is bash's reading of a command it cannot parse: bash
 	// fails with exit 2 before running anything.
 	SyntaxError string `json:"syntaxError,omitempty"`
@@ -289,6 +305,17 @@ func (w *walker) done() *Analysis {
 		w.a.Unknown = []string{}
 	}
 	return w.a
+}
+
+// leave records that an Unknown leaves out p (see Analysis.Left).
+func (w *walker) leave(p string, tree bool) {
+	if p == "" {
+		return
+	}
+	l := Left{Path: filepath.Clean(p), Tree: tree}
+	if !slices.Contains(w.a.Left, l) {
+		w.a.Left = append(w.a.Left, l)
+	}
 }
 
 func (w *walker) unknown(why string) {
