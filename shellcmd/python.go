@@ -2,32 +2,59 @@ package shellcmd
 
 import (
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
-// Python: a script's imports are found in its text and resolved the way
-// Python's path finder does (importlib, sys.path): the script's own
-// folder first (or the current directory for -c and -m), then PYTHONPATH,
-// then the standard library and site-packages, which are not the
-// project's. For each module the places looked in are listed (a module
-// planted next to the script shadows the standard library's), the first
-// that exists is followed: a package's __init__.py, then the module.
+// Python: a script is read by a tokenizer after CPython's (pytoken.go)
+// and a statement-level reader (pyparse.go); what it imports is resolved
+// the way CPython's path finder does (importlib._bootstrap_external,
+// FileFinder): on sys.path as far as it is the project's (the script's
+// own folder, or the current directory for -c and -m; then PYTHONPATH's
+// folders; the standard library and site-packages are not the project's),
+// in each folder a package (NAME/ with its __init__), then an extension
+// module (NAME.*.so, NAME.pyd: native code, hashed and not covered), then
+// NAME.py, then a sourceless NAME.pyc (hashed and not covered); a folder
+// without __init__ is a namespace package. Next to a source,
+// __pycache__/NAME.*.pyc runs instead of it when it is hash-based (an
+// unchecked one even when stale; a checked one carries only the source's
+// hash, not its code): hashed and not covered. A timestamp pyc (what
+// CPython itself writes) runs only when the source's mtime matches, which
+// a repository cannot set (git keeps no mtimes), so it is left alone.
+// The places looked in are recorded (a module planted next to the script
+// shadows the standard library's).
+//
+// Code that reaches the import system, the interpreter or other processes
+// (exec, eval, compile, __import__, importlib, runpy, subprocess,
+// os.system, os.exec*, pty.spawn, ...) under whatever name an import
+// binds it to is not covered, unless its argument is a literal that is
+// followed: a module name, a Python file, Python code, or a command
+// (handed to the shell reader as bash would run it). A source this reader
+// cannot read (CPython would refuse it, or it is in an encoding other
+// than UTF-8 and Latin-1) is not covered, naming its line.
 
-var (
-	pyImport = lazyre.New(`^import\s+(.+)$`)
-	pyFrom   = lazyre.New(`^from\s+(\.*)\s*([\w.]*)\s+import\s+(.+)$`)
-	// pyDynamic are calls that import or run a module or file named at
-	// run time; with a literal argument the module is resolved.
-	pyDynamic = lazyre.New(`\b(importlib\.import_module|__import__|import_module)\s*\(\s*(?:(['"])([\w.]+)['"])?`)
-	// pyOwnFolder is the idiom that puts the script's own folder on
-	// sys.path, where it already is first; pyOtherPath any other change.
-	pyOwnFolder = lazyre.New(`(?m)^\s*sys\.path\.(?:insert\(\s*0\s*,|append\()\s*(?:os\.path\.dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__\s*\)?\s*\)|str\(\s*(?:pathlib\.)?Path\(\s*__file__\s*\)(?:\.resolve\(\))?\.parent\s*\))\s*\)\s*$`)
-	pyOtherPath = lazyre.New(`\bsys\.path\.(?:insert|append|extend)`)
-	// pyOpaque are ways a script reaches code this reader cannot follow.
-	pyOpaque = lazyre.New(`\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir|runpy\.run_\w+|exec\s*\(\s*open|subprocess\.|os\.system\s*\(|os\.popen\s*\(|os\.exec\w*\s*\(|os\.spawn\w*\s*\(|pty\.spawn|importlib\.util\.spec_from_file_location|imp\.load_source)`)
-)
+// pyProc is one Python process being followed.
+type pyProc struct {
+	search []string // sys.path's project folders, in order
+	// cwd is the process's current directory ("" unknown).
+	cwd string
+	// mods are the modules read, by file: their bindings (re-exports).
+	mods map[string]*pyMod
+	// reqs are the imports resolved so far; when sys.path grows, they
+	// are resolved again on the longer path (an import in a function can
+	// run after the change).
+	reqs  []pyReq
+	grown bool
+}
+
+type pyMod struct {
+	f    *pyFile
+	file string // the module's file
+	pkg  string // the folder its relative imports start from
+}
+
+type pyReq struct{ mod, base string }
 
 // pySearch is sys.path as far as it is the project's: first (the script's
 // folder, or the current directory), then PYTHONPATH's folders.
@@ -47,6 +74,31 @@ func (w *walker) pySearch(first string, st *state) []string {
 	return search
 }
 
+func (w *walker) newProc(first string, st *state) *pyProc {
+	return &pyProc{search: w.pySearch(first, st), cwd: st.dir, mods: map[string]*pyMod{}}
+}
+
+// finish resolves the imports again when sys.path grew.
+func (w *walker) pyFinish(p *pyProc, st *state, depth int) {
+	if !p.grown {
+		return
+	}
+	// Replaying can grow it again (a module found only now changes it):
+	// a few rounds, then what is left is not covered.
+	for round := 0; p.grown; round++ {
+		if round == 3 {
+			w.unknown("sys.path changed by modules found only on the changed sys.path: what they import is not followed")
+			return
+		}
+		p.grown = false
+		n := len(p.reqs)
+		for i := 0; i < n; i++ {
+			r := p.reqs[i]
+			w.pyResolveIn(p, r.mod, r.base, st, depth)
+		}
+	}
+}
+
 // followPython follows a Python script file p.
 func (w *walker) followPython(p string, st *state, depth int, _ string) {
 	w.isolated("python", p, st, func(sub *walker) { sub.followPythonNow(p, st, depth) })
@@ -58,11 +110,13 @@ func (w *walker) followPythonNow(p string, st *state, depth int) {
 		return
 	}
 	defer leave()
-	w.pyImports(string(data), real, filepath.Dir(real), w.pySearch(filepath.Dir(real), st), st, depth)
+	proc := w.newProc(filepath.Dir(real), st)
+	w.pyCode(proc, string(data), real, filepath.Dir(real), st, depth)
+	w.pyFinish(proc, st, depth)
 }
 
 // pythonModule follows python -m MOD: sys.path[0] is the current
-// directory; a package runs its __main__.py.
+// directory; a package runs its __main__.
 func (w *walker) pythonModule(mod string, st *state, depth int) {
 	if w.files == nil {
 		return
@@ -71,123 +125,144 @@ func (w *walker) pythonModule(mod string, st *state, depth int) {
 		w.unknown("python -m " + mod + " after cd to a computed directory")
 		return
 	}
-	search := w.pySearch(st.dir, st)
-	pkg := w.pyResolve(mod, "", search, st, depth)
+	proc := w.newProc(st.dir, st)
+	w.pyRunModule(proc, mod, st, depth)
+	w.pyFinish(proc, st, depth)
+}
+
+// pyRunModule runs the module mod as __main__ (python -m, runpy.run_module):
+// its packages are imported, then the module (a package's __main__) runs.
+func (w *walker) pyRunModule(proc *pyProc, mod string, st *state, depth int) {
+	if !pyDotted(mod) {
+		w.unknown("python -m " + mod + ": not a module name")
+		return
+	}
+	pkg := w.pyResolveIn(proc, mod, "", st, depth)
 	if pkg != "" {
-		w.pyFollowFile(filepath.Join(pkg, "__main__.py"), search, st, depth, true)
+		w.pyFind(proc, pkg, "__main__", st, depth)
 	}
 }
 
 // pythonCode follows python -c CODE (sys.path[0] is the current
 // directory).
 func (w *walker) pythonCode(code, _ string, st *state, depth int) {
-	if st.dir == "" {
-		if strings.Contains(code, "import") {
-			w.unknown("python -c after cd to a computed directory")
-		}
-		return
-	}
-	w.pyImports(code, "python -c", st.dir, w.pySearch(st.dir, st), st, depth)
-}
-
-// pyFollowFile follows one module file found on the search path.
-func (w *walker) pyFollowFile(p string, search []string, st *state, depth int, probe bool) bool {
-	if probe {
-		w.probe(w.rel(p), p, RoleScript)
-	}
-	data, real, ok := w.load(p)
-	if !ok {
-		return false
-	}
-	w.add(w.rel(p), val{s: p, known: true}, RoleScript, st, false)
-	leave, ok := w.enter("python "+real, real)
-	if !ok {
-		return true
-	}
-	defer leave()
-	w.pyImports(string(data), real, filepath.Dir(real), search, st, depth)
-	return true
-}
-
-// pyImports follows the imports of code in file (its name, for reasons);
-// pkg is the folder relative imports start from.
-func (w *walker) pyImports(code, file, pkg string, search []string, st *state, depth int) {
 	if w.files == nil {
 		return
 	}
+	if st.dir == "" {
+		w.unknown("python -c after cd to a computed directory")
+		return
+	}
+	proc := w.newProc(st.dir, st)
+	w.pyCode(proc, code, "python -c", st.dir, st, depth)
+	w.pyFinish(proc, st, depth)
+}
+
+// pyCode reads the Python code of file (its path, or a name for code
+// given on the command line) and follows what it imports and runs; pkg
+// is the folder its relative imports start from.
+func (w *walker) pyCode(proc *pyProc, code, file, pkg string, st *state, depth int) {
+	f, err := pyRead(code)
 	name := w.rel(file)
-	for _, stmt := range pyStatements(code) {
-		if m := pyImport.Get().FindStringSubmatch(stmt); m != nil {
-			for _, part := range strings.Split(m[1], ",") {
-				mod := strings.Fields(strings.TrimSpace(part))
-				if len(mod) > 0 && pyName(mod[0]) {
-					w.pyResolve(mod[0], "", search, st, depth)
-				}
+	if err != nil {
+		w.unknown(name + ":" + strings.TrimPrefix(err.Error(), "line ") + " (not Python this reader can read): what it imports is not followed")
+		return
+	}
+	m := &pyMod{f: f, file: file, pkg: pkg}
+	proc.mods[file] = m
+	for _, imp := range f.imports {
+		base := ""
+		if imp.level > 0 {
+			base = pkg
+			for range imp.level - 1 {
+				base = filepath.Dir(base)
+			}
+		}
+		if imp.names == nil {
+			w.pyResolveIn(proc, imp.mod, "", st, depth)
+			continue
+		}
+		dir := w.pyResolveIn(proc, imp.mod, base, st, depth)
+		if dir == "" {
+			if imp.level == 0 && imp.names[0] == "*" && pyStarRisky(imp.mod) {
+				w.unknown(name + ":" + strconv.Itoa(imp.line) + ": from " + imp.mod + " import *: what it loads or runs is not followed")
 			}
 			continue
 		}
-		if m := pyFrom.Get().FindStringSubmatch(stmt); m != nil {
-			dots, mod, names := m[1], m[2], strings.Trim(strings.TrimSpace(m[3]), "()")
-			base := ""
-			if dots != "" {
-				base = pkg
-				for range len(dots) - 1 {
-					base = filepath.Dir(base)
-				}
-			}
-			dir := w.pyResolve(mod, base, search, st, depth)
-			if dir == "" {
-				continue
-			}
-			if _, isPkg := w.files.ReadDir(dir); !isPkg {
-				continue
-			}
-			// from P import a: a may be a submodule of the package P.
-			for _, part := range strings.Split(names, ",") {
-				f := strings.Fields(strings.TrimSpace(part))
-				if len(f) > 0 && f[0] != "*" && pyName(f[0]) {
-					w.pySub(dir, f[0], search, st, depth)
-				}
+		// from P import a: a may be a submodule of the package P; with *,
+		// P's bindings come along.
+		_, isPkg := w.files.ReadDir(dir)
+		for _, n := range imp.names {
+			if n == "*" {
+				w.pyStar(proc, m, dir, st, depth)
+			} else if isPkg {
+				w.pyFind(proc, dir, n, st, depth)
 			}
 		}
 	}
-	for _, m := range pyDynamic.Get().FindAllStringSubmatch(code, -1) {
-		if m[3] != "" {
-			w.pyResolve(m[3], "", search, st, depth)
-			continue
-		}
-		w.unknown("a dynamic import (" + m[1] + ") in " + name)
-	}
-	for _, m := range pyOpaque.Get().FindAllStringSubmatch(code, -1) {
-		what := strings.TrimRight(m[1], "( ")
-		if strings.HasPrefix(what, "sys.path") && pyOwnFolder.Get().MatchString(code) && !pyOtherPath.Get().MatchString(pyOwnFolder.Get().ReplaceAllString(code, "")) {
-			continue // sys.path.insert(0, os.path.dirname(__file__)): already first
-		}
-		w.unknown(what + " in " + name + ": what it loads or runs is not followed")
+	for _, ref := range f.refs {
+		w.pyUse(proc, m, ref, st, depth)
 	}
 }
 
-// pyResolve resolves the module mod (dotted; "" with base for `from .
+// pyStar handles `from P import *` of a project package or module: a
+// package's __all__ can name any of its submodules, so all are followed;
+// the names P's imports bind are bound here too.
+func (w *walker) pyStar(proc *pyProc, m *pyMod, dir string, st *state, depth int) {
+	if entries, ok := w.files.ReadDir(dir); ok {
+		for _, e := range entries {
+			n, ext, _ := strings.Cut(e, ".")
+			if n == "__init__" || n == "__main__" || n == "__pycache__" || !pyDotted(n) {
+				continue
+			}
+			if ext == "" {
+				if _, ok := w.files.ReadDir(filepath.Join(dir, e)); !ok {
+					continue
+				}
+			} else if !strings.HasSuffix(e, ".py") && !strings.HasSuffix(e, ".pyc") && !strings.HasSuffix(e, ".so") && !strings.HasSuffix(e, ".pyd") {
+				continue
+			}
+			w.pyFind(proc, dir, n, st, depth)
+		}
+	}
+	for _, file := range []string{filepath.Join(dir, "__init__.py"), dir + ".py"} {
+		if src, ok := proc.mods[file]; ok {
+			for k, v := range src.f.binds {
+				if _, had := m.f.binds[k]; !had {
+					if !strings.HasPrefix(v, "\x00") {
+						v = "\x00" + file + "\x00" + v
+					}
+					m.f.binds[k] = v
+				}
+			}
+		}
+	}
+}
+
+// pyResolveIn resolves the module mod (dotted; "" with base for `from .
 // import`), relative to the package folder base when base is set, else
-// on the search path; each package's __init__.py and the module are
-// followed. It returns the package folder when mod is a package (for
-// submodules), else "".
-func (w *walker) pyResolve(mod, base string, search []string, st *state, depth int) string {
+// on the search path; each package's __init__ and the module are
+// followed. It returns the folder of a package, the path without .py of
+// a module ("" when it is not the project's).
+func (w *walker) pyResolveIn(proc *pyProc, mod, base string, st *state, depth int) string {
+	if base == "" && mod == "" {
+		return ""
+	}
+	if !slices.Contains(proc.reqs, pyReq{mod, base}) {
+		proc.reqs = append(proc.reqs, pyReq{mod, base})
+	}
 	parts := []string{}
 	if mod != "" {
 		parts = strings.Split(mod, ".")
 	}
 	dir := base
 	if base == "" {
-		if len(parts) == 0 {
-			return ""
-		}
 		found := false
-		for _, d := range search {
+		for _, d := range proc.search {
 			if d == "" {
 				continue
 			}
-			if w.pySub(d, parts[0], search, st, depth) {
+			if w.pyFind(proc, d, parts[0], st, depth) {
 				dir, found = filepath.Join(d, parts[0]), true
 				break
 			}
@@ -198,7 +273,7 @@ func (w *walker) pyResolve(mod, base string, search []string, st *state, depth i
 		parts = parts[1:]
 	}
 	for _, p := range parts {
-		if !w.pySub(dir, p, search, st, depth) {
+		if !w.pyFind(proc, dir, p, st, depth) {
 			return ""
 		}
 		dir = filepath.Join(dir, p)
@@ -206,63 +281,117 @@ func (w *walker) pyResolve(mod, base string, search []string, st *state, depth i
 	return dir
 }
 
-// pySub looks for the module name in folder dir: a package
-// (name/__init__.py, or a namespace folder), then name.py. It follows
-// what it finds and reports whether there was something.
-func (w *walker) pySub(dir, name string, search []string, st *state, depth int) bool {
-	if w.full() {
+// pyFind looks for the module name in folder dir as CPython's FileFinder
+// does (a package, an extension module, source, sourceless bytecode),
+// follows what it finds and reports whether there was something.
+func (w *walker) pyFind(proc *pyProc, dir, name string, st *state, depth int) bool {
+	if w.full() || w.files == nil {
 		return false
 	}
-	if w.pyFollowFile(filepath.Join(dir, name, "__init__.py"), search, st, depth, true) {
+	pkg := filepath.Join(dir, name)
+	if entries, ok := w.files.ReadDir(pkg); ok {
+		// A package: its __init__ (extension, source, bytecode), or a
+		// namespace package.
+		w.probe(w.rel(filepath.Join(pkg, "__init__.py")), filepath.Join(pkg, "__init__.py"), RoleScript)
+		w.pyModuleFile(proc, pkg, "__init__", entries, pkg, st, depth)
 		return true
 	}
-	if w.pyFollowFile(filepath.Join(dir, name+".py"), search, st, depth, true) {
-		return true
+	for _, suffix := range []string{".py", ".pyc", ".so", ".abi3.so"} {
+		w.probe(w.rel(filepath.Join(dir, name+suffix)), filepath.Join(dir, name+suffix), RoleScript)
 	}
-	if w.files != nil {
-		if _, ok := w.files.ReadDir(filepath.Join(dir, name)); ok {
-			return true // a namespace package
+	entries, _ := w.files.ReadDir(dir)
+	return w.pyModuleFile(proc, dir, name, entries, dir, st, depth)
+}
+
+// pyModuleFile follows the module file of name in dir (its folder's
+// entries), read with relative imports from pkg.
+func (w *walker) pyModuleFile(proc *pyProc, dir, name string, entries []string, pkg string, st *state, depth int) bool {
+	for _, e := range entries {
+		if strings.HasPrefix(e, name+".") && (strings.HasSuffix(e, ".so") || strings.HasSuffix(e, ".pyd")) {
+			p := filepath.Join(dir, e)
+			if w.exists(p) {
+				w.file(w.rel(p), val{s: p, known: true}, RoleScript, st)
+				w.unknown("the extension module " + w.rel(p) + " is native code: what it runs is not followed")
+				return true
+			}
 		}
+	}
+	src := filepath.Join(dir, name+".py")
+	if w.pyFollowFile(proc, src, pkg, st, depth) {
+		w.pyCache(dir, name, st)
+		return true
+	}
+	if w.exists(src) {
+		return true // found but not read (a bound, or a link out)
+	}
+	if pyc := filepath.Join(dir, name+".pyc"); w.exists(pyc) {
+		w.file(w.rel(pyc), val{s: pyc, known: true}, RoleScript, st)
+		w.unknown("the compiled module " + w.rel(pyc) + " has no source: what it runs is not followed")
+		return true
 	}
 	return false
 }
 
-func pyName(s string) bool {
-	for i, c := range s {
-		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+// pyCache looks in __pycache__ for bytecode of the source dir/name.py
+// that CPython would run instead of it: a hash-based pyc (flags bit 0 in
+// its header, PEP 552).
+func (w *walker) pyCache(dir, name string, st *state) {
+	cache := filepath.Join(dir, "__pycache__")
+	entries, ok := w.files.ReadDir(cache)
+	if !ok {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e, name+".") || !strings.HasSuffix(e, ".pyc") {
+			continue
+		}
+		p := filepath.Join(cache, e)
+		data, _, ok := w.files.ReadFile(p)
+		if !ok || len(data) < 16 || data[4]&1 == 0 {
+			continue // a timestamp pyc, checked against the source's mtime
+		}
+		w.file(w.rel(p), val{s: p, known: true}, RoleScript, st)
+		w.unknown("the hash-based bytecode " + w.rel(p) + " can run instead of " + w.rel(filepath.Join(dir, name+".py")) + ": what it runs is not followed")
+	}
+}
+
+// pyFollowFile follows one module file.
+func (w *walker) pyFollowFile(proc *pyProc, p, pkg string, st *state, depth int) bool {
+	data, real, ok := w.load(p)
+	if !ok {
+		return false
+	}
+	w.add(w.rel(p), val{s: p, known: true}, RoleScript, st, false)
+	leave, ok := w.enter("python "+real, real)
+	if !ok {
+		return true
+	}
+	defer leave()
+	w.pyCode(proc, string(data), real, pkg, st, depth)
+	return true
+}
+
+func pyDotted(s string) bool {
+	for _, p := range strings.Split(s, ".") {
+		if p == "" || pyKeywords[p] {
 			return false
+		}
+		for i, c := range p {
+			if !pyIdentRune(c, i == 0) {
+				return false
+			}
 		}
 	}
 	return s != ""
 }
 
-// pyStatements returns the logical lines of code that start with import
-// or from, with backslash and parenthesis continuations joined and
-// comments removed.
-func pyStatements(code string) []string {
-	var out []string
-	lines := strings.Split(code, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(stripComment(lines[i]))
-		if !strings.HasPrefix(line, "import ") && !strings.HasPrefix(line, "from ") {
-			continue
-		}
-		for (strings.HasSuffix(line, "\\") || strings.Count(line, "(") > strings.Count(line, ")")) && i+1 < len(lines) {
-			i++
-			line = strings.TrimSuffix(line, "\\") + " " + strings.TrimSpace(stripComment(lines[i]))
-		}
-		for _, s := range strings.Split(line, ";") {
-			if s = strings.TrimSpace(s); s != "" {
-				out = append(out, s)
-			}
-		}
+// pyStarRisky reports whether `from mod import *` of a module outside
+// the project binds names that load or start code.
+func pyStarRisky(mod string) bool {
+	head, _, _ := strings.Cut(mod, ".")
+	switch head {
+	case "os", "posix", "nt", "sys", "subprocess", "asyncio", "pty", "importlib", "runpy", "unittest":
+		return true
 	}
-	return out
-}
-
-func stripComment(line string) string {
-	if i := strings.IndexByte(line, '#'); i >= 0 && !strings.ContainsAny(line[:i], `'"`) {
-		return line[:i]
-	}
-	return line
+	return pyDangerMods[head]
 }

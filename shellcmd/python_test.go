@@ -1,0 +1,134 @@
+package shellcmd
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPythonReach: every import form at any nesting, aliases of the
+// process and loader APIs, CPython's finder order and the literals that
+// are followed (issue 30 §4). Each case lists the files reached (not
+// probes) and the reasons the hook is not covered.
+func TestPythonReach(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		fs      fakeFS
+		cmd     string
+		files   []string
+		unknown []string
+	}{
+		{"if True: import m", fakeFS{"/p/x.py": "if True: import m\n", "/p/m.py": ""}, `python3 x.py`,
+			[]string{"script /p/x.py", "script /p/m.py"}, nil},
+		{"nested blocks", fakeFS{"/p/x.py": "def f():\n    try:\n        with a:\n            import m\n    except E: import n\nclass C:\n  import o ; import p\n",
+			"/p/m.py": "", "/p/n.py": "", "/p/o.py": "", "/p/p.py": ""}, `python3 x.py`,
+			[]string{"script /p/x.py", "script /p/m.py", "script /p/n.py", "script /p/o.py", "script /p/p.py"}, nil},
+		{"import a.b as c", fakeFS{"/p/x.py": "import a.b as c\n", "/p/a/__init__.py": "", "/p/a/b.py": ""}, `python3 x.py`,
+			[]string{"script /p/x.py", "script /p/a/__init__.py", "script /p/a/b.py"}, nil},
+		{"from .m import (a,\\n b)", fakeFS{"/p/pkg/x.py": "from .m import (a,\n b,)\nfrom . import c\n", "/p/pkg/m.py": "", "/p/pkg/c.py": ""},
+			`python3 pkg/x.py`, []string{"script /p/pkg/x.py", "script /p/pkg/m.py", "script /p/pkg/c.py"}, nil},
+		{"continuations and odd spacing", fakeFS{"/p/x.py": "import \\\n  m\nfrom\t\tpkg   import\\\n sub\n", "/p/m.py": "", "/p/pkg/__init__.py": "", "/p/pkg/sub.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/m.py", "script /p/pkg/__init__.py", "script /p/pkg/sub.py"}, nil},
+		{"NFKC names", fakeFS{"/p/x.py": "import ｍ\n", "/p/m.py": ""}, `python3 x.py`, []string{"script /p/x.py", "script /p/m.py"}, nil},
+		{"an import inside a string is none", fakeFS{"/p/x.py": "s = '''\nimport m\n'''\nt = f\"{'import n'}\"\n", "/p/m.py": "", "/p/n.py": ""},
+			`python3 x.py`, []string{"script /p/x.py"}, nil},
+		{"modern syntax", fakeFS{"/p/x.py": "match x:\n    case [a, *_]:\n        import m\ntype T[X] = list[X]\nasync def f[T](a: T, /) -> T:\n    if (n := await g()):\n        import n\n    return f\"{f\"{a!r:>{w}}\"}\"\n",
+			"/p/m.py": "", "/p/n.py": ""}, `python3 x.py`, []string{"script /p/x.py", "script /p/m.py", "script /p/n.py"}, nil},
+		{"a file CPython refuses", fakeFS{"/p/x.py": "import m\nx = 'open\n"}, `python3 x.py`, []string{"script /p/x.py"},
+			[]string{"./x.py:2: unterminated string literal (not Python this reader can read): what it imports is not followed"}},
+		{"utf-7 source", fakeFS{"/p/x.py": "# coding: utf-7\n+AAo-import m\n"}, `python3 x.py`, []string{"script /p/x.py"},
+			[]string{"./x.py:1: source encoding utf-7 is not read"}},
+
+		// Process and loader APIs under any name.
+		{"import subprocess as sp", fakeFS{"/p/x.py": "import subprocess as sp\nsp.run(cmd)\n"}, `python3 x.py`,
+			[]string{"script /p/x.py"}, []string{"./x.py:2: sp.run (subprocess.run): what it loads or runs is not followed"}},
+		{"from os import system as s", fakeFS{"/p/x.py": "from os import system as s\ns(c)\n"}, `python3 x.py`,
+			[]string{"script /p/x.py"}, []string{"./x.py:2: s (os.system): what it loads or runs is not followed"}},
+		{"a module as a value", fakeFS{"/p/x.py": "import os\ngetattr(os, 'sys' + 'tem')('x')\n"}, `python3 x.py`,
+			[]string{"script /p/x.py"}, []string{"./x.py:2: os: what it loads or runs is not followed"}},
+		{"an attribute of an unknown object", fakeFS{"/p/x.py": "o = get()\no.Popen(['x'])\n"}, `python3 x.py`,
+			[]string{"script /p/x.py"}, []string{"./x.py:2: .Popen: what it loads or runs is not followed"}},
+		{"re-exported through a project module", fakeFS{"/p/x.py": "import helpers\nhelpers.sp.run(c)\nfrom helpers import sp as q\nq.call(c)\n",
+			"/p/helpers.py": "import subprocess as sp\n"}, `python3 x.py`,
+			[]string{"script /p/x.py", "script /p/helpers.py"}, []string{
+				"./x.py:2: helpers.sp.run (subprocess.run)", "./x.py:4: q.call (subprocess.call)"}},
+		{"star import brings the bindings", fakeFS{"/p/x.py": "from helpers import *\nsp.run(c)\n", "/p/helpers.py": "import subprocess as sp\n"}, `python3 x.py`,
+			[]string{"script /p/x.py", "script /p/helpers.py"}, []string{"./x.py:2: sp.run (subprocess.run)"}},
+		{"star from os", fakeFS{"/p/x.py": "from os import *\nfrom json import *\nsystem(c)\n"}, `python3 x.py`,
+			[]string{"script /p/x.py"}, []string{"./x.py:1: from os import *"}},
+		{"builtins", fakeFS{"/p/x.py": "exec(code)\neval(e)\n__import__(n)\nbreakpoint()\n__builtins__.x\nglobals()['y']\n().__class__.__base__.__subclasses__()\n"}, `python3 x.py`,
+			[]string{"script /p/x.py"}, []string{"./x.py:1: exec", "./x.py:2: eval", "./x.py:3: __import__", "./x.py:4: breakpoint",
+				"./x.py:5: __builtins__.x", "./x.py:6: globals", "./x.py:7: .__base__"}},
+		{"loaders", fakeFS{"/p/x.py": "import importlib.util as u, runpy, pkgutil, zipimport, ctypes, pickle\nu.spec_from_file_location('m', p)\nrunpy.run_path(p)\npkgutil.iter_modules()\nzipimport.zipimporter(z)\nctypes.CDLL(l)\npickle.load(f)\n"},
+			`python3 x.py`, []string{"script /p/x.py"}, []string{
+				"./x.py:2: u.spec_from_file_location (importlib.util.spec_from_file_location)", "./x.py:3: runpy.run_path", "./x.py:4: pkgutil.iter_modules",
+				"./x.py:5: zipimport.zipimporter", "./x.py:6: ctypes.CDLL", "./x.py:7: pickle.load"}},
+		{"os.exec and spawn", fakeFS{"/p/x.py": "import os, pty\nos.execv('./y', ['y'])\nos.spawnlp(0, 'y')\nos.chdir('sub')\nos.environ['PATH'] = './bin'\npty.spawn(a)\n"},
+			`python3 x.py`, []string{"script /p/x.py"}, []string{"./x.py:2: os.execv", "./x.py:3: os.spawnlp", "./x.py:4: os.chdir", "./x.py:5: os.environ", "./x.py:6: pty.spawn"}},
+		{"safe uses stay covered", fakeFS{"/p/x.py": "import os, sys, json, subprocess\np = os.path.join(os.getcwd(), 'x')\nprint(sys.argv, os.environ.get('X'), file=sys.stderr)\nsubprocess.run(['git', 'status'], check=True, stdout=subprocess.PIPE)\njson.dumps({})\nsys.exit(0)\n"},
+			`python3 x.py`, []string{"script /p/x.py"}, nil},
+
+		// Literals are followed.
+		{"subprocess with a literal list", fakeFS{"/p/x.py": "import subprocess as sp\nsp.run(['./y.sh', 'a'], check=True)\n", "/p/y.sh": "./z.sh\n", "/p/z.sh": ""},
+			`python3 x.py`, []string{"script /p/x.py", "program /p/y.sh", "program /p/z.sh"}, nil},
+		{"os.system with a literal", fakeFS{"/p/x.py": "from os import system as s\ns('cd sub && ./y.sh')\n", "/p/sub/y.sh": ""},
+			`python3 x.py`, []string{"script /p/x.py", "program /p/sub/y.sh"}, nil},
+		{"shell=True", fakeFS{"/p/x.py": "import subprocess\nsubprocess.check_output('bash run.sh', shell=True)\n", "/p/run.sh": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/run.sh"}, nil},
+		{"sys.executable", fakeFS{"/p/x.py": "import subprocess, sys\nsubprocess.run([sys.executable, 'y.py'])\n", "/p/y.py": "import m\n", "/p/m.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/y.py", "script /p/m.py"}, nil},
+		{"subprocess runs in the process's directory", fakeFS{"/p/hooks/x.py": "import subprocess\nsubprocess.run(['./y.sh'])\n", "/p/y.sh": ""},
+			`python3 hooks/x.py`, []string{"script /p/hooks/x.py", "program /p/y.sh"}, nil},
+		{"cwd= is not followed", fakeFS{"/p/x.py": "import subprocess\nsubprocess.run(['./y.sh'], cwd='sub')\n"},
+			`python3 x.py`, []string{"script /p/x.py"}, []string{"./x.py:2: subprocess.run"}},
+		{"import_module literal", fakeFS{"/p/x.py": "import importlib as il\nil.import_module('pkg.m')\n__import__('n')\n", "/p/pkg/__init__.py": "", "/p/pkg/m.py": "", "/p/n.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/pkg/__init__.py", "script /p/pkg/m.py", "script /p/n.py"}, nil},
+		{"exec of literal code and of a file", fakeFS{"/p/x.py": "import os\nexec('import m')\nexec(open(os.path.join(os.path.dirname(__file__), 'y.py')).read())\n",
+			"/p/m.py": "", "/p/y.py": "import n\n", "/p/n.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/m.py", "script /p/y.py", "script /p/n.py"}, nil},
+		{"runpy literals", fakeFS{"/p/x.py": "import runpy\nrunpy.run_path('y.py')\nrunpy.run_module('tool')\n", "/p/y.py": "", "/p/tool/__init__.py": "", "/p/tool/__main__.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/y.py", "script /p/tool/__init__.py", "script /p/tool/__main__.py"}, nil},
+		{"sys.path from __file__", fakeFS{"/p/hooks/x.py": "import os, sys\nfrom pathlib import Path\nsys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))\nsys.path.append(str(Path(__file__).resolve().parent / 'vendor'))\nimport util\nimport v\n",
+			"/p/lib/util.py": "", "/p/hooks/vendor/v.py": ""},
+			`python3 hooks/x.py`, []string{"script /p/hooks/x.py", "script /p/lib/util.py", "script /p/hooks/vendor/v.py"}, nil},
+		{"sys.path changed after an import in a function", fakeFS{"/p/x.py": "import sys\ndef f():\n    import late\nsys.path.insert(0, 'lib')\n", "/p/lib/late.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/lib/late.py"}, nil},
+
+		// CPython's finder order.
+		{"an extension module", fakeFS{"/p/x.py": "import fast\n", "/p/fast.cpython-312-x86_64-linux-gnu.so": "\x7fELF", "/p/fast.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/fast.cpython-312-x86_64-linux-gnu.so"}, []string{"the extension module ./fast.cpython-312-x86_64-linux-gnu.so is native code"}},
+		{"a sourceless pyc", fakeFS{"/p/x.py": "import m\n", "/p/m.pyc": "\x6f\x0d\x0d\x0a\x00\x00\x00\x00"},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/m.pyc"}, []string{"the compiled module ./m.pyc has no source"}},
+		{"a hash-based pyc in __pycache__", fakeFS{"/p/x.py": "import m\n", "/p/m.py": "", "/p/__pycache__/m.cpython-312.pyc": "\xcb\x0d\x0d\x0a\x01\x00\x00\x00" + strings.Repeat("\x00", 8)},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/m.py", "script /p/__pycache__/m.cpython-312.pyc"}, []string{"the hash-based bytecode ./__pycache__/m.cpython-312.pyc can run instead of ./m.py"}},
+		{"a timestamp pyc in __pycache__ is CPython's own", fakeFS{"/p/x.py": "import m\n", "/p/m.py": "", "/p/__pycache__/m.cpython-312.pyc": "\xcb\x0d\x0d\x0a\x00\x00\x00\x00" + strings.Repeat("\x00", 8)},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/m.py"}, nil},
+		{"a package's __init__ before the module", fakeFS{"/p/x.py": "import m\n", "/p/m/__init__.py": "", "/p/m.py": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/m/__init__.py"}, nil},
+		{"from a package import *", fakeFS{"/p/x.py": "from pkg import *\n", "/p/pkg/__init__.py": "__all__ = ['a']\n", "/p/pkg/a.py": "", "/p/pkg/b.py": "", "/p/pkg/README.md": ""},
+			`python3 x.py`, []string{"script /p/x.py", "script /p/pkg/__init__.py", "script /p/pkg/a.py", "script /p/pkg/b.py"}, nil},
+		{"python -m pkg runs __main__", fakeFS{"/p/pkg/__init__.py": "", "/p/pkg/__main__.py": "from . import cli\n", "/p/pkg/cli.py": ""},
+			`python3 -m pkg`, []string{"script /p/pkg/__init__.py", "script /p/pkg/__main__.py", "script /p/pkg/cli.py"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/home/u"}, Files: tt.fs})
+			checkAnalysis(t, reached(a), a, tt.files, tt.unknown)
+		})
+	}
+}
+
+// TestPythonReadRunsNothing: reading Python never runs it: code that
+// would write a file, exit or loop forever if run is only read.
+func TestPythonReadRunsNothing(t *testing.T) {
+	t.Parallel()
+	src := "import os\nopen('/tmp/gh-hooks-ran', 'w').write('x')\nos._exit(3)\nwhile True: pass\n"
+	f, err := pyRead(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.imports) != 1 || f.imports[0].mod != "os" {
+		t.Errorf("imports = %+v", f.imports)
+	}
+}

@@ -1,0 +1,721 @@
+package shellcmd
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// The uses of names through which Python code reaches the import
+// system, the interpreter or other processes (pyparse.go finds them):
+// each is resolved through the imports of its module (import subprocess
+// as sp; from os import system as s; a project module that re-exports
+// one), then followed when its argument is a literal, else named as not
+// covered.
+
+// pyDangerMods are modules whose use loads or runs code this reader does
+// not follow (the import machinery, loaders, native code, unpicklers,
+// process runners, test runners and frameworks that import project files
+// by convention).
+var pyDangerMods = map[string]bool{"importlib": true, "runpy": true, "imp": true, "pkgutil": true, "zipimport": true,
+	"ctypes": true, "_ctypes": true, "cffi": true, "code": true, "codeop": true, "pickle": true, "_pickle": true,
+	"cPickle": true, "marshal": true, "shelve": true, "dill": true, "cloudpickle": true, "joblib": true,
+	"builtins": true, "__builtin__": true, "site": true, "_posixsubprocess": true, "_winapi": true, "commands": true,
+	"popen2": true, "pexpect": true, "ptyprocess": true, "plumbum": true, "sh": true, "sarge": true, "delegator": true,
+	"envoy": true, "invoke": true, "fabric": true, "pytest": true, "_pytest": true, "doctest": true, "nose": true,
+	"django": true, "IPython": true, "pkg_resources": true, "importlib_metadata": true, "setuptools": true,
+	"distutils": true, "xonsh": true, "nox": true, "tox": true, "zipapp": true, "_imp": true, "_io": false}
+
+// pyUse follows or names one use.
+func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) {
+	where := w.rel(m.file) + ":" + strconv.Itoa(ref.line) + ": "
+	shown := strings.Join(ref.chain, ".")
+	if ref.attr {
+		w.unknown(where + "." + shown + ": what it loads or runs is not followed")
+		return
+	}
+	q, project := w.pyQual(proc, m, ref.chain)
+	if project {
+		return
+	}
+	if q != shown {
+		shown += " (" + q + ")"
+	}
+	kind := pyKindOf(q, ref)
+	if kind == "" {
+		return
+	}
+	opaque := func() { w.unknown(where + shown + ": what it loads or runs is not followed") }
+	if !ref.called || kind == "risky" || !pyKeywordsOK(ref.args) {
+		opaque()
+		return
+	}
+	pos := pyPositional(ref.args)
+	switch kind {
+	case "shell":
+		if len(pos) == 0 {
+			opaque()
+			return
+		}
+		cmd, ok := pyLiteral(pos[0])
+		if !ok {
+			opaque()
+			return
+		}
+		w.pyShell(cmd, proc, st, depth)
+	case "proc", "argv1":
+		if len(pos) != 1 {
+			opaque()
+			return
+		}
+		shell := false
+		for _, a := range ref.args {
+			if a.key == "shell" {
+				if len(a.toks) != 1 || a.toks[0].text != "True" && a.toks[0].text != "False" {
+					opaque()
+					return
+				}
+				shell = a.toks[0].text == "True"
+			}
+		}
+		if s, ok := pyLiteral(pos[0]); ok {
+			if shell {
+				w.pyShell(s, proc, st, depth)
+			} else {
+				w.pyShell(shellQuote([]string{s}), proc, st, depth)
+			}
+			return
+		}
+		argv, ok := w.pyArgv(proc, m, pos[0])
+		if !ok || len(argv) == 0 || shell && len(argv) > 1 {
+			opaque()
+			return
+		}
+		if shell {
+			w.pyShell(argv[0], proc, st, depth)
+		} else {
+			w.pyShell(shellQuote(argv), proc, st, depth)
+		}
+	case "argv":
+		var argv []string
+		for _, p := range pos {
+			a, ok := w.pyArgv(proc, m, append(append([]pyTok{{kind: pyOp, text: "["}}, p...), pyTok{kind: pyOp, text: "]"}))
+			if !ok {
+				opaque()
+				return
+			}
+			argv = append(argv, a...)
+		}
+		if len(argv) == 0 {
+			opaque()
+			return
+		}
+		w.pyShell(shellQuote(argv), proc, st, depth)
+	case "import":
+		if len(pos) != 1 {
+			opaque()
+			return
+		}
+		mod, ok := pyLiteral(pos[0])
+		if !ok || !pyDotted(mod) {
+			opaque()
+			return
+		}
+		w.pyResolveIn(proc, mod, "", st, depth)
+	case "runmod":
+		mod, ok := "", len(pos) > 0
+		if ok {
+			mod, ok = pyLiteral(pos[0])
+		}
+		if !ok || !pyDotted(mod) {
+			opaque()
+			return
+		}
+		w.pyRunModule(proc, mod, st, depth)
+	case "runpath":
+		if len(pos) == 0 {
+			opaque()
+			return
+		}
+		p, ok := w.pyPath(proc, m, pos[0])
+		if !ok {
+			opaque()
+			return
+		}
+		if _, isDir := w.files.ReadDir(p); isDir {
+			// A folder runs its __main__ with the folder first on sys.path.
+			proc.search = append([]string{p}, proc.search...)
+			proc.grown = true
+			w.pyFind(proc, p, "__main__", st, depth)
+			return
+		}
+		w.pyRunFile(proc, p, st, depth)
+	case "exec":
+		if len(pos) == 0 {
+			opaque()
+			return
+		}
+		if code, ok := pyLiteral(pos[0]); ok {
+			w.pyCode(proc, code, m.file+":"+strconv.Itoa(ref.line), m.pkg, st, depth)
+			return
+		}
+		// exec(open(PATH).read()), compile(open(PATH).read(), ...).
+		t := pos[0]
+		n := len(t)
+		if n >= 8 && t[0].kind == pyNAME && t[0].id == "open" && t[1].text == "(" && t[n-5].text == ")" && t[n-4].text == "." && t[n-3].id == "read" && t[n-2].text == "(" && t[n-1].text == ")" {
+			if _, bound := m.f.binds["open"]; !bound {
+				if p, ok := w.pyPath(proc, m, t[2:n-5]); ok {
+					w.pyRunFile(proc, p, st, depth)
+					return
+				}
+			}
+		}
+		opaque()
+	case "syspath":
+		var dirToks []pyTok
+		front := false
+		switch {
+		case strings.HasSuffix(q, ".insert") && len(pos) == 2:
+			front = len(pos[0]) == 1 && pos[0][0].text == "0"
+			dirToks = pos[1]
+		case strings.HasSuffix(q, ".append") && len(pos) == 1:
+			dirToks = pos[0]
+		default:
+			opaque()
+			return
+		}
+		d, ok := w.pyPath(proc, m, dirToks)
+		if !ok {
+			opaque()
+			return
+		}
+		w.pyAddPath(proc, d, front)
+	default:
+		opaque()
+	}
+}
+
+// pyAddPath puts the folder d on sys.path (first, or last): the imports
+// resolved so far are resolved again on the new path at the end.
+func (w *walker) pyAddPath(proc *pyProc, d string, front bool) {
+	if w.top != "" && !strings.HasPrefix(w.rel(d), "./") && d != w.top {
+		return // not the project's, as the standard library is not
+	}
+	for _, s := range proc.search {
+		if s == d {
+			return // sys.path.insert(0, os.path.dirname(__file__)): already there
+		}
+	}
+	if front {
+		proc.search = append([]string{d}, proc.search...)
+	} else {
+		proc.search = append(proc.search, d)
+	}
+	proc.grown = true
+}
+
+// pyRunFile follows the Python file p run in this process (runpy.run_path,
+// exec(open(p).read())).
+func (w *walker) pyRunFile(proc *pyProc, p string, st *state, depth int) {
+	w.file(w.rel(p), val{s: p, known: true}, RoleScript, st)
+	w.pyFollowFile(proc, p, filepath.Dir(p), st, depth)
+}
+
+// pyShell follows a command a Python process starts through the shell
+// (os.system, subprocess with shell=True) or directly (an argument list,
+// written here as the shell command that runs the same argv), in the
+// process's current directory and environment.
+func (w *walker) pyShell(cmd string, proc *pyProc, st *state, depth int) {
+	sub := st.copy()
+	sub.dir = proc.cwd
+	w.script(cmd, sub, depth+1)
+}
+
+func shellQuote(argv []string) string {
+	q := make([]string, len(argv))
+	for i, a := range argv {
+		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(q, " ")
+}
+
+// pyKeywordsOK reports whether a call's keyword arguments leave where and
+// what it runs as its positional arguments say (cwd=, env=, executable=,
+// preexec_fn=, package= change it).
+func pyKeywordsOK(args []pyArg) bool {
+	for _, a := range args {
+		if a.key == "" {
+			if len(a.toks) > 0 && a.toks[0].kind == pyOp && (a.toks[0].text == "*" || a.toks[0].text == "**") {
+				return false // *args, **kwargs
+			}
+			continue
+		}
+		switch a.key {
+		case "check", "capture_output", "text", "universal_newlines", "timeout", "stdout", "stderr", "stdin", "input",
+			"encoding", "errors", "bufsize", "close_fds", "start_new_session", "shell", "mode", "buffering",
+			"run_name", "init_globals", "alter_sys", "globals", "locals", "filename", "flags", "dont_inherit", "optimize":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func pyPositional(args []pyArg) [][]pyTok {
+	var out [][]pyTok
+	for _, a := range args {
+		if a.key == "" {
+			out = append(out, a.toks)
+		}
+	}
+	return out
+}
+
+// pyArgv reads a list or tuple of literal strings, where sys.executable
+// stands for python3.
+func (w *walker) pyArgv(proc *pyProc, m *pyMod, toks []pyTok) ([]string, bool) {
+	if len(toks) < 2 || toks[0].kind != pyOp || !(toks[0].text == "[" && toks[len(toks)-1].text == "]" || toks[0].text == "(" && toks[len(toks)-1].text == ")") {
+		return nil, false
+	}
+	var out []string
+	for _, el := range pySplit(toks[1 : len(toks)-1]) {
+		if s, ok := pyLiteral(el); ok {
+			out = append(out, s)
+			continue
+		}
+		if chain, ok := pyChain(el); ok {
+			if q, project := w.pyQual(proc, m, chain); !project && q == "sys.executable" {
+				out = append(out, "python3")
+				continue
+			}
+		}
+		return nil, false
+	}
+	return out, true
+}
+
+// pySplit splits tokens at the commas outside brackets.
+func pySplit(toks []pyTok) [][]pyTok {
+	var out [][]pyTok
+	depth, start := 0, 0
+	for i, t := range toks {
+		switch {
+		case t.kind == pyFStart:
+			depth++
+		case t.kind == pyFEnd:
+			depth--
+		case t.kind == pyOp && (t.text == "(" || t.text == "[" || t.text == "{"):
+			depth++
+		case t.kind == pyOp && (t.text == ")" || t.text == "]" || t.text == "}"):
+			depth--
+		case t.kind == pyOp && t.text == "," && depth == 0:
+			out = append(out, toks[start:i])
+			start = i + 1
+		}
+	}
+	if start < len(toks) {
+		out = append(out, toks[start:])
+	}
+	return out
+}
+
+// pyChain reads NAME(.NAME)* filling all of toks.
+func pyChain(toks []pyTok) ([]string, bool) {
+	var chain []string
+	for i, t := range toks {
+		if i%2 == 0 {
+			if t.kind != pyNAME || pyKeywords[t.text] {
+				return nil, false
+			}
+			chain = append(chain, t.id)
+		} else if t.kind != pyOp || t.text != "." {
+			return nil, false
+		}
+	}
+	return chain, len(toks)%2 == 1
+}
+
+// pyQual resolves a chain of names used in module m through its imports:
+// the dotted name outside the project it names ("subprocess.run"; a
+// builtin or a name no import binds is itself), or project true when it
+// names the project's own code (a module, or something defined in one).
+func (w *walker) pyQual(proc *pyProc, m *pyMod, chain []string) (string, bool) {
+	ctx, names := m, chain
+	for range 8 {
+		t, ok := ctx.f.binds[names[0]]
+		if !ok {
+			if ctx == m {
+				return strings.Join(names, "."), false
+			}
+			return "", true // defined in the project module
+		}
+		if file, v, ok := strings.Cut(strings.TrimPrefix(t, "\x00"), "\x00"); ok && strings.HasPrefix(t, "\x00") {
+			if c := proc.mods[file]; c != nil {
+				ctx = c
+			}
+			t = v
+		}
+		loc, rest := w.pyLocate(proc, ctx, t)
+		if loc == "" {
+			return strings.Join(append([]string{t}, names[1:]...), "."), false
+		}
+		rest = append(rest, names[1:]...)
+		for len(rest) > 0 {
+			sub := filepath.Join(loc, rest[0])
+			if _, ok := w.files.ReadDir(sub); ok || w.exists(sub+".py") {
+				loc, rest = sub, rest[1:]
+				continue
+			}
+			break
+		}
+		if len(rest) == 0 {
+			return "", true
+		}
+		next := proc.mods[loc+".py"]
+		if next == nil {
+			next = proc.mods[filepath.Join(loc, "__init__.py")]
+		}
+		if next == nil {
+			return "", true
+		}
+		ctx, names = next, rest
+	}
+	return strings.Join(chain, "."), false
+}
+
+// pyLocate finds the project module a binding's target names: its
+// folder or path without .py, and the names after it; "" when the
+// target is not the project's.
+func (w *walker) pyLocate(proc *pyProc, ctx *pyMod, t string) (string, []string) {
+	level := len(t) - len(strings.TrimLeft(t, "."))
+	parts := strings.Split(t[level:], ".")
+	if t[level:] == "" {
+		parts = nil
+	}
+	var loc string
+	if level > 0 {
+		loc = ctx.pkg
+		for range level - 1 {
+			loc = filepath.Dir(loc)
+		}
+	} else {
+		for _, d := range proc.search {
+			sub := filepath.Join(d, parts[0])
+			if _, ok := w.files.ReadDir(sub); ok || w.exists(sub+".py") {
+				loc = sub
+				break
+			}
+		}
+		if loc == "" {
+			return "", nil
+		}
+		parts = parts[1:]
+	}
+	for len(parts) > 0 {
+		sub := filepath.Join(loc, parts[0])
+		if _, ok := w.files.ReadDir(sub); ok || w.exists(sub+".py") {
+			loc, parts = sub, parts[1:]
+			continue
+		}
+		break
+	}
+	return loc, parts
+}
+
+// pyKindOf says what a use of the outside name q does: "" nothing this
+// reader must follow, "risky" something it cannot, or the kind of call
+// whose literal argument it follows.
+func pyKindOf(q string, ref pyRef) string {
+	head, rest, _ := strings.Cut(q, ".")
+	if rest == "" {
+		switch q {
+		case "exec", "eval", "compile", "execfile":
+			return "exec"
+		case "__import__":
+			return "import"
+		case "vars":
+			if ref.called && len(ref.args) > 0 {
+				return "" // vars(obj) is obj.__dict__
+			}
+			return "risky"
+		}
+		if pyRisky[q] {
+			return "risky"
+		}
+	}
+	switch head {
+	case "os", "posix", "nt":
+		switch {
+		case rest == "":
+			return "risky" // the module as a value: getattr(os, name)
+		case rest == "system" || rest == "popen":
+			return "shell"
+		case rest == "environ":
+			if ref.store {
+				return "risky"
+			}
+		case strings.HasPrefix(rest, "environ."):
+			switch strings.TrimPrefix(rest, "environ.") {
+			case "get", "copy", "items", "keys", "values":
+			default:
+				return "risky"
+			}
+		case rest == "chdir" || rest == "fchdir" || rest == "putenv" || rest == "unsetenv" || rest == "startfile" ||
+			strings.HasPrefix(rest, "exec") || strings.HasPrefix(rest, "spawn") || strings.HasPrefix(rest, "posix_spawn"):
+			return "risky"
+		}
+	case "sys":
+		switch {
+		case rest == "":
+			return "risky"
+		case rest == "path.insert" || rest == "path.append":
+			return "syspath"
+		case rest == "path" || strings.HasPrefix(rest, "path.") || rest == "modules" || strings.HasPrefix(rest, "modules.") ||
+			strings.HasPrefix(rest, "meta_path") || strings.HasPrefix(rest, "path_hooks") || strings.HasPrefix(rest, "path_importer_cache"):
+			return "risky"
+		}
+	case "asyncio":
+		switch rest {
+		case "create_subprocess_shell":
+			return "shell"
+		case "create_subprocess_exec":
+			return "argv"
+		case "subprocess.PIPE", "subprocess.DEVNULL", "subprocess.STDOUT":
+			return ""
+		}
+		if strings.HasPrefix(rest, "subprocess") {
+			return "risky"
+		}
+	case "subprocess":
+		switch rest {
+		case "run", "call", "check_call", "check_output", "Popen":
+			return "proc"
+		case "getoutput", "getstatusoutput":
+			return "shell"
+		case "PIPE", "DEVNULL", "STDOUT", "CalledProcessError", "TimeoutExpired", "CompletedProcess", "SubprocessError", "list2cmdline":
+			return ""
+		}
+		return "risky"
+	case "runpy":
+		switch rest {
+		case "run_path":
+			return "runpath"
+		case "run_module":
+			return "runmod"
+		}
+		return "risky"
+	case "importlib":
+		switch rest {
+		case "import_module", "__import__":
+			return "import"
+		case "metadata.version", "metadata.PackageNotFoundError", "metadata.metadata":
+			return ""
+		}
+		return "risky"
+	case "pty":
+		switch rest {
+		case "spawn":
+			return "argv1"
+		case "":
+			return "risky"
+		}
+	case "unittest":
+		switch rest {
+		case "main", "TestLoader", "defaultTestLoader", "TestProgram":
+			return "risky"
+		}
+	default:
+		if pyDangerMods[head] {
+			return "risky"
+		}
+	}
+	for _, c := range strings.Split(q, ".") {
+		if pyDunder(c) && !pySafeDunders[c] {
+			return "risky"
+		}
+	}
+	for _, c := range strings.Split(rest, ".") {
+		if c != "" && pyRiskyAttr(c) {
+			return "risky"
+		}
+	}
+	return ""
+}
+
+// pyPath evaluates a path expression made of string literals, __file__,
+// os.path.dirname/join/abspath/realpath/normpath, os.getcwd(), str(),
+// os.fspath() and pathlib.Path with .parent, .parents[N], .resolve(),
+// .absolute(), .joinpath() and /. A relative result is from the
+// process's current directory.
+func (w *walker) pyPath(proc *pyProc, m *pyMod, toks []pyTok) (string, bool) {
+	e := &pyPathEval{w: w, proc: proc, m: m, t: toks}
+	v, ok := e.expr()
+	if !ok || e.i != len(toks) || v == "" {
+		return "", false
+	}
+	if !filepath.IsAbs(v) {
+		if proc.cwd == "" {
+			return "", false
+		}
+		v = filepath.Join(proc.cwd, v)
+	}
+	return filepath.Clean(v), true
+}
+
+type pyPathEval struct {
+	w    *walker
+	proc *pyProc
+	m    *pyMod
+	t    []pyTok
+	i    int
+}
+
+func (e *pyPathEval) op(s string) bool {
+	if e.i < len(e.t) && e.t[e.i].kind == pyOp && e.t[e.i].text == s {
+		e.i++
+		return true
+	}
+	return false
+}
+
+func (e *pyPathEval) expr() (string, bool) {
+	v, ok := e.term()
+	for ok && e.op("/") {
+		var r string
+		if r, ok = e.term(); ok {
+			v = pyJoin(v, r)
+		}
+	}
+	return v, ok
+}
+
+func pyJoin(a, b string) string {
+	if filepath.IsAbs(b) {
+		return b
+	}
+	return filepath.Join(a, b)
+}
+
+// args reads a call's arguments after its '(' as path expressions.
+func (e *pyPathEval) args() ([]string, bool) {
+	var out []string
+	for !e.op(")") {
+		v, ok := e.expr()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+		if !e.op(",") {
+			if !e.op(")") {
+				return nil, false
+			}
+			break
+		}
+	}
+	return out, true
+}
+
+func (e *pyPathEval) term() (string, bool) {
+	var v string
+	var ok bool
+	switch {
+	case e.i < len(e.t) && e.t[e.i].kind == pySTRING:
+		j := e.i
+		for j < len(e.t) && e.t[j].kind == pySTRING {
+			j++
+		}
+		v, ok = pyLiteral(e.t[e.i:j])
+		e.i = j
+	case e.op("("):
+		v, ok = e.expr()
+		ok = ok && e.op(")")
+	case e.i < len(e.t) && e.t[e.i].kind == pyNAME:
+		var chain []string
+		chain = append(chain, e.t[e.i].id)
+		e.i++
+		for e.i+1 < len(e.t) && e.t[e.i].kind == pyOp && e.t[e.i].text == "." && e.t[e.i+1].kind == pyNAME {
+			// Stop before a Path method: it is a trailer.
+			if n := e.t[e.i+1].id; len(chain) > 0 && (n == "parent" || n == "parents" || n == "resolve" || n == "absolute" || n == "joinpath") {
+				break
+			}
+			chain = append(chain, e.t[e.i+1].id)
+			e.i += 2
+		}
+		q, project := e.w.pyQual(e.proc, e.m, chain)
+		if project {
+			return "", false
+		}
+		if q == "__file__" {
+			if !filepath.IsAbs(e.m.file) || strings.Contains(filepath.Base(e.m.file), ":") {
+				return "", false
+			}
+			v, ok = e.m.file, true
+			break
+		}
+		if !e.op("(") {
+			return "", false
+		}
+		args, aok := e.args()
+		if !aok {
+			return "", false
+		}
+		switch q {
+		case "os.path.dirname":
+			if len(args) == 1 {
+				v, ok = filepath.Dir(args[0]), true
+			}
+		case "os.path.abspath", "os.path.realpath", "os.path.normpath", "os.fspath", "str", "pathlib.PurePath", "pathlib.PurePosixPath", "pathlib.PosixPath":
+			if len(args) == 1 {
+				v, ok = args[0], true
+			}
+		case "pathlib.Path", "os.path.join":
+			if len(args) > 0 {
+				v, ok = args[0], true
+				for _, a := range args[1:] {
+					v = pyJoin(v, a)
+				}
+			}
+		case "os.getcwd", "pathlib.Path.cwd":
+			if len(args) == 0 && e.proc.cwd != "" {
+				v, ok = e.proc.cwd, true
+			}
+		}
+	}
+	for ok && e.op(".") {
+		if e.i >= len(e.t) || e.t[e.i].kind != pyNAME {
+			return "", false
+		}
+		name := e.t[e.i].id
+		e.i++
+		switch name {
+		case "parent":
+			v = filepath.Dir(v)
+		case "parents":
+			if !e.op("[") || e.i >= len(e.t) || e.t[e.i].kind != pyNUMBER {
+				return "", false
+			}
+			n, err := strconv.Atoi(e.t[e.i].text)
+			e.i++
+			if err != nil || !e.op("]") {
+				return "", false
+			}
+			for range n + 1 {
+				v = filepath.Dir(v)
+			}
+		case "resolve", "absolute":
+			ok = e.op("(") && e.op(")")
+		case "joinpath":
+			if !e.op("(") {
+				return "", false
+			}
+			args, aok := e.args()
+			ok = aok
+			for _, a := range args {
+				v = pyJoin(v, a)
+			}
+		default:
+			return "", false
+		}
+	}
+	return v, ok
+}
