@@ -92,8 +92,12 @@ func runCommand(e *env) *cli.Command {
 			"holds it open. Ctrl-C, SIGTERM and SIGHUP stop the running hooks the same way; run then exits\n" +
 			"130, 143 or 129, as a shell reports a command a signal ended.\n\n" +
 			"Limits: --input reads at most 16 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
-			"stderr the first 1 MiB is kept (the rest is read and dropped, and the result says it was cut:\n" +
-			"stdoutCut, stderrCut and the byte counts in --json). Output Gemini reads as plain text, and\n" +
+			"stderr the first 1 MiB is kept for the report (stdoutCut, stderrCut and the byte counts in\n" +
+			"--json say when a stream was longer), and all of it is parsed as Gemini parses it, keeping at\n" +
+			"most 32 MiB of the parsed values over a run (4 MiB per string; the hook's warnings say what was\n" +
+			"dropped, the decision stays Gemini's). A stream longer than Gemini can hold in one string\n" +
+			"(536,870,888 characters) makes Gemini CLI exit with RangeError: Invalid string length: run stops\n" +
+			"the hook there, says so and exits 3. Output Gemini reads as plain text, and\n" +
 			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does;\n" +
 			"so does a hook whose command or script (in the project) speaks Claude's protocol, as validate's\n" +
 			"claude-protocol finds it, when its output alone does not show it.\n\n" +

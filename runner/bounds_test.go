@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -30,7 +31,7 @@ func TestOutputCut(t *testing.T) {
 		StderrCut   bool
 		Warnings    []string
 	}
-	const cut = "stdout was cut: 100000 bytes printed, gh-hooks kept the first 16 (Gemini keeps all of it in memory)"
+	const cut = "stdout was cut: 100000 bytes printed, gh-hooks shows the first 16 and parsed all of it as Gemini does (Gemini keeps all of it in memory)"
 	tests := []struct {
 		name    string
 		command string
@@ -42,10 +43,16 @@ func TestOutputCut(t *testing.T) {
 		{"plain text at exit 2: deny", xs("100000", "x") + "; exit 2", want{"text", `{"decision":"deny","reason":"xxxxxxxxxxxxxxxx"}`, "xxxxxxxxxxxxxxxx", 100000, true, false, []string{
 			"plain text, not JSON: exit 2, so Gemini denies with the text as the reason", cut,
 			"the output is not JSON, so Gemini takes all of it as plain text; the decision shown is Gemini's, its message is cut"}}},
-		{"a long JSON string: unknown", `printf '{"reason":"'; ` + xs("99987", "x") + `; printf '"}'`, want{"unknown", "", `{"reason":"xxxxx`, 100000, true, false, []string{
-			cut, "the output may be one JSON value longer than gh-hooks keeps: what Gemini decides from it is not known"}}},
-		{"a long number: unknown", "printf 4; " + xs("99999", "2"), want{"unknown", "", "4222222222222222", 100000, true, false, []string{
-			cut, "the output may be one JSON value longer than gh-hooks keeps: what Gemini decides from it is not known"}}},
+		// Issue 35: the whole output is parsed, as Gemini parses it.
+		{"a long JSON string: parsed whole", `printf '{"reason":"'; ` + xs("99987", "x") + `; printf '"}'`, want{"json", `{"reason":"` + strings.Repeat("x", 99987) + `"}`, `{"reason":"xxxxx`, 100000, true, false, []string{cut}}},
+		{"a long deny: blocks", `printf '{"decision":"deny","reason":"big","pad":"'; ` + xs("99957", "x") + `; printf '"}'`, want{"json", `{"decision":"deny","reason":"big","pad":"` + strings.Repeat("x", 99957) + `"}`, `{"decision":"den`, 100000, true, false, []string{cut}}},
+		{"a long number: no output", "printf 4; " + xs("99999", "2"), want{"none", "", "4222222222222222", 100000, true, false, []string{
+			"output is JSON a number, not an object: Gemini ignores it", cut}}},
+		{"a long JSON string holding JSON: parsed twice", `printf '"{\\"decision\\":\\"deny\\",\\"p\\":\\"'; ` + xs("99964", "x") + `; printf '\\"}"'`, want{"json", `{"decision":"deny","p":"` + strings.Repeat("x", 99964) + `"}`, `"{\"decision\":\`, 100000, true, false, []string{cut}}},
+		{"a long JSON value cut short: text", `printf '{"reason":"'; ` + xs("99989", "x"), want{"text", `{"decision":"allow","systemMessage":"{\"reason\":\"xxxxx"}`, `{"reason":"xxxxx`, 100000, true, false, []string{
+			`output starts with "{" but is not valid JSON (unexpected end of JSON input): Gemini treats all of it as plain text`,
+			"plain text, not JSON: Gemini allows and shows the text to the user as a systemMessage", cut,
+			"the output is not JSON, so Gemini takes all of it as plain text; the decision shown is Gemini's, its message is cut"}}},
 		{"JSON then only whitespace: parsed", `printf '{"deny":1}'; ` + xs("99990", " "), want{"json", `{"deny":1}`, `{"deny":1}      `, 100000, true, false, []string{cut}}},
 		{"JSON then text: plain text", `printf '{"deny":1}'; ` + xs("99990", "x"), want{"text", `{"decision":"allow","systemMessage":"{\"deny\":1}xxxxxx"}`, `{"deny":1}xxxxxx`, 100000, true, false, []string{
 			`output starts with "{" but is not valid JSON (unexpected text after JSON value): Gemini treats all of it as plain text`,
@@ -54,7 +61,7 @@ func TestOutputCut(t *testing.T) {
 		{"stderr cut: its text denies", xs("100", "e") + " >&2; exit 2", want{"text", `{"decision":"deny","reason":"eeeeeeeeeeeeeeee"}`, "", 0, false, true, []string{
 			"stdout is empty, so stderr is used as the output text",
 			"plain text, not JSON: exit 2, so Gemini denies with the text as the reason",
-			"stderr was cut: 100 bytes printed, gh-hooks kept the first 16 (Gemini keeps all of it in memory)",
+			"stderr was cut: 100 bytes printed, gh-hooks shows the first 16 and parsed all of it as Gemini does (Gemini keeps all of it in memory)",
 			"the output is not JSON, so Gemini takes all of it as plain text; the decision shown is Gemini's, its message is cut"}}},
 	}
 	for _, tt := range tests {

@@ -137,6 +137,12 @@ func OutcomeOf(rep *Report) Outcome {
 		o.Suppressed = truthy(prop(out, "suppressOutput"))
 	}
 	yes, no := true, false
+	if rep.Crash != "" {
+		// Gemini CLI itself exits (see GeminiMaxString).
+		o.Stops = true
+		o.Says = "Gemini CLI exits with status 1 (" + rep.Crash + "): a hook printed more than it can hold in one string, so nothing after the hook runs"
+		return o
+	}
 	switch event {
 	case "BeforeTool":
 		tc := rep.ToolCall

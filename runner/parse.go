@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -196,54 +195,54 @@ func knownDecision(s string) bool {
 // isBlocking is DefaultHookOutput.isBlockingDecision on a decision value.
 func isBlocking(d any) bool { return d == "block" || d == "deny" }
 
-// parseKept is ParseOutput for streams that may have been cut
-// (capped.Buffer): stdout and stderr are the kept texts. When the stream
-// Gemini would parse lost only whitespace, the kept text decides as the
-// whole would. Otherwise the whole is plain text when the kept part
-// already cannot be one JSON value (a syntax error, or a complete value
-// other than a number followed by more text), and unknown when it could.
-func parseKept(stdout, stderr string, out, errb *capped.Buffer, exitCode int) (any, string) {
-	text, tail := jsTrim(stdout), out.TailText()
-	if text == "" && !tail {
-		text, tail = jsTrim(stderr), errb.TailText()
+// parseLong is ParseOutput for streams that may be longer than was kept:
+// stdout and stderr are the kept texts, outRes and errRes the streaming
+// parse of a stream that was longer (nil when kept whole), which decides
+// as Gemini's JSON.parse of the whole stream does. used is the streaming
+// parse the output came from, if any.
+func parseLong(stdout, stderr string, outRes, errRes *streamParse, exitCode int) (output any, format string, used *streamParse) {
+	text, res := stdout, outRes
+	if outRes == nil && jsTrim(stdout) == "" || outRes != nil && outRes.blank {
+		text, res = stderr, errRes
 	}
-	if !tail {
-		return ParseOutput(stdout, stderr, exitCode)
+	if res == nil {
+		o, f := ParseOutput(stdout, stderr, exitCode)
+		return o, f, nil
 	}
-	if text == "" {
-		return nil, FormatUnknown
-	}
-	v, err := ParseJSON(text)
 	switch {
-	case err == nil:
-		if _, ok := v.(float64); ok {
-			return nil, FormatUnknown // 42 may go on as 4200
-		}
-		// A complete object, array, string or literal with more text
-		// after it: JSON.parse fails on the whole.
-	case errors.Is(err, errEOF):
-		return nil, FormatUnknown
+	case res.unknown != "":
+		return nil, FormatUnknown, res
+	case res.blank:
+		return nil, FormatNone, res
+	case res.err != nil:
+		return plainText(jsTrim(text), exitCode), FormatText, res
 	}
-	return plainText(text, exitCode), FormatText
+	switch res.value.(type) {
+	case *Object, []any:
+		return res.value, FormatJSON, res
+	}
+	return nil, FormatNone, res
 }
 
 // cutWarnings says which streams were cut and what that means for the
-// parse.
-func cutWarnings(out, errb *capped.Buffer, max int, format string) []string {
+// parse (res is the streaming parse the output came from, if any).
+func cutWarnings(out, errb *capped.Buffer, max int, format string, res *streamParse) []string {
 	var w []string
 	for _, s := range []struct {
 		name string
 		b    *capped.Buffer
 	}{{"stdout", out}, {"stderr", errb}} {
 		if s.b.Cut() {
-			w = append(w, fmt.Sprintf("%s was cut: %d bytes printed, gh-hooks kept the first %d (Gemini keeps all of it in memory)", s.name, s.b.Len(), max))
+			w = append(w, fmt.Sprintf("%s was cut: %d bytes printed, gh-hooks shows the first %d and parsed all of it as Gemini does (Gemini keeps all of it in memory)", s.name, s.b.Len(), max))
 		}
 	}
 	switch {
-	case format == FormatUnknown:
-		w = append(w, "the output may be one JSON value longer than gh-hooks keeps: what Gemini decides from it is not known")
-	case format == FormatText && (out.TailText() || errb.TailText()):
+	case format == FormatUnknown && res != nil:
+		w = append(w, res.unknown+": what Gemini decides from it is not known")
+	case format == FormatText && (out.Cut() || errb.Cut()):
 		w = append(w, "the output is not JSON, so Gemini takes all of it as plain text; the decision shown is Gemini's, its message is cut")
+	case format == FormatJSON && res != nil && len(res.clipped) > 0:
+		w = append(w, fmt.Sprintf("gh-hooks reached its bound on the parsed output and kept only part of it (%s): the decision and the output's top-level fields are Gemini's, the values named are shorter than Gemini's", strings.Join(res.clipped, "; ")))
 	}
 	return w
 }

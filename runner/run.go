@@ -12,9 +12,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/gh-hooks/gh-hooks/internal/capped"
 	"github.com/gh-hooks/gh-hooks/internal/envlist"
 	"github.com/gh-hooks/gh-hooks/internal/js"
 	"github.com/gh-hooks/gh-hooks/internal/pathlook"
@@ -118,6 +118,12 @@ type Options struct {
 	// PlansDir is GEMINI_PLANS_DIR and the $GEMINI_PLANS_DIR expansion
 	// (Gemini: <home>/.gemini/tmp/<project id>/<session id>/plans).
 	PlansDir string
+	// MaxParse bounds the bytes kept, over the whole run, of the values
+	// parsed from outputs longer than MaxOutput; 0 means DefaultMaxParse.
+	MaxParse int
+	// MaxString is the length (UTF-16 units) of a stream past which Gemini
+	// crashes; 0 means GeminiMaxString.
+	MaxString int64
 }
 
 // Result is what one hook did.
@@ -159,7 +165,10 @@ type Result struct {
 	// Decision is the output's decision when it is a string.
 	Decision string `json:"decision"`
 	// Error is Gemini's error message (e.g. "Hook timed out after 50ms").
-	Error    string   `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Crash is set when the hook printed more than Gemini can hold in one
+	// string (GeminiMaxString): Gemini CLI then exits with this error.
+	Crash    string   `json:"crash,omitempty"`
 	Warnings []string `json:"warnings"`
 
 	duration float64 // ms, for totalDuration
@@ -179,6 +188,8 @@ type Report struct {
 	// ToolCall is what Gemini does with the tool call (BeforeTool and
 	// AfterTool only, else nil).
 	ToolCall *ToolCall `json:"toolCall,omitempty"`
+	// Crash is a hook's Result.Crash: Gemini CLI exits with it.
+	Crash string `json:"crash,omitempty"`
 }
 
 // Blocks reports whether the event's aggregated output blocks: a deny or
@@ -186,7 +197,7 @@ type Report struct {
 // something, or a BeforeTool tool_input rewrite that fails the tool's
 // validation, so the tool does not run (gh-hooks run exits 3).
 func (r *Report) Blocks() bool {
-	return r.Aggregate.Blocks || r.ToolCall != nil && r.ToolCall.Outcome == ToolInvalid
+	return r.Aggregate.Blocks || r.ToolCall != nil && r.ToolCall.Outcome == ToolInvalid || r.Crash != ""
 }
 
 // ToolCallOf is AnalyzeToolCall for a report of event: the BeforeTool
@@ -221,11 +232,16 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 	if _, ok := prop(in, "cwd").(string); !ok {
 		return nil, fmt.Errorf("input cwd: want a string, got %s", kindOf(prop(in, "cwd")))
 	}
+	budget := new(atomic.Int64)
+	budget.Store(int64(DefaultMaxParse))
+	if opt.MaxParse > 0 {
+		budget.Store(int64(opt.MaxParse))
+	}
 	var chainErr error
 	if plan.Sequential {
 		cur := in
 		for i, h := range plan.Hooks {
-			rep.Hooks[i] = runHook(ctx, h, cur, opt)
+			rep.Hooks[i] = runHook(ctx, h, cur, opt, budget)
 			r := rep.Hooks[i]
 			if r.Success && r.Output != nil {
 				next, err := chain(cur, r.Output, plan.Event)
@@ -245,7 +261,7 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				rep.Hooks[i] = runHook(ctx, h, in, opt)
+				rep.Hooks[i] = runHook(ctx, h, in, opt, budget)
 			}()
 		}
 		wg.Wait()
@@ -263,6 +279,11 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 		if s, _ := prop(prop(in, "mcp_context"), "server_name").(string); s != "" && opt.TrustedMCP[s] {
 			tc.Outcome = ToolRuns
 			tc.Notes = []string{fmt.Sprintf("the MCP server %q has \"trust\": true (in a trusted folder): Gemini asks nothing for its tools, so it ignores the ask and runs the tool", s)}
+		}
+	}
+	for _, r := range rep.Hooks {
+		if r.Crash != "" && rep.Crash == "" {
+			rep.Crash = r.Crash
 		}
 	}
 	var failed []string
@@ -320,8 +341,9 @@ func chain(in *Object, output any, event string) (*Object, error) {
 	return next, nil
 }
 
-// runHook is HookRunner.executeHook for one hook.
-func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
+// runHook is HookRunner.executeHook for one hook. budget is the run's
+// bound on parsed long outputs (Options.MaxParse).
+func runHook(ctx context.Context, h Hook, in *Object, opt Options, budget *atomic.Int64) Result {
 	r := Result{ID: h.ID, Name: h.Name, Type: h.Type, Command: h.Command, Input: in, TimeoutMS: h.Timeout, Format: FormatNone, Warnings: []string{}}
 	start := time.Now()
 	finish := func() Result {
@@ -409,7 +431,13 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	if maxOut <= 0 {
 		maxOut = DefaultMaxOutput
 	}
-	stdout, stderr := &capped.Buffer{Max: maxOut}, &capped.Buffer{Max: maxOut}
+	maxUnits := opt.MaxString
+	if maxUnits <= 0 {
+		maxUnits = GeminiMaxString
+	}
+	ss := newStreams(maxOut, budget, maxUnits)
+	stdout, stderr := ss.out, ss.err
+	overCh := ss.overCh
 	piped := make(chan struct{})
 	go func() {
 		var wg sync.WaitGroup
@@ -434,7 +462,7 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	defer timer.Stop()
 	var escalate <-chan time.Time
 	var werr error
-	var timedOut, cancelled, exitedFirst bool
+	var timedOut, cancelled, exitedFirst, crashed bool
 	stopping := false
 	stop := func() {
 		if stopping {
@@ -465,15 +493,30 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 			ctxDone = nil
 			cancelled = !timedOut
 			stop()
+		case <-overCh:
+			// Gemini would have crashed here: stop the hook.
+			overCh = nil
+			crashed = !timedOut && !cancelled
+			stop()
 		case <-escalate:
 			escalate = nil
 			signalGroup(cmd, true)
 		}
 	}
 	p.close()
-	r.Stdout, r.Stderr = decodeUTF8(stdout.Bytes()), decodeUTF8(stderr.Bytes())
-	r.StdoutBytes, r.StderrBytes = stdout.Len(), stderr.Len()
-	r.StdoutCut, r.StderrCut = stdout.Cut(), stderr.Cut()
+	outRes, errRes := stdout.finish(), stderr.finish()
+	r.Stdout, r.Stderr = decodeUTF8(stdout.buf.Bytes()), decodeUTF8(stderr.buf.Bytes())
+	r.StdoutBytes, r.StderrBytes = stdout.buf.Len(), stderr.buf.Len()
+	r.StdoutCut, r.StderrCut = stdout.buf.Cut(), stderr.buf.Cut()
+	if crashed {
+		// hookRunner.js `stdout += data.toString()` throws past V8's
+		// string limit; Gemini CLI's uncaughtException handler exits 1
+		// (watched, see GeminiMaxString).
+		r.Crash = "RangeError: Invalid string length"
+		r.Error = r.Crash
+		r.Warnings = append(r.Warnings, fmt.Sprintf("the hook printed more than %d characters on one stream, more than Gemini can hold in a string: Gemini CLI throws %q and exits with status 1, and nothing after this hook runs; gh-hooks stopped the hook there", maxUnits, r.Crash))
+		return finish()
+	}
 	if cancelled {
 		r.Error = "hook cancelled: " + context.Cause(ctx).Error()
 		return finish()
@@ -485,7 +528,7 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("the shell exited, but a process it started kept stdout or stderr open past the timeout: Gemini waits until that process closes them, however long it runs, then reports the timeout (redirect a background command's output, e.g. `cmd >/dev/null 2>&1 &`)"))
 		}
 		r.Warnings = append(r.Warnings, fmt.Sprintf("timed out after %sms: output discarded, the hook counts as failed", timeoutLabel(h)))
-		r.Warnings = append(r.Warnings, cutWarnings(stdout, stderr, maxOut, FormatNone)...)
+		r.Warnings = append(r.Warnings, cutWarnings(stdout.buf, stderr.buf, maxOut, FormatNone, nil)...)
 		return finish()
 	}
 	if cmd.ProcessState == nil {
@@ -496,12 +539,13 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options) Result {
 	r.Signal = sig
 	r.Success = code == 0 && sig == ""
 	r.ExitCode = &code
-	r.Output, r.Format = parseKept(r.Stdout, r.Stderr, stdout, stderr, code)
+	var used *streamParse
+	r.Output, r.Format, used = parseLong(r.Stdout, r.Stderr, outRes, errRes, code)
 	if d, ok := prop(r.Output, "decision").(string); ok {
 		r.Decision = d
 	}
 	r.Warnings = append(r.Warnings, explain(r.Stdout, r.Stderr, code, sig != "", r.Output, r.Format)...)
-	r.Warnings = append(r.Warnings, cutWarnings(stdout, stderr, maxOut, r.Format)...)
+	r.Warnings = append(r.Warnings, cutWarnings(stdout.buf, stderr.buf, maxOut, r.Format, used)...)
 	return finish()
 }
 

@@ -70,3 +70,8 @@ func (c *Buffer) Cut() bool { return c.n > int64(len(c.b)) }
 // it is false, the kept bytes trimmed of whitespace are the whole stream
 // trimmed of whitespace.
 func (c *Buffer) TailText() bool { return c.tailText }
+
+// Raw returns the kept bytes as written: the first Max bytes of the
+// stream when it was cut, an incomplete UTF-8 sequence at the cut
+// included. The slice must not be changed.
+func (c *Buffer) Raw() []byte { return c.b }
