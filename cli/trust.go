@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -286,7 +285,7 @@ type trustEnv struct {
 	r       *merge.Result
 	project fingerprint.Project
 	// hooks are the project file's hooks in the order Gemini iterates them
-	// for its trust check (see geminiOrder).
+	// for its trust check (fingerprint.ProjectHooks).
 	hooks []merge.Hook
 	// flag is "--project DIR " when --project was given, for hints.
 	flag string
@@ -354,61 +353,17 @@ func loadTrust(e *env) (*trustEnv, error) {
 	if e.project != "" {
 		t.flag = "--project " + shellword.Quote(e.project) + " "
 	}
-	if t.project, err = fingerprint.NewProject(dir); err != nil {
+	if t.project, err = fingerprint.ProjectOf(dir, set); err != nil {
 		return nil, fail(err, "")
 	}
-	t.project.UserHome = set.UserHome()
-	// The project's .env is part of every project hook's fingerprint.
-	t.project.DotEnv = set.DotEnv.Stamp()
 	pl := set.Settings(layers.Project)
 	if pl != nil && pl.Err != nil {
 		// Gemini refuses to start; auditing nothing would pass silently.
 		return nil, fail(fmt.Errorf("%s:%d:%d: %s", pl.Err.Path, pl.Err.Line, pl.Err.Column, pl.Err.Msg),
 			"fix the project settings file; gh-hooks validate lists its problems")
 	}
-	for _, h := range t.r.Hooks {
-		if h.Layer == layers.Project {
-			t.hooks = append(t.hooks, *h)
-		}
-	}
-	t.hooks = geminiOrder(t.hooks, pl, pl == nil || pl.Doc == nil || merge.Valid(pl.Doc.Root))
+	t.hooks = fingerprint.ProjectHooks(t.r)
 	return t, nil
-}
-
-// geminiOrder sorts the project hooks into the order in which Gemini's
-// trust check walks Object.keys(settings.workspace.settings.hooks)
-// (trustedHooks.ts getUntrustedHooks/trustHooks, spec §6): when the file
-// passes validation, Zod has rebuilt the object in schema order (the eleven
-// events, then other keys in file order, spec §2.5); when it fails, the raw
-// object keeps file order. Within an event merge already keeps definition
-// and hook order. merge.Result.Hooks orders unknown keys by first
-// appearance across all layers, which can differ, so the order is rebuilt
-// from the project file alone.
-func geminiOrder(hooks []merge.Hook, pl *layers.Layer, valid bool) []merge.Hook {
-	rank := map[string]int{}
-	if valid {
-		for i, e := range merge.Events {
-			rank[e] = i
-		}
-	}
-	if pl != nil && pl.Doc != nil {
-		if h := pl.Doc.Root.Get("hooks"); h != nil && h.Kind == config.Object {
-			for _, k := range h.Keys {
-				if _, ok := rank[k]; !ok {
-					rank[k] = len(rank)
-				}
-			}
-		}
-	}
-	sort.SliceStable(hooks, func(i, j int) bool { return rankOf(rank, hooks[i].Event) < rankOf(rank, hooks[j].Event) })
-	return hooks
-}
-
-func rankOf(rank map[string]int, e string) int {
-	if r, ok := rank[e]; ok {
-		return r
-	}
-	return len(rank)
 }
 
 // storeError turns fingerprint's errors into exit 1 with their hint.
@@ -485,7 +440,7 @@ func runTrustAudit(o *trustOptions) error {
 	if o.Baseline != "" {
 		teamAcked, _ = fingerprint.BaselineDotEnv(o.abs(o.Baseline)) // read just above
 	}
-	envPs, envAcked := unacknowledgedDotEnv(t, o.Report.filter(t.r.Set.DotEnvFindings()), teamAcked...)
+	envPs, envAcked := fingerprint.Unacknowledged(t.r.Set.Paths.Home, t.project, t.r.Set, o.Report.filter(t.r.Set.DotEnvFindings()), teamAcked...)
 	envPs = nonNil(envPs)
 	out := newOut(o.env)
 	var dis *disableJSON
@@ -1070,27 +1025,6 @@ func runAcceptDotEnv(o *trustOptions) error {
 	}
 	note(o.Stderr, "acknowledged %d .env finding(s) in %s\n", len(keys), out.short(fingerprint.StorePath(t.r.Set.Paths.Home)))
 	return nil
-}
-
-// unacknowledgedDotEnv drops from ps the .env findings acknowledged with
-// trust approve --accept-dotenv, and says how many it dropped.
-// team are the acknowledgements of a baseline, which count too.
-func unacknowledgedDotEnv(t *trustEnv, ps []config.Problem, team ...string) ([]config.Problem, int) {
-	acked, err := fingerprint.AcceptedDotEnv(t.r.Set.Paths.Home, t.project)
-	if err != nil {
-		acked = nil // a broken store is reported by the audit itself
-	}
-	acked = append(acked, team...)
-	if len(acked) == 0 {
-		return ps, 0
-	}
-	var out []config.Problem
-	for _, p := range ps {
-		if !slices.Contains(acked, t.r.Set.DotEnvKey(p)) {
-			out = append(out, p)
-		}
-	}
-	return out, len(ps) - len(out)
 }
 
 func plural(n int, one, many string) string {

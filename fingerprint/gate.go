@@ -124,7 +124,7 @@ func RunGate(o GateOptions) (*Gate, error) {
 			return nil, err
 		}
 	}
-	findings := unacknowledged(o.Home, o.Project, o.Set, o.Set.DotEnvFindings())
+	findings, _ := Unacknowledged(o.Home, o.Project, o.Set, o.Set.DotEnvFindings())
 	envHeld := func(*merge.Hook) []EnvUse { return nil }
 	if len(findings) > 0 && o.Set.Trust.Trusted {
 		// An untrusted folder's .env gives hooks API keys only.
@@ -196,23 +196,6 @@ func Approvals(o Options) (map[string]HookReport, error) {
 		m[h.ID] = h
 	}
 	return m, nil
-}
-
-// unacknowledged drops from ps the .env findings acknowledged with
-// trust approve --accept-dotenv. A store that cannot be read
-// acknowledges nothing.
-func unacknowledged(home string, p Project, set *layers.Set, ps []config.Problem) []config.Problem {
-	acked, err := AcceptedDotEnv(home, p)
-	if err != nil || len(acked) == 0 {
-		return ps
-	}
-	var out []config.Problem
-	for _, f := range ps {
-		if !slices.Contains(acked, set.DotEnvKey(f)) {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // DotEnvUses says how the project's .env reaches each hook: a variable of
