@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/edit"
+	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -138,7 +139,7 @@ var flagValues = map[string]func(e *env, path string, words []string) []string{
 	"format":  func(*env, string, []string) []string { return formats },
 	"ignore": func(_ *env, path string, _ []string) []string {
 		if path == "trust audit" {
-			return auditCodes()
+			return fingerprint.AuditCodes()
 		}
 		return validateCodes()
 	},

@@ -118,7 +118,7 @@ func trustAuditCommand(e *env) *cli.Command {
 			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore); or the\n"+
 				"     directory has no project hooks but one above it has (Gemini does not look up)") + "\n\n" + trustProjectHelp + "\n\n" +
 			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
-		Flags: append(o.Report.flags(strings.Join(auditCodes(), ", ")),
+		Flags: append(o.Report.flags(strings.Join(fingerprint.AuditCodes(), ", ")),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},
@@ -406,7 +406,7 @@ type disableJSON struct {
 }
 
 func runTrustAudit(o *trustOptions) error {
-	if err := o.Report.check(auditCodes()); err != nil {
+	if err := o.Report.check(fingerprint.AuditCodes()); err != nil {
 		return err
 	}
 	o.JSON = o.Report.Format == formatJSON
@@ -435,7 +435,7 @@ func runTrustAudit(o *trustOptions) error {
 	if err != nil {
 		return storeError(err)
 	}
-	rep = o.Report.filterAudit(rep)
+	rep = rep.Filter(o.Report.ignored, o.Report.Quiet)
 	var teamAcked []string // a baseline's acknowledgements hold in every checkout
 	if o.Baseline != "" {
 		teamAcked, _ = fingerprint.BaselineDotEnv(o.abs(o.Baseline)) // read just above
@@ -467,7 +467,7 @@ func runTrustAudit(o *trustOptions) error {
 		ps := append(o.Report.filter(auditProblems(t, rep, o.Baseline)), envPs...)
 		if o.Report.Format == formatText {
 			printProblems(out, ps, "")
-		} else if err := writeReport(o.Stdout, o.Report.Format, o.reportBase(t.project.Dir), ps, auditSummary); err != nil {
+		} else if err := writeReport(o.Stdout, o.Report.Format, o.reportBase(t.project.Dir), ps, fingerprint.AuditSummary); err != nil {
 			return fail(err, "")
 		}
 	} else {
