@@ -397,6 +397,7 @@ func commands(e *env) []*cli.Command {
 		migrateCommand(e),
 		trustCommand(e),
 		runCommand(e),
+		testCommand(e),
 		doctorCommand(e),
 		addCommand(e),
 		removeCommand(e),

@@ -56,7 +56,7 @@ func TestEffectiveJSONContract(t *testing.T) {
 		}
 	}
 	// Events in CONTRACT's order, unknown keys last.
-	if d := cmp.Diff([]string{"BeforeTool", "AfterAgent", "SessionStart", "PreToolUse"}, events); d != "" {
+	if d := cmp.Diff([]string{"BeforeTool", "AfterTool", "AfterAgent", "SessionStart", "PreToolUse"}, events); d != "" {
 		t.Errorf("hook events in order (-want +got):\n%s", d)
 	}
 	for _, p := range got["problems"].([]any) {
@@ -140,8 +140,8 @@ func TestValidateAndTrustJSONContract(t *testing.T) {
 		t.Fatalf("trust audit: not one JSON object: %v", err)
 	}
 	checkFields(t, "", a, map[string]string{"project": "string", "store": "string", "geminiStore": "string", "hooks": "array", "unapproved": "number"})
-	if n := a["unapproved"].(float64); n != 4 {
-		t.Errorf("unapproved = %v, want the 4 project hooks", n)
+	if n := a["unapproved"].(float64); n != 7 {
+		t.Errorf("unapproved = %v, want the 7 project hooks", n)
 	}
 	for _, h := range a["hooks"].([]any) {
 		m := h.(map[string]any)

@@ -23,7 +23,7 @@ func TestReadmeExample(t *testing.T) {
 		// Claude name that Gemini skips; the others are counted.
 		"user/PreToolUse/0/0",
 		`Gemini does not know the hook event "PreToolUse"`,
-		"2 hooks of other events not shown",
+		"4 hooks of other events not shown",
 		"Plan: BeforeTool for tool write_file\n  3 hook(s), sequential\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -68,13 +69,21 @@ func TestReadme(t *testing.T) {
 		t.Fatalf("no plan in:\n%s", plan)
 	}
 	audit := session(filepath.Join("src", "app"), "$ gh-hooks trust audit", trusted, "trust", "audit")
+	// The hook tests, once the hooks are approved. Case times vary from
+	// run to run: they are shown as 0.02s.
+	session(filepath.Join("src", "app"), "", trusted, "trust", "approve", "--all")
+	test := session(filepath.Join("src", "app"), "$ gh-hooks test", trusted, "test")
+	test = regexp.MustCompile(`\(\d+\.\d\ds\)`).ReplaceAllString(test, "(0.02s)")
 	migrate := session(filepath.Join("src", "claude-app"), "$ cd ~/src/claude-app && gh-hooks migrate --dry-run", nil,
 		"migrate", "--dry-run")
 	// The report, without the diff of the file it would write.
 	if j := strings.Index(migrate, "\n--- "); j >= 0 {
 		migrate = migrate[:j+1] + "(then the unified diff of the new .gemini/settings.json)\n"
 	}
-	for name, s := range map[string]string{"effective": effective, "audit": audit, "migrate": migrate} {
+	if !strings.Contains(test, "ok: 6 cases passed") {
+		t.Errorf("the README's test example does not pass:\n%s", test)
+	}
+	for name, s := range map[string]string{"effective": effective, "audit": audit, "test": test, "migrate": migrate} {
 		if strings.Contains(s, "gh-hooks: error") || strings.Contains(s, "command not found") {
 			t.Errorf("the README's %s example fails:\n%s", name, s)
 		}
@@ -97,8 +106,8 @@ func TestReadme(t *testing.T) {
 			ids = append(ids, f[0])
 		}
 	}
-	wantIDs := []string{"user/BeforeTool/0/0", "project/BeforeTool/0/0", "project/BeforeTool/0/1", "project/BeforeTool/1/0",
-		"extension:audio-alerts/AfterAgent/0/0", "project/SessionStart/0/0", "user/PreToolUse/0/0"}
+	wantIDs := []string{"user/BeforeTool/0/0", "project/BeforeTool/0/0", "project/BeforeTool/0/1", "project/BeforeTool/1/0", "project/BeforeTool/1/1",
+		"project/AfterTool/0/0", "project/AfterAgent/0/0", "extension:audio-alerts/AfterAgent/0/0", "project/SessionStart/0/0", "user/PreToolUse/0/0"}
 	if strings.Join(ids, " ") != strings.Join(wantIDs, " ") {
 		t.Errorf("piped effective's rows of 7 fields are %q, want the hook IDs %q:\n%s", ids, wantIDs, piped.String())
 	}
@@ -106,6 +115,7 @@ func TestReadme(t *testing.T) {
 		"tour-effective": block(effective),
 		"tour-plan":      block(plan[i:]),
 		"tour-audit":     block(audit),
+		"tour-test":      block(test),
 		"migrate":        block(migrate),
 	}, *update, "go test ./cli -run TestReadme -update")
 }

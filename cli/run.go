@@ -22,8 +22,11 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/gemini"
+	"github.com/gh-hooks/gh-hooks/headless"
+	"github.com/gh-hooks/gh-hooks/hooktest"
 	"github.com/gh-hooks/gh-hooks/internal/regfile"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
@@ -41,6 +44,8 @@ type runOptions struct {
 	JSON           bool
 	AllowUntrusted bool
 	Real           bool
+	SaveTest       string
+	SaveTestName   string
 }
 
 func runCommand(e *env) *cli.Command {
@@ -101,12 +106,18 @@ func runCommand(e *env) *cli.Command {
 			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does;\n" +
 			"so does a hook whose command or script (in the project) speaks Claude's protocol, as validate's\n" +
 			"claude-protocol finds it, when its output alone does not show it.\n\n" +
-			runPipedHelp + "\n\n" + runRealHelp,
+			runPipedHelp + "\n\n" + runRealHelp + "\n\n" +
+			"--save-test FILE appends the run to a YAML test file as a case (gh-hooks test), with what came of\n" +
+			"it as the expectation: the decision, whether the tool runs, the reason, the context, the\n" +
+			"rewritten parameters and each hook's exit code. The bytes already in the file stay as they\n" +
+			"are; a run with held-back hooks is not saved.",
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
 			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 16 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
 			&cli.BoolFlag{Name: "real", Usage: "also fire the event through the installed Gemini CLI, headless, and show both results (harmless calls only)", Destination: &o.Real},
+			&cli.StringFlag{Name: "save-test", Usage: "append this run as a case to the YAML test `FILE` (created when missing), its outcome as the expectation (gh-hooks test)", TakesFile: true, Destination: &o.SaveTest},
+			&cli.StringFlag{Name: "save-test-name", Usage: "the saved case's `NAME` (default: the event, tool or trigger and decision)", Destination: &o.SaveTestName},
 		),
 		Action: func(_ context.Context, c *cli.Command) error {
 			if err := noArgs(c); err != nil {
@@ -176,74 +187,35 @@ func runRun(o *runOptions) error {
 	if err := fatalError(r); err != nil {
 		return err
 	}
-	cwd := t.project.Dir
-	mcp := runner.MCPServers(r.Set)
-	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger, MCPServers: mcp}, override)
+	f, err := prepareFire(o.env, t, fireRequest{event: event, tool: tool, trigger: trigger, override: override,
+		inputName: inputName, allowUntrusted: o.AllowUntrusted, real: o.Real})
 	if err != nil {
-		where := inputName
-		var se *json.SyntaxError
-		// A decoder's Token reports imprecise offsets; Unmarshal's is the
-		// byte after the bad character. path:line:col, like every position.
-		if errors.As(err, &se) && errors.As(json.Unmarshal(override, new(any)), &se) && se.Offset > 0 && int(se.Offset) <= len(override) {
-			before := override[:se.Offset-1]
-			line := 1 + bytes.Count(before, []byte("\n"))
-			col := 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
-			where = fmt.Sprintf("%s:%d:%d", inputName, line, col)
-		}
-		return fail(fmt.Errorf("%s: %w", where, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
+		return err
 	}
-	// Gemini plans with the same tool name or trigger it puts in the
-	// payload (hookEventHandler.ts:92,118,183,198,213), so the plan follows
-	// the payload after --input, not only the flags.
-	tool, trigger = payloadContext(o.Stderr, event, in, tool, trigger)
-	plan := r.Plan(event, tool, trigger)
-
-	var planned []*merge.Hook
-	if plan.Runs {
-		planned = plan.Run
-	}
-	gate, err := fingerprint.RunGate(fingerprint.GateOptions{Options: t.opts(), Set: r.Set, Planned: planned, Turn: o.Real, AllowUntrusted: o.AllowUntrusted})
-	if err != nil {
-		return storeError(err)
-	}
-	held := heldHooks(t, r.Set, gate.Held)
-	var runHooks []runner.Hook
-	for _, h := range gate.Run {
-		runHooks = append(runHooks, runner.FromMerge(*h))
-	}
-
-	var setup *realSetup
-	if o.Real {
-		if setup, err = checkReal(o, t, r.Set, event, trigger, in, gate); err != nil {
-			return err
-		}
-	}
-
-	var rep *runner.Report
+	cwd, plan, held, setup, runHooks := t.project.Dir, f.plan, f.held, f.setup, f.runHooks
+	event, trigger, in := f.event, f.trigger, f.in
+	ctx, stopped := context.Background(), func() os.Signal { return nil }
 	if len(runHooks) > 0 {
-		ctx, stopped, stop := stopOnSignal()
+		var stop func()
+		ctx, stopped, stop = stopOnSignal()
 		defer stop()
-		rp := runner.Plan{Event: event, Hooks: runHooks, Sequential: plan.Execution == "sequential"}
-		plans := gemini.PlansDir(r.Set.Paths.Home, cwd, runSessionID)
-		// Hooks get Gemini's environment: the process's plus what Gemini
-		// loads from the .env (layers.DotEnv).
-		rep, err = runner.Run(ctx, rp, in, runner.Options{Env: r.Set.DotEnv.Environ(o.environ()), PlansDir: plans, ProjectTempDir: gemini.ProjectTempDir(plans), TrustedMCP: trustedMCP(r.Set, mcp)})
-		if err != nil {
-			return fail(fmt.Errorf("%s: %w", inputName, err), "")
-		}
-		claudeStyle(rep, r.Set, plan.Run)
-		if sig := stopped(); sig != nil {
-			err = &exitError{code: 128 + int(sig.(syscall.Signal)), err: fmt.Errorf("stopped by %s: the running hooks were stopped", runner.SignalName(sig.(syscall.Signal)))}
-		}
-	} else {
-		rep = &runner.Report{Event: event, Execution: plan.Execution, Input: in, Hooks: []runner.Result{}, Warnings: []string{},
-			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(event), Success: true, Continue: true, Errors: []string{}, Ignored: []string{}}}
-		rep.ToolCall = runner.ToolCallOf(event, in, &rep.Aggregate, gemini.ProjectTempDir(gemini.PlansDir(r.Set.Paths.Home, cwd, runSessionID)))
+	}
+	rep, err := f.exec(ctx, o.env)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", inputName, err), "")
+	}
+	if sig := stopped(); sig != nil {
+		err = &exitError{code: 128 + int(sig.(syscall.Signal)), err: fmt.Errorf("stopped by %s: the running hooks were stopped", runner.SignalName(sig.(syscall.Signal)))}
 	}
 	outcome := runner.OutcomeOf(rep)
 	var real *realJSON
 	if setup != nil && err == nil {
-		if real, err = runReal(o, setup, r.Set, event, trigger, cwd, in, rep, outcome); err != nil {
+		if real, err = runReal(o.env, setup, r.Set, event, trigger, cwd, in, rep, outcome); err != nil {
+			return err
+		}
+	}
+	if o.SaveTest != "" && err == nil {
+		if err := saveTest(o, t.project.Dir, f, override, rep, outcome); err != nil {
 			return err
 		}
 	}
@@ -287,6 +259,144 @@ func runRun(o *runOptions) error {
 	return nil
 }
 
+// fireRequest is one synthetic event to fire, as run's flags give it
+// (gh-hooks test builds one per case).
+type fireRequest struct {
+	event, tool, trigger string
+	// override is --input's JSON object (nil for none), inputName how
+	// errors name it.
+	override       []byte
+	inputName      string
+	allowUntrusted bool
+	real           bool
+	// fitOnly (with real) fires through the real CLI only what it can
+	// fire harmlessly; anything else runs by the model alone, and
+	// fired.realSkipped says why (gh-hooks test --real).
+	fitOnly bool
+	// quiet drops the warnings of payloadContext (test reports per case).
+	quiet bool
+}
+
+// fired is an event planned and gated, ready to run: the payload, the
+// plan, the hooks that run and those held back, and --real's setup.
+type fired struct {
+	event, trigger string
+	in             *runner.Object
+	plan           *merge.Plan
+	held           []heldJSON
+	runHooks       []runner.Hook
+	setup          *realSetup
+	realSkipped    string
+	set            *layers.Set
+	cwd            string
+	mcp            map[string]runner.MCPServer
+}
+
+// prepareFire builds the payload, plans the event exactly as Gemini does
+// and applies run's approval rule (fingerprint.RunGate); with real it
+// checks what --real needs first (checkReal).
+func prepareFire(e *env, t *trustEnv, q fireRequest) (*fired, error) {
+	r := t.r
+	event, tool, trigger := q.event, q.tool, q.trigger
+	cwd := t.project.Dir
+	mcp := runner.MCPServers(r.Set)
+	in, err := runner.BuildInput(event, runner.Context{SessionID: runSessionID, Cwd: cwd, Tool: tool, Trigger: trigger, MCPServers: mcp}, q.override)
+	if err != nil {
+		where := q.inputName
+		var se *json.SyntaxError
+		// A decoder's Token reports imprecise offsets; Unmarshal's is the
+		// byte after the bad character. path:line:col, like every position.
+		if errors.As(err, &se) && errors.As(json.Unmarshal(q.override, new(any)), &se) && se.Offset > 0 && int(se.Offset) <= len(q.override) {
+			before := q.override[:se.Offset-1]
+			line := 1 + bytes.Count(before, []byte("\n"))
+			col := 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+			where = fmt.Sprintf("%s:%d:%d", q.inputName, line, col)
+		}
+		return nil, fail(fmt.Errorf("%s: %w", where, err), `give a JSON object such as {"tool_input": {"command": "ls"}}`)
+	}
+	// Gemini plans with the same tool name or trigger it puts in the
+	// payload (hookEventHandler.ts:92,118,183,198,213), so the plan follows
+	// the payload after --input, not only the flags.
+	stderr := e.Stderr
+	if q.quiet {
+		stderr = io.Discard
+	}
+	tool, trigger = payloadContext(stderr, event, in, tool, trigger)
+	plan := r.Plan(event, tool, trigger)
+	f := &fired{event: event, trigger: trigger, in: in, plan: plan, set: r.Set, cwd: cwd, mcp: mcp}
+	real := q.real
+	if real && q.fitOnly {
+		if err := headless.Reachable(event, trigger); err != nil {
+			f.realSkipped, real = err.Error(), false
+		} else if _, _, err := headless.CallOf(event, in); errors.Is(err, headless.ErrNotHarmless) {
+			f.realSkipped, real = err.Error(), false
+		}
+	}
+	var planned []*merge.Hook
+	if plan.Runs {
+		planned = plan.Run
+	}
+	gate, err := fingerprint.RunGate(fingerprint.GateOptions{Options: t.opts(), Set: r.Set, Planned: planned, Turn: real, AllowUntrusted: q.allowUntrusted})
+	if err != nil {
+		return nil, storeError(err)
+	}
+	f.held = heldHooks(t, r.Set, gate.Held)
+	for _, h := range gate.Run {
+		f.runHooks = append(f.runHooks, runner.FromMerge(*h))
+	}
+	if real {
+		if f.setup, err = checkReal(e, t, r.Set, event, trigger, in, gate); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// exec runs the hooks that were not held back (an empty report when
+// none), with Gemini's environment: the process's plus what Gemini loads
+// from the .env (layers.DotEnv). Its error is the runner's.
+func (f *fired) exec(ctx context.Context, e *env) (*runner.Report, error) {
+	plans := gemini.PlansDir(f.set.Paths.Home, f.cwd, runSessionID)
+	if len(f.runHooks) == 0 {
+		rep := &runner.Report{Event: f.event, Execution: f.plan.Execution, Input: f.in, Hooks: []runner.Result{}, Warnings: []string{},
+			Aggregate: runner.Aggregate{Strategy: runner.StrategyOf(f.event), Success: true, Continue: true, Errors: []string{}, Ignored: []string{}}}
+		rep.ToolCall = runner.ToolCallOf(f.event, f.in, &rep.Aggregate, gemini.ProjectTempDir(plans))
+		return rep, nil
+	}
+	rp := runner.Plan{Event: f.event, Hooks: f.runHooks, Sequential: f.plan.Execution == "sequential"}
+	rep, err := runner.Run(ctx, rp, f.in, runner.Options{Env: f.set.DotEnv.Environ(e.environ()), PlansDir: plans, ProjectTempDir: gemini.ProjectTempDir(plans), TrustedMCP: trustedMCP(f.set, f.mcp)})
+	if err != nil {
+		return nil, err
+	}
+	claudeStyle(rep, f.set, f.plan.Run)
+	return rep, nil
+}
+
+// saveTest appends the run to --save-test's file (hooktest.Append) and
+// says so on stderr.
+func saveTest(o *runOptions, project string, f *fired, override []byte, rep *runner.Report, outcome runner.Outcome) error {
+	if len(f.held) > 0 {
+		return fail(fmt.Errorf("--save-test: %d planned hook(s) were held back, so the outcome is not the hooks'; nothing saved", len(f.held)),
+			"approve them (gh-hooks trust approve) or rerun with --allow-untrusted")
+	}
+	run := &hooktest.Run{Report: rep, Outcome: outcome}
+	name, err := hooktest.Append(project, o.abs(o.SaveTest), hooktest.Saved{Name: o.SaveTestName, Event: f.event, Tool: o.Tool, Trigger: o.Trigger, Input: override},
+		hooktest.ExpectOf(f.event, run))
+	if err != nil {
+		var he *hooktest.Error
+		if errors.As(err, &he) {
+			return fail(fmt.Errorf("--save-test: %w", he), he.Hint)
+		}
+		var hes hooktest.Errors
+		if errors.As(err, &hes) {
+			return fail(fmt.Errorf("--save-test: %w", hes[0]), hes[0].Hint)
+		}
+		return storeError(err)
+	}
+	fmt.Fprintf(o.Stderr, "gh-hooks: saved case %q in %s (gh-hooks test runs it)\n", visible.Escape(name), visible.Escape(o.SaveTest))
+	return nil
+}
+
 // args returns the run's command and flags as given, for warnUpper's hint.
 func (o *runOptions) args() []string {
 	out := []string{"run", "--event", o.Event}
@@ -307,6 +417,9 @@ func (o *runOptions) args() []string {
 	}
 	if o.Real {
 		out = append(out, "--real")
+	}
+	if o.SaveTest != "" {
+		out = append(out, "--save-test", o.SaveTest)
 	}
 	return out
 }

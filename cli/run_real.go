@@ -51,7 +51,7 @@ type realSetup struct {
 // run without approval (gate.Refused): held-back hooks of the plan, the
 // project hooks of the other events of its turn, and an unacknowledged
 // project .env, which it loads into every hook and tool.
-func checkReal(o *runOptions, t *trustEnv, set *layers.Set, event, trigger string, in *runner.Object, gate *fingerprint.Gate) (*realSetup, error) {
+func checkReal(o *env, t *trustEnv, set *layers.Set, event, trigger string, in *runner.Object, gate *fingerprint.Gate) (*realSetup, error) {
 	const hint = "run without --real for gh-hooks' model alone"
 	if err := headless.Reachable(event, trigger); err != nil {
 		return nil, fail(fmt.Errorf("run --real: %w", err), hint)
@@ -103,7 +103,7 @@ func dotEnvName(set *layers.Set, p config.Problem) string {
 }
 
 // runReal fires the event through the real CLI and compares.
-func runReal(o *runOptions, s *realSetup, set *layers.Set, event, trigger, project string, in *runner.Object, rep *runner.Report, outcome runner.Outcome) (*realJSON, error) {
+func runReal(o *env, s *realSetup, set *layers.Set, event, trigger, project string, in *runner.Object, rep *runner.Report, outcome runner.Outcome) (*realJSON, error) {
 	var user *config.Node
 	for _, l := range set.Layers {
 		if l.Kind == "user" && l.Loaded && l.Doc != nil {
