@@ -79,8 +79,21 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		}
 		i++
 	}
+	// in is the state in the package's folder (nil when it is computed).
+	in := func() *state {
+		if dir == "" {
+			w.unknown("a package.json in a computed directory")
+			return nil
+		}
+		sub := st.copy()
+		sub.dir = dir
+		return sub
+	}
 	if i >= len(rest) {
-		return // yarn alone installs
+		if sub := in(); base == "yarn" && sub != nil {
+			w.npmLifecycle(base, "install", rest, sub, depth) // yarn alone installs
+		}
+		return
 	}
 	sub := rest[i]
 	if !sub.v.known {
@@ -104,24 +117,71 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		script = rest[j].v.s
 	case "test", "t", "tst":
 		script = "test"
-	case "start", "stop", "restart":
+	case "start", "stop":
 		script = sub.v.s
 	case "exec", "x", "dlx":
+		// npm exec runs the program through script-shell, with the
+		// project's config (libnpmexec, @npmcli/run-script).
+		if sub := in(); sub != nil {
+			w.npmConfig(base, sub, depth)
+		}
 		w.packageProgram(rest[i+1:], st, depth)
 		return
 	default:
+		if ev := npmLifecycles[sub.v.s]; ev != "" && (base != "yarn" || ev != "restart" && ev != "install-test") {
+			if sub := in(); sub != nil {
+				w.npmLifecycle(base, ev, rest[i+1:], sub, depth)
+			}
+			return
+		}
 		if base == "npm" || npmCommands[sub.v.s] {
 			return
 		}
 		script = sub.v.s // pnpm lint, yarn lint
 	}
-	if dir == "" {
-		w.unknown("a package.json in a computed directory")
-		return
+	if sub := in(); sub != nil {
+		w.npmScript(base, script, sub, depth)
 	}
-	sub2 := st.copy()
-	sub2.dir = dir
-	w.npmScript(base, script, sub2, depth)
+}
+
+// npmLifecycles maps npm's commands that run the package's lifecycle
+// scripts to the event (npm docs, "scripts": Life Cycle Operation Order).
+var npmLifecycles = map[string]string{
+	"install": "install", "i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install",
+	"instal": "install", "isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
+	"ci": "install", "clean-install": "install", "ic": "install", "install-clean": "install", "isntall-clean": "install",
+	"rebuild": "rebuild", "rb": "rebuild", "update": "update", "up": "update", "upgrade": "update", "udpate": "update",
+	"pack": "pack", "publish": "publish", "version": "version", "restart": "restart", "install-test": "install-test",
+	"it": "install-test", "install-ci-test": "install-test", "cit": "install-test",
+}
+
+// npmEvents are the scripts each lifecycle event runs, in order.
+var npmEvents = map[string][]string{
+	"install":      {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"},
+	"rebuild":      {"preinstall", "install", "postinstall", "prepare"},
+	"update":       nil,
+	"pack":         {"prepack", "prepare", "postpack"},
+	"publish":      {"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"},
+	"version":      {"preversion", "version", "postversion"},
+	"restart":      {"prerestart", "restart", "postrestart", "prestop", "stop", "poststop", "prestart", "start", "poststart"},
+	"install-test": {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare", "pretest", "test", "posttest"},
+}
+
+// npmLifecycle follows a command that runs the package's lifecycle
+// scripts (npm install runs preinstall, install, postinstall, prepare,
+// ...; npm restart without a restart script runs stop and start). The
+// packages install, rebuild and update install run their own scripts,
+// which are not followed (--ignore-scripts stops them all).
+func (w *walker) npmLifecycle(base, event string, rest []arg, st *state, depth int) {
+	for _, a := range rest {
+		if a.v.known && a.v.s == "--ignore-scripts" {
+			return
+		}
+	}
+	if event == "install" || event == "rebuild" || event == "update" || event == "install-test" {
+		w.unknown(base + " " + event + " runs the install scripts of the packages it installs: not followed")
+	}
+	w.npmRun(base, npmEvents[event], st, depth)
 }
 
 // npmScript follows the script name of dir's package.json (npm's
@@ -129,25 +189,17 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 // .npmrc's script-shell, in the package's folder with every
 // node_modules/.bin up the tree first on PATH).
 func (w *walker) npmScript(base, name string, st *state, depth int) {
+	w.npmRun(base, []string{"pre" + name, name, "post" + name}, st, depth)
+}
+
+// npmRun follows the scripts names of st.dir's package.json, in order.
+func (w *walker) npmRun(base string, names []string, st *state, depth int) {
 	pj := filepath.Join(st.dir, "package.json")
 	p := w.file("package.json", val{s: pj, known: true}, RoleManifest, st)
 	if w.files == nil {
 		return
 	}
-	for d := st.dir; ; d = filepath.Dir(d) {
-		rc := filepath.Join(d, ".npmrc")
-		w.probe(w.rel(rc), rc, RoleManifest)
-		w.npmrc(rc, st, depth)
-		if base == "yarn" {
-			w.yarnrc(filepath.Join(d, ".yarnrc.yml"), st, depth)
-		}
-		if d == w.top || !w.inProject(filepath.Dir(d), nil) || filepath.Dir(d) == d {
-			break
-		}
-	}
-	if sh, ok := st.vars["npm_config_script_shell"]; ok && sh != "" {
-		w.exec(arg{v: val{s: sh, known: true}, text: sh}, st, depth)
-	}
+	w.npmConfig(base, st, depth)
 	data, real, ok := w.load(p)
 	if !ok {
 		return
@@ -169,7 +221,7 @@ func (w *walker) npmScript(base, name string, st *state, depth int) {
 	}
 	run.path = append(bins, run.path...)
 	found := false
-	for _, n := range []string{"pre" + name, name, "post" + name} {
+	for _, n := range names {
 		cmd, ok := pkg.Scripts[n].(string)
 		if !ok {
 			continue
@@ -182,52 +234,9 @@ func (w *walker) npmScript(base, name string, st *state, depth int) {
 		w.script(cmd, run.copy(), depth+1)
 		leave()
 	}
-	if !found && name == "start" {
+	if !found && len(names) == 3 && names[1] == "start" {
 		// npm start without a start script runs node server.js.
 		w.followNode(w.file("server.js", val{s: "server.js", known: true}, RoleScript, run), run, depth)
-	}
-}
-
-// npmrc follows an .npmrc: script-shell runs every script, node-options
-// is NODE_OPTIONS for them.
-func (w *walker) npmrc(p string, st *state, depth int) {
-	data, _, ok := w.load(p)
-	if !ok {
-		return
-	}
-	w.add(w.rel(p), val{s: p, known: true}, RoleManifest, st, false)
-	for _, line := range strings.Split(string(data), "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
-		}
-		k, v = strings.TrimSpace(k), strings.Trim(strings.TrimSpace(v), `"'`)
-		switch k {
-		case "script-shell":
-			w.exec(arg{v: val{s: v, known: true}, text: v}, st, depth)
-		case "node-options":
-			w.nodeOptions(strings.Fields(v), st, depth)
-		case "shell", "git", "editor", "browser", "viewer":
-			w.exec(arg{v: val{s: v, known: true}, text: v}, st, depth)
-		}
-	}
-}
-
-// yarnrc follows .yarnrc.yml's yarnPath: the yarn that runs is that file.
-func (w *walker) yarnrc(p string, st *state, depth int) {
-	w.probe(w.rel(p), p, RoleManifest)
-	data, _, ok := w.load(p)
-	if !ok {
-		return
-	}
-	w.add(w.rel(p), val{s: p, known: true}, RoleManifest, st, false)
-	for _, line := range strings.Split(string(data), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "yarnPath" {
-			v = strings.Trim(strings.TrimSpace(v), `"'`)
-			d := st.copy()
-			d.dir = filepath.Dir(p)
-			w.followNode(w.file(v, val{s: v, known: true}, RoleScript, d), d, depth)
-		}
 	}
 }
 
@@ -294,6 +303,11 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 	switch base {
 	case "npx", "bunx", "pnpx":
 		w.program(Program{Name: n})
+		if base == "npx" && run.dir != "" && w.files != nil {
+			// npx runs the program through script-shell, with the
+			// project's npm config (libnpmexec).
+			w.npmConfig("npm", run, depth)
+		}
 		i := 0
 		for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {
 			opt, _, has := strings.Cut(rest[i].v.s, "=")
@@ -354,6 +368,22 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 		}
 		w.run(rest[i:], inner, shell, depth, stdin, pipe)
 		return true
+	case "bun":
+		// bun reads bunfig.toml from the current folder first (preload).
+		if run.dir != "" && w.files != nil {
+			w.bunfig(filepath.Join(run.dir, "bunfig.toml"), run, depth)
+		}
+		return false
+	case "deno":
+		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "task" {
+			w.program(Program{Name: n})
+			w.denoTask(rest[1:], run, depth)
+			return true
+		}
+		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "run" && run.dir != "" && w.files != nil {
+			w.denoConfig(run.dir, run)
+		}
+		return false
 	case "go":
 		if len(rest) > 0 && rest[0].v.s == "run" {
 			w.program(Program{Name: n})
