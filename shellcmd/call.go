@@ -228,8 +228,27 @@ func (w *walker) viaRow(row *Row, name arg, rest []arg, run, shell *state, depth
 			}
 		}
 		return
+	case "deno":
+		// deno task runs deno.json's task; deno run reads deno.json
+		// (npmconfig.go) and then is a row like node.
+		w.exec(name, run, depth)
+		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "task" {
+			w.denoTask(rest[1:], run, depth)
+			return
+		}
+		if run.dir != "" && w.files != nil {
+			w.denoConfig(run.dir, run)
+		}
+		r := *row
+		r.Via = ""
+		w.apply(&r, n, rest, run, shell, depth, stdin, pipe)
+		return
 	case "bun":
 		w.exec(name, run, depth)
+		if run.dir != "" && w.files != nil {
+			// bun reads bunfig.toml from the current folder (preload).
+			w.bunfig(filepath.Join(run.dir, "bunfig.toml"), run, depth)
+		}
 		r := *row
 		r.Via = ""
 		if len(rest) > 0 && rest[0].v.known {

@@ -320,7 +320,7 @@ var table = sync.OnceValue(func() []*Row {
 		{Names: []string{"bun"}, Lang: "node", Short: "+e:p:r:hc:d:l:F:", Via: "bun", Stdin: true,
 			Long: withValues([]string{"eval=|e", "print=|p", "preload=|r", "help|h", "watch", "hot", "smol", "silent", "bun", "cwd=", "config=|c"}, bunWithArg),
 			Opts: map[string][]Use{"-e": u(KindCode), "-p": u(KindCode), "--cwd": u(KindDir), "-c": u(KindConfig), "-r": u(KindPreload)}, Operands: []Kind{KindScript}},
-		{Names: []string{"deno"}, Lang: "node", OtherSub: KindNotCovered, Subs: map[string]*Row{
+		{Names: []string{"deno"}, Lang: "node", Via: "deno", OtherSub: KindNotCovered, Subs: map[string]*Row{
 			"run": {Names: []string{"deno run"}, Lang: "node", Short: "+Aqrc:L:", Operands: []Kind{KindScript},
 				Long: []string{"allow-all|A", "allow-read=?", "allow-write=?", "allow-net=?", "allow-env=?", "allow-run=?",
 					"allow-sys=?", "allow-ffi=?", "allow-hrtime", "allow-import=?", "deny-read=?", "deny-write=?", "deny-net=?",

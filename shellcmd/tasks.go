@@ -368,22 +368,6 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 		}
 		w.run(rest[i:], inner, shell, depth, stdin, pipe)
 		return true
-	case "bun":
-		// bun reads bunfig.toml from the current folder first (preload).
-		if run.dir != "" && w.files != nil {
-			w.bunfig(filepath.Join(run.dir, "bunfig.toml"), run, depth)
-		}
-		return false
-	case "deno":
-		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "task" {
-			w.program(Program{Name: n})
-			w.denoTask(rest[1:], run, depth)
-			return true
-		}
-		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "run" && run.dir != "" && w.files != nil {
-			w.denoConfig(run.dir, run)
-		}
-		return false
 	case "go":
 		if len(rest) > 0 && rest[0].v.s == "run" {
 			w.program(Program{Name: n})
