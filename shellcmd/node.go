@@ -55,6 +55,7 @@ func (w *walker) followNodeNow(p string, st *state, depth int) {
 		return // data
 	case ".node":
 		w.unknown("the native addon " + w.rel(real) + " (compiled code) is not followed")
+		w.leave(real, false)
 		return
 	case ".js", ".ts", ".tsx", ".jsx", "":
 		// The nearest package.json's "type" says whether Node reads the
@@ -86,10 +87,12 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 			lang = "TypeScript"
 		}
 		w.unknown(name + line + ": " + lang + " gh-hooks does not parse (" + err.(*jsParseError).Msg + "): what it loads is not followed")
+		w.leave(file, false)
 		return
 	}
 	for _, o := range facts.Opaque {
 		w.unknown(o + " in " + name + ": what it loads or runs is not followed")
+		w.leave(file, false)
 	}
 	for _, l := range facts.Loads {
 		w.nodeResolve(l.Spec, dir, st, depth)
