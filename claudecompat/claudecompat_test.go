@@ -346,6 +346,7 @@ func TestWrapUnwrap(t *testing.T) {
 			{Hook: Hook{Event: "PreToolUse"}, Binary: "gh-hooks", Command: orig},
 			{Hook: Hook{Event: "PostToolUse", Matcher: "MultiEdit", PluginRoot: `"${extensionPath}"`}, Binary: "/opt/my tools/gh-hooks", Command: orig},
 			{Hook: Hook{Event: "PreToolUse"}, Binary: "gh-hooks", Command: orig, FailClosed: true},
+			{Hook: Hook{Event: "PreToolUse", OnFailure: "block", Deadline: 59 * time.Second}, Binary: "gh-hooks", Command: orig, FailClosed: true},
 		} {
 			cmd := Wrap(w)
 			loaded := config.Expand(cmd, func(name string) (string, bool) {

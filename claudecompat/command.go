@@ -2,6 +2,7 @@ package claudecompat
 
 import (
 	"strings"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -73,7 +74,7 @@ func CanBlock(ev string, findings []Finding, unseen bool) bool {
 
 // Wrap writes the command Gemini runs for a Claude hook:
 //
-//	command -v gh-hooks >/dev/null || { echo '...' >&2; exit 1; }; exec gh-hooks claude-compat --event E [--matcher M] [--plugin-root DIR] -- 'CMD'
+//	command -v gh-hooks >/dev/null || { echo '...' >&2; exit 1; }; exec gh-hooks claude-compat --event E [--matcher M] [--plugin-root DIR] [--on-failure block --deadline D] -- 'CMD'
 //
 // The guard makes a missing gh-hooks a warning (exit 1, Claude's own
 // treatment of a missing program) instead of bash's exit 127, on which
@@ -103,6 +104,12 @@ func Wrap(w Wrapped) string {
 	}
 	if w.PluginRoot != "" {
 		b.WriteString(" --plugin-root " + w.PluginRoot)
+	}
+	if w.OnFailure != "" {
+		b.WriteString(" --on-failure " + shellword.Quote(w.OnFailure))
+	}
+	if w.Deadline > 0 {
+		b.WriteString(" --deadline " + w.Deadline.String())
 	}
 	b.WriteString(" -- " + quote(w.Command))
 	return b.String()
@@ -200,6 +207,14 @@ func fromArgs(args []*syntax.Word) (Wrapped, bool) {
 			w.Matcher = val
 		case "plugin-root":
 			w.PluginRoot = val
+		case "on-failure":
+			w.OnFailure = val
+		case "deadline":
+			d, err := time.ParseDuration(val)
+			if err != nil {
+				return Wrapped{}, false
+			}
+			w.Deadline = d
 		default:
 			return Wrapped{}, false
 		}

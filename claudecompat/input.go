@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Hook is what the adapter knows about the Claude hook it runs: the flags
@@ -22,6 +23,17 @@ type Hook struct {
 	// PluginRoot is the Claude plugin's directory, for CLAUDE_PLUGIN_ROOT;
 	// "" for a hook from a settings file.
 	PluginRoot string
+	// OnFailure is the Claude hook's onFailure ("block", Claude Code
+	// 2.1.295, claude-hooks.md §9; "" for Claude's default, fail-open): on
+	// an event where a hook can block, a hook that cannot start, crashes,
+	// exits with a code other than 0 or 2, outlives Deadline, or whose
+	// answer the adapter cannot read whole blocks instead of warning.
+	OnFailure string
+	// Deadline is how long the adapter lets the hook run before it counts
+	// as timed out (0: no deadline of its own). Gemini stops a hook at
+	// its timeout and then only warns (spec §5.5), so an OnFailure "block"
+	// hook must be stopped, and the block said, before that.
+	Deadline time.Duration
 }
 
 // geminiEvent is the Gemini event each Claude event the adapter serves

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Result is how a Claude hook ended.
@@ -14,8 +16,11 @@ type Result struct {
 	Stdout, Stderr []byte
 	// Err is why the hook could not be started or waited for.
 	Err error
-	// Cut says that Stdout or Stderr were longer than the adapter keeps.
-	Cut bool
+	// Cut says that Stdout or Stderr were longer than the adapter keeps;
+	// StdoutCut that Stdout was.
+	Cut, StdoutCut bool
+	// TimedOut says that the hook outlived Hook.Deadline and was stopped.
+	TimedOut bool
 }
 
 // blockingExit2 is what exit 2 means on the Claude events where it blocks
@@ -65,6 +70,15 @@ type Output struct {
 // §5.4, §5.8). claudeTool is the Claude tool name the hook saw ("" for
 // non-tool events), for mapping updatedInput back.
 func GeminiOutput(h Hook, claudeTool string, r Result) Output {
+	if why := lostAnswer(h, r); why != "" {
+		// The adapter cannot tell what the hook decided, and it asked to
+		// block then, or what it could read was a block: block, in JSON
+		// (the adapter never exits 2).
+		o := Output{}
+		o.JSON, _ = json.Marshal(map[string]any{"decision": blockingExit2[h.Event],
+			"reason": "Claude hook " + why + ", so it blocks (gh-hooks claude-compat fails closed)"})
+		return o
+	}
 	out := map[string]any{}
 	var warnings []string
 	failed := false
@@ -143,6 +157,53 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 	}
 	return o
 }
+
+// CanBlockOn reports whether a hook of Claude event ev can block (its exit
+// 2 or decision stops something), where onFailure "block" acts.
+func CanBlockOn(ev string) bool { return blockingExit2[ev] != "" }
+
+// lostAnswer says why the adapter cannot read the whole answer of a hook
+// on an event where it can block (blockingExit2), when that must block:
+// the hook asked to (OnFailure "block": it could not start, crashed or
+// was killed, timed out, exited with another code than 0 or 2, or its
+// JSON answer was cut or invalid), or the part of a cut answer that could
+// be read was a block ("deny" or "block"), which Claude, reading the
+// whole answer, would have honoured. Invalid JSON that is not cut is
+// plain text to Claude (claude-hooks.md §1.7), so it blocks only with
+// OnFailure "block". "" when the answer is read by Claude's rules.
+func lostAnswer(h Hook, r Result) string {
+	if blockingExit2[h.Event] == "" || r.Exit == 2 && r.Err == nil {
+		return ""
+	}
+	text := strings.TrimSpace(string(r.Stdout))
+	_, _, bad := claudeJSON(text)
+	unread := strings.HasPrefix(text, "{") && (r.StdoutCut || bad)
+	if h.OnFailure == "block" {
+		switch {
+		case r.Err != nil:
+			return "did not run (" + r.Err.Error() + ") and has onFailure \"block\""
+		case r.TimedOut:
+			return fmt.Sprintf("timed out after %s and has onFailure \"block\"", h.Deadline)
+		case r.Exit < 0:
+			return "was killed and has onFailure \"block\""
+		case r.Exit != 0:
+			return fmt.Sprintf("exited %d and has onFailure \"block\"", r.Exit)
+		case unread && r.StdoutCut:
+			return fmt.Sprintf("answered with more than %d bytes, which were cut, and has onFailure \"block\"", maxOutput)
+		case unread:
+			return "answered with invalid JSON and has onFailure \"block\""
+		}
+		return ""
+	}
+	if unread && r.StdoutCut && denyWords.Get().MatchString(text) {
+		// Claude reads the whole answer; the cut is the adapter's.
+		return fmt.Sprintf("answered with a block whose JSON passes %d bytes and was cut", maxOutput)
+	}
+	return ""
+}
+
+// denyWords find a block in the part of a JSON answer that could be read.
+var denyWords = lazyre.New(`"(?:permissionDecision|decision)"\s*:\s*"(?:deny|block)"`)
 
 // claudeJSON parses stdout the way Claude does: JSON when its first
 // non-blank character is "{". bad is true for text that starts with "{"

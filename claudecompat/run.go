@@ -122,6 +122,11 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 	if id, ok := claude["session_id"].(string); ok && id != "" {
 		env = append(env, "CLAUDE_CODE_SESSION_ID="+id)
 	}
+	if h.Deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, h.Deadline)
+		defer cancel()
+	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Env = env
 	cmd.Dir = p.Dir
@@ -133,7 +138,8 @@ func runHook(ctx context.Context, h Hook, command string, claude map[string]any,
 	// hold the adapter.
 	cmd.WaitDelay = 2 * time.Second
 	err := cmd.Run()
-	r := Result{Exit: cmd.ProcessState.ExitCode(), Stdout: out.Bytes(), Stderr: errb.Bytes(), Cut: out.Cut() || errb.Cut()}
+	r := Result{Exit: cmd.ProcessState.ExitCode(), Stdout: out.Bytes(), Stderr: errb.Bytes(), Cut: out.Cut() || errb.Cut(), StdoutCut: out.Cut()}
+	r.TimedOut = h.Deadline > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded)
 	var exitErr *exec.ExitError
 	if err != nil && !errors.As(err, &exitErr) && !errors.Is(err, exec.ErrWaitDelay) {
 		r.Err = err

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v3"
 
@@ -21,18 +22,23 @@ func claudeCompatCommand(e *env) *cli.Command {
 		Name:      "claude-compat",
 		Usage:     "run a Claude Code hook under Gemini CLI, speaking Claude's protocol to it (migrate writes it around Claude hooks)",
 		ArgsUsage: "-- COMMAND",
-		UsageText: "gh-hooks claude-compat --event CLAUDE_EVENT [--matcher M] [--plugin-root DIR] -- COMMAND",
+		UsageText: "gh-hooks claude-compat --event CLAUDE_EVENT [--matcher M] [--plugin-root DIR] [--on-failure block] [--deadline D] -- COMMAND",
 		Description: "Gemini runs this as the hook. It reads Gemini's payload on stdin, runs COMMAND with sh -c and\n" +
 			"the payload Claude Code would send (Claude's event and tool names, tool_input fields,\n" +
 			"tool_response, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_ROOT), and answers Gemini with what Claude\n" +
 			"would have made of the result: exit 2 and permissionDecision \"deny\" block, any other failing\n" +
 			"exit is a warning (never a denial), plain stdout is context where Claude makes it context, and\n" +
-			"updatedInput becomes Gemini's tool_input. It exits 0, or 1 for a warning; never 2, on which\n" +
+			"updatedInput becomes Gemini's tool_input. An answer that cannot be read whole (cut at 1 MiB,\n" +
+			"invalid JSON) but says deny or block blocks, and so, with --on-failure block, does a hook\n" +
+			"that cannot start, crashes, times out or exits with another code than 0 or 2, on the events\n" +
+			"where a hook can block. It exits 0, or 1 for a warning; never 2, on which\n" +
 			"Gemini would deny. Every mapping: https://github.com/gh-hooks/gh-hooks/blob/main/docs/claude-compat.md",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "event", Required: true, Usage: "the Claude event the hook was written for (PreToolUse, Stop, ...)", Destination: &o.Hook.Event},
 			&cli.StringFlag{Name: "matcher", Usage: "the hook's Claude tool matcher, when it picks one of several Claude names of a Gemini tool", Destination: &o.Hook.Matcher},
 			&cli.StringFlag{Name: "plugin-root", Usage: "the Claude plugin's `DIR`, for CLAUDE_PLUGIN_ROOT", TakesFile: true, Destination: &o.Hook.PluginRoot},
+			&cli.StringFlag{Name: "on-failure", Usage: "the Claude hook's onFailure: block makes a hook that cannot start, crashes, exits with another code than 0 or 2, passes --deadline or whose answer cannot be read whole block (on events where a hook can block)", Destination: &o.Hook.OnFailure},
+			&cli.DurationFlag{Name: "deadline", Usage: "stop the hook after this `DURATION` (before Gemini's timeout, after which Gemini only warns)", Destination: &o.Hook.Deadline},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
 			if c.Args().Len() != 1 {
@@ -48,6 +54,9 @@ func runClaudeCompat(ctx context.Context, o *claudeCompatOptions) error {
 	if _, ok := claudecompat.GeminiEvent(o.Hook.Event); !ok {
 		return usageHint("events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification",
 			"--event %q: not a Claude event the adapter serves", o.Hook.Event)
+	}
+	if o.Hook.OnFailure != "" && o.Hook.OnFailure != "block" {
+		return usageHint("Claude's onFailure is block or absent", "--on-failure %q: want block", o.Hook.OnFailure)
 	}
 	// Gemini stops a hook that times out with SIGTERM to the adapter alone
 	// (spec §5.5); the kernel then stops the hook's shell too
@@ -93,6 +102,14 @@ func claudeCompatArgs(args []string) (h claudecompat.Hook, command string, ok bo
 			h.Matcher = val
 		case "--plugin-root":
 			h.PluginRoot = val
+		case "--on-failure":
+			h.OnFailure = val
+		case "--deadline":
+			d, err := time.ParseDuration(val)
+			if err != nil {
+				return h, "", false // urfave/cli says what is wrong
+			}
+			h.Deadline = d
 		default:
 			return h, "", false
 		}

@@ -2,7 +2,9 @@ package migrate
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
@@ -36,8 +38,16 @@ func (c *converter) wrap(ev string, reads bool) bool {
 // wrapCommand puts the adapter around a Claude command; failClosed (the
 // hook can block: scan.blocks) makes its guard block when gh-hooks is
 // missing.
-func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed bool) (string, []string, []string) {
+//
+// onFailure "block" (Claude Code 2.1.295, claude-hooks.md §9) is kept:
+// the adapter blocks when the hook cannot start, crashes, exits with
+// another code than 0 or 2, runs past deadline or answers what it cannot
+// read whole, where a hook can block.
+func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed bool, onFailure string, deadline time.Duration) (string, []string, []string) {
 	w := claudecompat.Wrapped{Hook: claudecompat.Hook{Event: ev}, Binary: c.opts.AdapterBinary, Command: cmd, FailClosed: failClosed}
+	if onFailure != "" {
+		w.OnFailure, w.Deadline = onFailure, deadline
+	}
 	if w.Binary == "" {
 		w.Binary = "gh-hooks"
 	}
@@ -55,6 +65,14 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	notes = append(notes, "runs behind gh-hooks claude-compat, which gives the hook Claude's payload and reads its exit code and output by Claude's rules")
 	if failClosed {
 		notes = append(notes, "fails closed: it can block, so where gh-hooks is not installed it blocks, naming gh-hooks and how to install it")
+	}
+	switch {
+	case onFailure == "" || !claudecompat.CanBlockOn(ev):
+	default:
+		notes = append(notes, fmt.Sprintf(`onFailure "block" kept: the adapter blocks when the hook cannot start, crashes, exits with another code than 0 or 2, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers what it cannot read whole`, deadline))
+	}
+	if onFailure != "" && !claudecompat.CanBlockOn(ev) {
+		notes = append(notes, fmt.Sprintf(`onFailure "block" has nothing to block on %s`, ev))
 	}
 	for _, v := range claudeVars(cmd) {
 		if !claudecompat.Variable(v, w.PluginRoot != "") {
@@ -84,4 +102,26 @@ func stopCommands(sources []*Source) map[string]string {
 		}
 	})
 	return out
+}
+
+// claudecompatServes reports whether the adapter serves Claude event ev.
+func claudecompatServes(ev string) bool {
+	_, ok := claudecompat.GeminiEvent(ev)
+	return ok
+}
+
+// deadline is how long the adapter lets an onFailure "block" hook run:
+// a little less than the Gemini timeout migrate writes for it (Claude's,
+// or Gemini's 60 s default when none is written), so that the adapter,
+// not Gemini, stops it and can still answer with a block.
+func (c *converter) deadline(ev string, hn *config.Node) time.Duration {
+	secs, explicit := claudeDefaultTimeout(ev), false
+	if tn := hn.Get("timeout"); tn != nil && tn.Kind == config.Number && tn.Num > 0 && !math.IsInf(tn.Num, 0) {
+		secs, explicit = tn.Num, true
+	}
+	if !explicit && c.opts.OmitDefaultTimeout {
+		secs = 60
+	}
+	t := time.Duration(math.Round(secs*1000)) * time.Millisecond
+	return t - min(time.Second, t/10)
 }

@@ -453,13 +453,27 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 		cmd = strings.ReplaceAll(cmd, s.Dir+string(filepath.Separator), "${extensionPath}/")
 		notes = append(notes, "the plugin's absolute path "+s.Dir+" replaced by ${extensionPath}: the extension runs its own copy")
 	}
-	wrapped := c.wrap(ev, sc.reads)
+	onFailure := ""
+	if of := hn.Get("onFailure"); of != nil {
+		switch {
+		case of.IsString() && of.Str == "block":
+			onFailure = "block"
+		default:
+			notes = append(notes, fmt.Sprintf("onFailure %s ignored: Claude knows only \"block\"", of.Text()))
+		}
+	}
+	// onFailure "block" wraps the hook whatever it reads: only the adapter
+	// can turn a crash or a timeout into a block under Gemini.
+	wrapped := c.wrap(ev, sc.reads) || onFailure != "" && c.adapting() && claudecompatServes(ev)
 	changes = append(changes, scriptChanges(sc.scripts, wrapped)...)
 	if wrapped {
 		var ac, an []string
-		cmd, ac, an = c.wrapCommand(s, ev, matcher, cmd, sc.blocks)
+		cmd, ac, an = c.wrapCommand(s, ev, matcher, cmd, sc.blocks, onFailure, c.deadline(ev, hn))
 		changes, notes = append(changes, ac...), append(notes, an...)
 	} else {
+		if onFailure != "" {
+			changes = append(changes, `onFailure "block" is lost without the adapter: under Gemini a hook that exits 1, crashes or times out only warns, and the call goes through`)
+		}
 		ps := []placeholder{projectDir}
 		switch {
 		case s.Kind == KindPlugin && c.target.Kind == TargetExtension:
@@ -509,7 +523,7 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 	// Fields Gemini has no counterpart for.
 	for _, k := range hn.Keys {
 		switch k {
-		case "type", "command", "args", "timeout", "name", "description":
+		case "type", "command", "args", "timeout", "name", "description", "onFailure":
 			continue
 		case "async", "asyncRewake", "once":
 			// false is Claude's default and what Gemini does anyway (wait

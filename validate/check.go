@@ -134,6 +134,7 @@ func (c *checker) hooks() {
 		c.env(h)
 		c.command(h)
 		c.effects(h)
+		c.failsOpen(h)
 		c.reliance(h)
 	}
 }

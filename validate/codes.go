@@ -62,6 +62,7 @@ var rules = []Rule{
 	{"gemini-hooks-switch-off", "This Gemini release runs hooks only when tools.enableHooks is true, and no layer sets it."},
 	{"gemini-hooks-unsupported", "This Gemini release runs no hooks at all (hooks arrived in 0.19)."},
 	{"gemini-version-not-modelled", "The installed Gemini CLI is outside the releases gh-hooks models (0.47 to 0.61): what it reports may differ."},
+	{"guard-fails-open", "A hook that can block (a guard) lets the call through when it cannot start, crashes, exits 1 or times out: Gemini reads each as a warning; a migrated Claude guard keeps onFailure \"block\" only through the adapter."},
 	{"hook-invalid", "A hook entry is not an object, so Gemini discards it."},
 	{"hooks-not-object", "\"hooks\" is not an object: it replaces the hooks of every lower layer."},
 	{"hooksconfig-not-object", "\"hooksConfig\" is not an object: it drops the enabled and disabled settings of lower layers."},
