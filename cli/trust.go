@@ -383,7 +383,7 @@ func runTrustBaseline(o *trustOptions) error {
 	bo := fingerprint.BaselineOptions{AcceptNotCovered: o.AcceptNotCovered}
 	if o.AcceptDotEnv {
 		for _, p := range t.r.Set.DotEnvFindings() {
-			bo.DotEnv = append(bo.DotEnv, t.r.Set.DotEnvKey(p))
+			bo.DotEnv = append(bo.DotEnv, fingerprint.DotEnvAckKey(t.project, t.r.Set, p))
 		}
 	}
 	data := fingerprint.MarshalBaselineWith(t.project, t.hooks, bo)

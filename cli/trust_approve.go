@@ -227,7 +227,7 @@ func runAcceptDotEnv(o *trustOptions) error {
 	}
 	keys := make([]string, len(findings))
 	for i, p := range findings {
-		keys[i] = t.r.Set.DotEnvKey(p)
+		keys[i] = fingerprint.DotEnvAckKey(t.project, t.r.Set, p)
 		out.printf("acknowledge %s:%d:%d: %s\n", out.short(p.Path), p.Line, p.Column, p.Message)
 	}
 	change, err := fingerprint.AcceptDotEnv(t.r.Set.Paths.Home, t.project, keys, o.DryRun)

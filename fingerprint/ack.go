@@ -31,7 +31,7 @@ import (
 //
 // A tree digest is over the sorted entries' names, types and permission
 // bits, link targets (links are never followed) and regular files'
-// contents, read through the project's os.Root, at most maxAckEntries
+// contents (a .git folder left out), read through the project's os.Root, at most maxAckEntries
 // entries and maxAckBytes bytes; past a bound the digest says so, and the
 // acknowledgement binds nothing more of that path. The audit computes the
 // digests again for each approved hook whose acknowledgement it would
@@ -221,6 +221,9 @@ func (d *treeDigest) dir(rel string, depth int) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
+		if n == ".git" {
+			continue // git's own state changes with every commit; Python and Node do not load code from it
+		}
 		sub := filepath.Join(rel, n)
 		fi, err := d.root.Lstat(sub)
 		if err != nil {

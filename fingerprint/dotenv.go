@@ -1,8 +1,16 @@
 package fingerprint
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
+
+	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
 // A project's .env is part of what every project hook runs: Gemini CLI
@@ -90,4 +98,94 @@ func AcceptedDotEnv(home string, p Project) ([]string, error) {
 		return sp.DotEnv, nil
 	}
 	return nil, nil
+}
+
+// DotEnvAckKey is how an acknowledgement of the .env finding f (trust
+// approve --accept-dotenv, a baseline's) names it: layers' key (its code,
+// the variable, a hash of the value, the layer, the .env's path) and, when
+// the value names project files or loads code, "reach:" + a digest of
+// what it reaches (issue 30 §5). So an acknowledgement of
+// BASH_ENV=.gemini/boot.sh no longer holds once boot.sh is swapped.
+func DotEnvAckKey(p Project, set *layers.Set, f config.Problem) string {
+	k := set.DotEnvKey(f)
+	name, value, ok := set.DotEnvVar(f)
+	if !ok {
+		return k
+	}
+	if r := dotEnvReach(p, name, value); r != "" {
+		k += " reach:" + r
+	}
+	return k
+}
+
+// dotEnvReach is the digest of what the variable name=value reaches in
+// the project, "" when nothing: it is read as the environment bash starts
+// with, through the follower every hook's env goes through (shellcmd's
+// setVar: BASH_ENV and ENV are sourced, NODE_OPTIONS's --require and
+// --import, PYTHONSTARTUP, LD_PRELOAD's libraries, commands in
+// GIT_SSH_COMMAND and the like, followed in turn), every file it reaches
+// hashed; what the follower cannot know is part of the digest as its
+// reason. A value (or a part of a :-separated list) that names a project
+// file or folder is hashed too, a folder as a tree (PYTHONPATH,
+// PYTHONUSERBASE, NODE_PATH, an extension's ${extensionPath}), within the
+// bounds of ack.go.
+func dotEnvReach(p Project, name, value string) string {
+	root, err := os.OpenRoot(p.Dir)
+	if err != nil {
+		return ""
+	}
+	defer root.Close()
+	scripts, unknown, left := findReach("true", p, map[string]string{name: value}, root, nil, map[string]Script{}, shellcmd.NewMemo())
+	var lines []string
+	for _, s := range scripts {
+		if s.inside && !(s.Probe && s.State == ScriptMissing) {
+			lines = append(lines, "file "+s.Path+" "+s.stamp())
+		}
+	}
+	for _, u := range unknown {
+		lines = append(lines, "unknown "+u)
+	}
+	for _, l := range append(left, valuePaths(p, root, value)...) {
+		lines = append(lines, l.key()+" "+digestLeft(root, l))
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	slices.Sort(lines)
+	lines = slices.Compact(lines)
+	h := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// valuePaths are the project files and folders a variable's value names:
+// the value, or each part of a :-separated list, as a path relative to
+// the project (where hooks start) or absolute inside it.
+func valuePaths(p Project, root *os.Root, value string) []LeftOut {
+	var out []LeftOut
+	for _, c := range append([]string{value}, strings.Split(value, ":")...) {
+		if c == "" || strings.HasPrefix(c, "-") || strings.Contains(c, "$") || strings.Contains(c, "://") || strings.ContainsRune(c, 0) {
+			continue
+		}
+		abs := c
+		if !filepath.IsAbs(c) {
+			abs = filepath.Join(p.Dir, c)
+		}
+		if !within2(p.Dir, p.Real, abs) {
+			continue
+		}
+		rel := mustRel(p.Dir, p.Real, filepath.Clean(abs))
+		fi, err := root.Lstat(rel)
+		if err != nil {
+			continue
+		}
+		l := LeftOut{Kind: leftFile, Path: "./" + filepath.ToSlash(rel)}
+		if rel == "." {
+			l.Path = "./"
+		}
+		if fi.IsDir() {
+			l.Kind = leftTree
+		}
+		out = addLeft(out, l)
+	}
+	return out
 }

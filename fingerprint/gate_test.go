@@ -121,7 +121,7 @@ func TestRunGateDotEnvWithoutHooks(t *testing.T) {
 		}
 		var keys []string
 		for _, p := range g.DotEnv {
-			keys = append(keys, o.Set.DotEnvKey(p))
+			keys = append(keys, DotEnvAckKey(o.Project, o.Set, p))
 		}
 		if _, err := AcceptDotEnv(o.Home, o.Project, keys, false); err != nil {
 			t.Fatal(err)

@@ -83,7 +83,7 @@ func Unacknowledged(home string, p Project, set *layers.Set, ps []config.Problem
 	}
 	var out []config.Problem
 	for _, f := range ps {
-		if !slices.Contains(acked, set.DotEnvKey(f)) {
+		if !slices.Contains(acked, DotEnvAckKey(p, set, f)) {
 			out = append(out, f)
 		}
 	}

@@ -80,6 +80,9 @@ var envClasses = []envClass{
 	{"PYTHONSTARTUP", EnvRuns, "python runs this file at start in interactive mode"},
 	{"PYTHONHOME", EnvRuns, "python loads its standard library from here"},
 	{"PYTHONINSPECT", EnvRuns, "python enters interactive mode after the script"},
+	// Watched with the real Gemini 0.61.0 (issue 30): a project .env
+	// PYTHONUSERBASE=. made a user's own python hook run a project .pth.
+	{"PYTHONUSERBASE", EnvRuns, "python loads the user site-packages from here, whose .pth files run code at start"},
 	{"PERL5LIB", EnvRuns, "perl loads modules from here first"},
 	{"PERL5OPT", EnvRuns, "perl takes options from it, -M (load a module) included"},
 	{"RUBYOPT", EnvRuns, "ruby takes options from it, -r (require a file) included"},
@@ -96,8 +99,56 @@ var envClasses = []envClass{
 	{"PROMPT_COMMAND", EnvRuns, "bash runs it before each prompt of an interactive shell"},
 }
 
-// ClassifyEnv says whether a variable changes where Gemini looks (EnvWhere)
-// or what a hook runs (EnvRuns), and why; "" when neither is known.
+// inertEnv are the variables known not to change what a hook runs or
+// where Gemini looks (a name ending in "*" is a prefix), with the reason.
+// Classification is default-deny (issue 30 §6): every other variable a
+// project .env or a hook's env sets is reported, since any program a hook
+// runs may read it. Kept short on purpose: a name belongs here only when
+// the programs that read it only choose how text looks or which account
+// is used, never which code runs or which files are loaded.
+var inertEnv = []struct{ name, why string }{
+	// The four variables Gemini loads from a .env even in an untrusted
+	// folder (authEnvWhitelist): credentials, not code.
+	{"GEMINI_API_KEY", "an API key Gemini authenticates with"},
+	{"GOOGLE_API_KEY", "an API key Gemini authenticates with"},
+	{"GOOGLE_CLOUD_PROJECT", "the Google Cloud project Gemini bills"},
+	{"GOOGLE_CLOUD_LOCATION", "the Google Cloud region Gemini calls"},
+	// Locale and time: how programs format text and dates (locale(7);
+	// LOCPATH, which names where locale data is loaded from, is not here).
+	{"LANG", "the locale"},
+	{"LANGUAGE", "the order of message translations"},
+	{"LC_*", "a locale category"},
+	{"TZ", "the time zone"},
+	// The terminal and colour: how output looks.
+	{"TERM", "the terminal type"},
+	{"COLORTERM", "the terminal's colour support"},
+	{"COLUMNS", "the terminal's width"},
+	{"LINES", "the terminal's height"},
+	{"NO_COLOR", "turns colour off (no-color.org)"},
+	{"FORCE_COLOR", "turns colour on"},
+	{"CLICOLOR", "turns colour on"},
+	{"CLICOLOR_FORCE", "turns colour on"},
+}
+
+// Inert reports whether the variable is known not to change what a hook
+// runs (inertEnv), and why.
+func Inert(name string) (bool, string) {
+	for _, c := range inertEnv {
+		if p, ok := strings.CutSuffix(c.name, "*"); ok && strings.HasPrefix(name, p) || c.name == name {
+			return true, c.why
+		}
+	}
+	return false, ""
+}
+
+// unknownEnv is why a variable that is neither inert nor in envClasses
+// is reported.
+const unknownEnv = "gh-hooks does not know which programs read it, and any program a hook runs may change what it does with it (only the variables known to be inert, such as LANG or TERM, are left out)"
+
+// ClassifyEnv says whether a variable is known to change where Gemini
+// looks (EnvWhere) or what a hook runs (EnvRuns), and why; "" when it is
+// not one of those known (envClasses). EnvEffect is the default-deny
+// classification built on it.
 func ClassifyEnv(name string) (kind, why string) {
 	for _, c := range envClasses {
 		if p, ok := strings.CutSuffix(c.name, "*"); ok && strings.HasPrefix(name, p) || c.name == name {
@@ -105,6 +156,21 @@ func ClassifyEnv(name string) (kind, why string) {
 		}
 	}
 	return "", ""
+}
+
+// EnvEffect is the one default-deny classification of a variable that a
+// project .env, a hook's env or the inherited environment sets (issue 30
+// §6): what it may change (EnvWhere or EnvRuns) and why, or "" only when
+// it is known to be inert (Inert). A variable gh-hooks does not know is
+// EnvRuns.
+func EnvEffect(name string) (kind, why string) {
+	if kind, why = ClassifyEnv(name); kind != "" {
+		return kind, why
+	}
+	if ok, _ := Inert(name); ok {
+		return "", ""
+	}
+	return EnvRuns, unknownEnv
 }
 
 // onceTrusted starts the findings of an untrusted folder's would-be .env.
@@ -152,26 +218,66 @@ func (s *Set) dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 		if kind == "" || !v.Loaded && !v.Shadowed {
 			continue
 		}
-		code := CodeDotEnvRuns
-		if kind == EnvWhere {
-			code = CodeDotEnvWhere
-		}
-		p := config.Problem{Severity: sev, Code: code, Path: d.Path, Line: v.Line, Column: v.Column}
-		if v.Shadowed {
-			p.Severity = config.SevInfo
-			p.Message = fmt.Sprintf("%s sets %s, which Gemini would load into its environment (%s), but your environment sets it already, so Gemini keeps yours", whose, v.Key, why)
-			p.Hint = fmt.Sprintf("remove %s from %s: started from an environment without it, Gemini would load it", v.Key, d.Path)
-		} else {
-			set := v.Key + "=" + v.Value
-			if !d.Inside {
-				set = v.Key // the user's own file: its value stays out of every output
-			}
-			p.Message = fmt.Sprintf("%s%s sets %s, which Gemini loads into its environment before any hook runs: %s", when, whose, set, why)
-			p.Hint = fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set, even empty: export %s=)", v.Key, d.Path, v.Key, v.Key)
-		}
-		ps = append(ps, s.keyed(p, v.Key, v.Value, ""))
+		ps = append(ps, s.dotEnvVarProblem(d, v, sev, whose, when, kind, why))
 	}
 	return ps
+}
+
+// unknownEnvProblems are the default-deny findings about d (issue 30 §6):
+// each variable gh-hooks does not know and that is not inert, unless
+// another finding already names it (the hook command or extension that
+// reads it: more precise). They come after the others.
+func (s *Set) unknownEnvProblems(d *DotEnv, when string, already []config.Problem) []config.Problem {
+	if d == nil || d.Path == "" || d.Unread != "" {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, p := range already {
+		if name, _, ok := s.DotEnvVar(p); ok && p.Path == d.Path {
+			named[name] = true
+		}
+	}
+	sev := config.SevInfo
+	whose := "a .env outside the repository"
+	if d.Inside {
+		sev = config.SevWarning
+		whose = "the project's .env"
+	}
+	var ps []config.Problem
+	for _, v := range d.Vars {
+		if known, _ := ClassifyEnv(v.Key); known != "" || named[v.Key] || !v.Loaded && !v.Shadowed {
+			continue
+		}
+		kind, why := EnvEffect(v.Key)
+		if kind == "" {
+			continue
+		}
+		ps = append(ps, s.dotEnvVarProblem(d, v, sev, whose, when, kind, why))
+	}
+	return ps
+}
+
+// dotEnvVarProblem is the finding that d sets v, which may change what
+// kind says, because of why.
+func (s *Set) dotEnvVarProblem(d *DotEnv, v DotEnvVar, sev config.Severity, whose, when, kind, why string) config.Problem {
+	code := CodeDotEnvRuns
+	if kind == EnvWhere {
+		code = CodeDotEnvWhere
+	}
+	p := config.Problem{Severity: sev, Code: code, Path: d.Path, Line: v.Line, Column: v.Column}
+	if v.Shadowed {
+		p.Severity = config.SevInfo
+		p.Message = fmt.Sprintf("%s sets %s, which Gemini would load into its environment (%s), but your environment sets it already, so Gemini keeps yours", whose, v.Key, why)
+		p.Hint = fmt.Sprintf("remove %s from %s: started from an environment without it, Gemini would load it", v.Key, d.Path)
+	} else {
+		set := v.Key + "=" + v.Value
+		if !d.Inside {
+			set = v.Key // the user's own file: its value stays out of every output
+		}
+		p.Message = fmt.Sprintf("%s%s sets %s, which Gemini loads into its environment before any hook runs: %s", when, whose, set, why)
+		p.Hint = fmt.Sprintf("remove %s from %s, or set %s in the environment that starts gemini (Gemini keeps a variable already set, even empty: export %s=)", v.Key, d.Path, v.Key, v.Key)
+	}
+	return s.keyed(p, v.Key, v.Value, "")
 }
 
 // DotEnvFindings lists the problems of the .env file that make hooks run
@@ -327,7 +433,21 @@ func (s *Set) keyed(p config.Problem, name, value, layer string) config.Problem 
 		s.dotEnvKeys = map[config.Problem]string{}
 	}
 	s.dotEnvKeys[p] = strings.Join(k, " ")
+	if name != "" {
+		if s.dotEnvVars == nil {
+			s.dotEnvVars = map[config.Problem][2]string{}
+		}
+		s.dotEnvVars[p] = [2]string{name, value}
+	}
 	return p
+}
+
+// DotEnvVar is the variable and value a finding of DotEnvFindings is
+// about; ok is false for a finding about the file itself (unread,
+// inexact).
+func (s *Set) DotEnvVar(p config.Problem) (name, value string, ok bool) {
+	v, ok := s.dotEnvVars[p]
+	return v[0], v[1], ok
 }
 
 func orDash(s string) string {

@@ -163,14 +163,17 @@ func TestDotEnvMovesExtensions(t *testing.T) {
 	}
 }
 
+// Default-deny (issue 30 §6): only a variable known to be inert is not
+// reported; one gh-hooks does not know may change what runs.
 func TestClassifyEnv(t *testing.T) {
 	for name, want := range map[string]string{
 		"GEMINI_CLI_HOME": EnvWhere, "GEMINI_RESTRICTED_MODE": EnvWhere, "BASH_ENV": EnvRuns, "PATH": EnvRuns,
 		"NODE_OPTIONS": EnvRuns, "GIT_SSH_COMMAND": EnvRuns, "BASH_FUNC_ls%%": EnvRuns, "DYLD_INSERT_LIBRARIES": EnvRuns,
-		"npm_config_script_shell": EnvRuns, "FOO": "", "PATHX": "", "GIT": "", "GEMINI_API_KEY": "",
+		"npm_config_script_shell": EnvRuns, "PYTHONUSERBASE": EnvRuns, "FOO": EnvRuns, "PATHX": EnvRuns, "GIT": EnvRuns,
+		"DATABASE_URL": EnvRuns, "LOCPATH": EnvRuns, "GEMINI_API_KEY": "", "LANG": "", "LC_ALL": "", "TZ": "", "NO_COLOR": "",
 	} {
-		if got, why := ClassifyEnv(name); got != want || (want != "") != (why != "") {
-			t.Errorf("ClassifyEnv(%s) = %q, %q; want %q", name, got, why, want)
+		if got, why := EnvEffect(name); got != want || (want != "") != (why != "") {
+			t.Errorf("EnvEffect(%s) = %q, %q; want %q", name, got, why, want)
 		}
 	}
 }

@@ -106,6 +106,8 @@ type Set struct {
 	ifTrusted []config.Problem
 	// dotEnvKeys is DotEnvKey's answer for each .env finding.
 	dotEnvKeys map[config.Problem]string
+	// dotEnvVars is DotEnvVar's answer for each .env finding.
+	dotEnvVars map[config.Problem][2]string
 	// keyTop is what DotEnvKey's paths are relative to (repoTop).
 	keyTop string
 	// extRel is the extensions directory as Gemini spells it when a .env
@@ -260,6 +262,7 @@ func Load(opts Options) (*Set, error) {
 	s.Layers = append(s.Layers, s.loadExtensions(s.Env)...)
 	s.Problems = append(s.Problems, s.dotEnvProblemsOf(s.DotEnv, "")...)
 	s.Problems = append(s.Problems, s.commandReadsProblems(s.DotEnv, "")...)
+	s.Problems = append(s.Problems, s.unknownEnvProblems(s.DotEnv, "", s.Problems)...)
 	if s.dotEnvIfTrusted != nil {
 		s.ifTrusted = s.dotEnvProblemsOf(s.dotEnvIfTrusted, onceTrusted)
 		s.ifTrusted = append(s.ifTrusted, s.commandReadsProblems(s.dotEnvIfTrusted, onceTrusted)...)
@@ -268,6 +271,7 @@ func Load(opts Options) (*Set, error) {
 				s.ifTrusted = append(s.ifTrusted, l.ifTrusted...)
 			}
 		}
+		s.ifTrusted = append(s.ifTrusted, s.unknownEnvProblems(s.dotEnvIfTrusted, onceTrusted, append(s.ifTrusted, s.Problems...))...)
 	}
 	if IsExtensionDir(s.Paths.ProjectDir) {
 		// The project is an extension's own directory: its hooks are not

@@ -37,7 +37,7 @@ var rules = []Rule{
 	{"disabled-unknown", "A hooksConfig.disabled entry matches no hook, so it disables nothing."},
 	{"dotenv-expansion", "A variable of the project's .env replaces a ${name} (extensionPath, workspacePath, ...) in an installed extension's hooks, or is read by a hook command through the shell: the repository changes what that hook runs."},
 	{"dotenv-inexact", "The .env Gemini loads holds U+2028 or U+2029, where Gemini's parser ends a line and gh-hooks' may not: what gh-hooks says of it can differ."},
-	{"dotenv-runs", "The .env Gemini loads sets a variable that changes what every hook runs (BASH_ENV, PATH, NODE_OPTIONS, PYTHONPATH, LD_PRELOAD, GIT_*, ...): from a project, repository code can run before any hook."},
+	{"dotenv-runs", "The .env Gemini loads sets a variable that changes what every hook runs (BASH_ENV, PATH, NODE_OPTIONS, PYTHONPATH, PYTHONUSERBASE, LD_PRELOAD, GIT_*, ...), or one gh-hooks does not know to be inert (default-deny): from a project, repository code can run before any hook."},
 	{"dotenv-unread", "Gemini loads a .env into every hook's environment that gh-hooks cannot read (a link out of the project, a FIFO, too large)."},
 	{"dotenv-where", "The .env Gemini loads sets a variable that changes where Gemini looks (GEMINI_CLI_HOME, trust, system settings paths, ...): from a project, the repository can move the extensions Gemini runs or its trust."},
 	{"duplicate-hook", "Two hooks of one event have the same name and command: Gemini runs only the first."},
