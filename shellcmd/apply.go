@@ -86,7 +86,7 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 			} else if !a.v.known {
 				w.unknown(base + " " + or(it.Opt, "code") + " with " + a.v.why)
 			} else {
-				w.inlineCode(lang, it.Value, w.langState(row, inner), depth)
+				w.inlineCode(lang, it.Value, langState(n, row, inner), depth)
 			}
 		case KindModule:
 			code = true
@@ -252,18 +252,17 @@ func (w *walker) applied(row *Row, items []Item, run *state, depth int) *state {
 	return inner
 }
 
-// langState is the state code of a row's language starts in: sh, dash
-// and the other POSIX shells run in POSIX mode (bash only with --posix).
-func (w *walker) langState(row *Row, st *state) *state {
-	if row.Lang == "sh" && row.Names[0] == "bash" && !st.posix {
+// langState is the state code of a row's language starts in, for the
+// program n: sh, dash and the other POSIX shells run in POSIX mode (bash
+// only with --posix).
+func langState(n string, row *Row, st *state) *state {
+	base := filepath.Base(n)
+	if row.Lang != "sh" || st.posix || base == "bash" || base == "rbash" {
 		return st
 	}
-	if row.Lang == "sh" {
-		c := st.copy()
-		c.posix = true
-		return c
-	}
-	return st
+	c := st.copy()
+	c.posix = true
+	return c
 }
 
 // subRow is the row that reads the last words of rest: a subcommand's
@@ -323,6 +322,9 @@ func (w *walker) scriptArg(lang, base string, a arg, st *state, depth int, stdin
 					w.probe(a.text, filepath.Join(d, a.v.s), RoleScript)
 				}
 			}
+		}
+		if r := Lookup(base); r != nil {
+			st = langState(base, r, st)
 		}
 		w.shellScript(a, st, depth, stdin, pipe)
 		return

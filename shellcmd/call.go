@@ -3,9 +3,12 @@ package shellcmd
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/gh-hooks/gh-hooks/internal/shellword"
 )
 
 // arg is one word of a simple command: its value and its text.
@@ -33,10 +36,103 @@ func args(words []*syntax.Word, st *state) []arg {
 			}
 			continue
 		}
-		out = append(out, arg{v: eval(w, st), text: source(w), one: oneWord(w)})
+		if oneWord(w) {
+			out = append(out, arg{v: eval(w, st), text: source(w), one: true})
+			continue
+		}
+		fs, ok, why := fields(w, st)
+		if !ok {
+			v := eval(w, st)
+			if v.known {
+				v = val{why: why}
+			}
+			out = append(out, arg{v: v, text: source(w)})
+			continue
+		}
+		for _, f := range fs {
+			out = append(out, arg{v: val{s: f, known: true}, text: source(w), one: true})
+		}
 	}
 	return out
 }
+
+// fields splits a word with unquoted expansions into the words bash
+// makes of it: the expanded text is split on IFS (bash(1), Word
+// Splitting), and an empty one is no word at all ($EMPTY ./x.sh runs
+// ./x.sh). ok is false, with why, when the words cannot be known: an
+// unknown value, a glob character in the expanded text, IFS with other
+// characters than blanks.
+func fields(word *syntax.Word, st *state) (out []string, ok bool, why string) {
+	ifs := " \t\n"
+	if v, set := st.vars["IFS"]; set {
+		ifs = v
+	}
+	if strings.Trim(ifs, " \t\n") != "" {
+		return nil, false, "word splitting with IFS set to " + strconv.Quote(ifs)
+	}
+	cur, have := "", false
+	flush := func() {
+		if have {
+			out = append(out, cur)
+		}
+		cur, have = "", false
+	}
+	for i, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			v := eval(&syntax.Word{Parts: []syntax.WordPart{p}}, st)
+			if !v.known {
+				return nil, false, v.why
+			}
+			if hasGlob(v.s) {
+				return nil, false, "a glob in the value of " + source(&syntax.Word{Parts: []syntax.WordPart{p}})
+			}
+			if ifs == "" {
+				cur += v.s
+				have = have || v.s != ""
+				continue
+			}
+			isSep := func(r rune) bool { return strings.ContainsRune(ifs, r) }
+			pieces := strings.FieldsFunc(v.s, isSep)
+			if v.s != "" && isSep(rune(v.s[0])) {
+				flush()
+			}
+			for j, x := range pieces {
+				if j > 0 {
+					flush()
+				}
+				cur += x
+				have = true
+			}
+			if v.s != "" && isSep(rune(v.s[len(v.s)-1])) {
+				flush()
+			}
+		default:
+			var v val
+			if l, isLit := p.(*syntax.Lit); isLit && i > 0 {
+				if hasGlob(l.Value) {
+					return nil, false, "a glob (" + l.Value + ")"
+				}
+				v = val{s: shellword.Unescape(l.Value), known: true}
+			} else {
+				v = eval(&syntax.Word{Parts: []syntax.WordPart{p}}, st)
+			}
+			if !v.known {
+				return nil, false, v.why
+			}
+			cur += v.s
+			have = true
+		}
+	}
+	flush()
+	return out, true, ""
+}
+
+// specialBuiltins are POSIX's special builtins (bash(1), SHELL BUILTIN
+// COMMANDS; POSIX 2.14).
+var specialBuiltins = map[string]bool{":": true, ".": true, "break": true, "continue": true, "eval": true, "exec": true,
+	"exit": true, "export": true, "readonly": true, "return": true, "set": true, "shift": true, "times": true, "trap": true,
+	"unset": true, "source": true}
 
 // oneWord reports whether a word stays one word when bash expands it: it
 // holds no unquoted parameter, command or arithmetic expansion.
@@ -76,6 +172,14 @@ func (w *walker) call(c *syntax.CallExpr, st *state, depth int, stdin *syntax.Re
 		return
 	}
 	run := st
+	if len(c.Assigns) > 0 && st.posix && specialBuiltins[c.Args[0].Lit()] {
+		// POSIX mode: NAME=value before a special builtin stays in the
+		// shell (bash(1), POSIX mode; dash and sh alike). Applied to
+		// the shell and kept for the command.
+		for _, as := range c.Assigns {
+			w.assign(as, st, depth, false)
+		}
+	}
 	if len(c.Assigns) > 0 {
 		// NAME=value cmd: the assignment is for cmd alone; cd inside
 		// cmd (a builtin) still changes the shell's directory.
@@ -101,9 +205,24 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 	n := name.v.s
 	base := filepath.Base(n)
 	rest := words[1:]
+	if v, ok := w.aliases[n]; ok && w.calling["alias "+n] == 0 {
+		// With expand_aliases, bash replaces the word NAME by the
+		// alias's value (bash(1), ALIASES); without it, NAME runs.
+		line := v
+		for _, a := range rest {
+			line += " " + a.text
+		}
+		w.calling["alias "+n]++
+		w.script(line, shell, depth+1)
+		w.calling["alias "+n]--
+		if run.aliases {
+			return
+		}
+	}
 	switch {
-	case w.funcs[n]:
-		return // its body was walked where it is defined
+	case w.funcs[n] != nil:
+		w.callFunc(n, rest, shell, depth)
+		return
 	case n == "cd" || n == "pushd":
 		old := shell.dir
 		shell.dir = w.cd(rest, run)
@@ -162,10 +281,17 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		}
 		return
 	case n == "trap":
-		if len(rest) > 0 && rest[0].v.known && !strings.HasPrefix(rest[0].v.s, "-") {
-			w.script(rest[0].v.s, run.copy(), depth+1)
-		} else if len(rest) > 0 && !rest[0].v.known {
+		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "--" {
+			rest = rest[1:]
+		}
+		switch {
+		case len(rest) == 0:
+		case !rest[0].v.known:
 			w.unknown("a trap with " + rest[0].v.why)
+		case rest[0].v.s != "" && rest[0].v.s != "-" && !strings.HasPrefix(rest[0].v.s, "-"):
+			// Walked in every state the shell is in from here on
+			// (runTraps): it runs at exit, on a signal or an error.
+			w.traps = append(w.traps, &trapHandler{code: rest[0].v.s, seen: map[string]bool{}})
 		}
 		return
 	case n == "command" && len(rest) > 0 && (rest[0].v.s == "-v" || rest[0].v.s == "-V"),
@@ -189,9 +315,14 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		w.viaRow(row, name, rest, run, shell, depth, stdin, pipe)
 		return
 	}
-	w.exec(name, run, depth)
-	if builtins[n] && row == nil {
-		return // a builtin that runs nothing of its words
+	if builtins[n] {
+		// bash runs a builtin without looking on PATH.
+		w.program(Program{Name: n})
+		if row == nil {
+			return // one that runs nothing of its words
+		}
+	} else {
+		w.exec(name, run, depth)
 	}
 	switch {
 	case row != nil:

@@ -60,11 +60,16 @@ var (
 // setVar gives a variable a value in st and follows what the value makes
 // the shell or its programs run.
 func (w *walker) setVar(name string, v val, st *state, depth int) {
+	if v.known && w.caseAttr[name] {
+		// declare -u/-l/-c: what is stored is not what was written.
+		v = val{why: "a variable with a case attribute (declare -u, -l, -c)"}
+	}
 	if v.known {
 		st.vars[name] = v.s
 	} else {
 		delete(st.vars, name)
 	}
+	st.setInt(name, false)
 	unknown := func(what string) { w.unknown(name + " set to " + v.why + ": " + what) }
 	switch {
 	case name == "PATH":
@@ -188,7 +193,9 @@ func (w *walker) exportedFunc(name string, v val, st *state, depth int) {
 	if w.script(fn+" "+v.s, st.copy(), depth+1) != "" {
 		return
 	}
-	w.funcs[fn] = true
+	// It runs where a shell of the hook calls it, in whatever state
+	// that shell is: its body is walked here too.
+	w.callFunc(fn, nil, st.copy(), depth)
 }
 
 // geminiRef matches what Gemini expands in a settings string at load time

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Following files: with a Reader, a file the command reaches is read and
@@ -102,7 +104,8 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 	if !ok {
 		w.sh.busy[key] = true
 		sub := &walker{a: &Analysis{}, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{},
-			funcs: map[string]bool{}, files: w.files, top: w.top, followed: map[string]bool{}, level: w.level, via: w.via, sh: w.sh}
+			funcs: map[string]*syntax.Stmt{}, calling: map[string]int{}, aliases: map[string]string{}, assoc: map[string]bool{},
+			intAttr: map[string]bool{}, caseAttr: map[string]bool{}, files: w.files, top: w.top, followed: map[string]bool{}, level: w.level, via: w.via, sh: w.sh}
 		fn(sub)
 		delete(w.sh.busy, key)
 		r = sub.a
@@ -225,7 +228,8 @@ func (w *walker) followShellNow(p string, st *state, depth int, inline bool) {
 	}
 	key := real
 	if inline {
-		key = "source " + real + " " + st.dir
+		// A file sourced in two states is followed in both.
+		key = "source " + real + " " + st.key()
 	}
 	leave, ok := w.enter(key, real)
 	if !ok {
@@ -248,6 +252,9 @@ func (w *walker) followShellNow(p string, st *state, depth int, inline bool) {
 	}()
 	if w.script(string(data), st, 0) != "" {
 		w.unknown(w.rel(real) + " is not shell code bash can parse")
+	}
+	if !inline {
+		w.flushTraps()
 	}
 }
 

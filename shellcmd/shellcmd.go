@@ -31,6 +31,7 @@
 package shellcmd
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -218,7 +219,8 @@ func NewMemo() *Memo { return &Memo{m: map[string]*Analysis{}} }
 // Analyze reads command as bash would run it in o.Dir.
 func Analyze(command string, o Options) *Analysis {
 	a := &Analysis{}
-	w := &walker{a: a, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]bool{},
+	w := &walker{a: a, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]*syntax.Stmt{},
+		calling: map[string]int{}, aliases: map[string]string{}, assoc: map[string]bool{}, intAttr: map[string]bool{}, caseAttr: map[string]bool{},
 		files: o.Files, followed: map[string]bool{}, top: o.Dir, sh: &shared{memo: o.Memo, busy: map[string]bool{}}}
 	if w.sh.memo == nil {
 		w.sh.memo = NewMemo()
@@ -246,6 +248,7 @@ func Analyze(command string, o Options) *Analysis {
 	if err := w.script(command, st, 0); err != "" {
 		a.SyntaxError = err
 	}
+	w.flushTraps()
 	return w.done()
 }
 
@@ -262,11 +265,14 @@ type state struct {
 	// special builtin stay (bash(1), POSIX mode). aliases is
 	// expand_aliases; xtrace is set -x.
 	posix, aliases, xtrace bool
+	// ints are variables whose value is not known but is an integer
+	// bash made (setInt).
+	ints map[string]bool
 }
 
 func (s *state) copy() *state {
 	c := &state{dir: s.dir, old: s.old, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path),
-		posix: s.posix, aliases: s.aliases, xtrace: s.xtrace}
+		posix: s.posix, aliases: s.aliases, xtrace: s.xtrace, ints: maps.Clone(s.ints)}
 	for k, v := range s.vars {
 		c.vars[k] = v
 	}
@@ -277,9 +283,18 @@ type walker struct {
 	a                 *Analysis
 	seenProg, seenWhy map[string]bool
 	seenFile          map[string]int
-	// funcs are the functions the command defines: calling one runs its
-	// body, which is walked where it is defined.
-	funcs map[string]bool
+	// funcs are the functions the command defines: calling one walks
+	// its body there (callFunc); calling counts the calls being walked.
+	// aliases are the aliases it defines (alias NAME=VALUE); traps the
+	// trap handlers set so far (runTraps).
+	funcs   map[string]*syntax.Stmt
+	calling map[string]int
+	aliases map[string]string
+	traps   []*trapHandler
+	// assoc are the associative arrays (declare -A), whose subscripts
+	// are not arithmetic; intAttr the variables declared -i, whose
+	// assignments are.
+	assoc, intAttr, caseAttr map[string]bool
 	// files reads project files to follow them (nil: none is read);
 	// followed are the files already followed, level how deep the
 	// current one is, read the bytes read so far, via the file being
@@ -439,9 +454,7 @@ func (w *walker) script(src string, st *state, depth int) string {
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, st *state, depth int) {
-	for _, s := range list {
-		w.stmt(s, st, depth)
-	}
+	join(st, w.flow(list, []*state{st}, depth))
 }
 
 // stmt walks one statement. Redirections that feed a file to the
@@ -449,6 +462,16 @@ func (w *walker) stmts(list []*syntax.Stmt, st *state, depth int) {
 func (w *walker) stmt(s *syntax.Stmt, st *state, depth int) {
 	if s == nil {
 		return
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause, *syntax.Block:
+		join(st, w.flowStmt(s, []*state{st}, depth))
+		return
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.AndStmt || c.Op == syntax.OrStmt {
+			join(st, w.flowStmt(s, []*state{st}, depth))
+			return
+		}
 	}
 	var stdin *syntax.Redirect
 	for _, r := range s.Redirs {
@@ -476,49 +499,37 @@ func (w *walker) command(c syntax.Command, st *state, depth int, stdin *syntax.R
 			w.pipeInto(c.X, c.Y, st.copy(), depth)
 			return
 		}
-		w.stmt(c.X, st, depth)
-		w.stmt(c.Y, st, depth)
-	case *syntax.Block:
-		w.stmts(c.Stmts, st, depth)
+		join(st, w.flowStmt(&syntax.Stmt{Cmd: c}, []*state{st}, depth))
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+		join(st, w.flowStmt(&syntax.Stmt{Cmd: c}, []*state{st}, depth))
 	case *syntax.Subshell:
 		w.stmts(c.Stmts, st.copy(), depth)
-	case *syntax.IfClause:
-		for ic := c; ic != nil; ic = ic.Else {
-			w.stmts(ic.Cond, st, depth)
-			w.stmts(ic.Then, st, depth)
-		}
-	case *syntax.WhileClause:
-		w.stmts(c.Cond, st, depth)
-		w.stmts(c.Do, st, depth)
-	case *syntax.ForClause:
-		if wi, ok := c.Loop.(*syntax.WordIter); ok {
-			for _, it := range wi.Items {
-				w.parts(it, st, depth)
-			}
-			// The loop variable's value is one of the items: unknown.
-			delete(st.vars, wi.Name.Value)
-		}
-		w.stmts(c.Do, st, depth)
-	case *syntax.CaseClause:
-		w.parts(c.Word, st, depth)
-		for _, item := range c.Items {
-			w.stmts(item.Stmts, st, depth)
-		}
 	case *syntax.FuncDecl:
+		// Its body is walked where it is called (callFunc), in the state
+		// there.
 		for _, n := range append([]*syntax.Lit{c.Name}, c.Names...) {
 			if n != nil {
-				w.funcs[n.Value] = true
+				w.funcs[n.Value] = c.Body
+				if n.Value == "command_not_found_handle" {
+					w.unknown("command_not_found_handle (a function bash runs for any program it does not find): not followed")
+				}
 			}
 		}
-		w.stmt(c.Body, st.copy(), depth)
 	case *syntax.DeclClause:
 		w.decl(c, st, depth)
 	case *syntax.TimeClause:
 		w.stmt(c.Stmt, st, depth)
 	case *syntax.CoprocClause:
 		w.stmt(c.Stmt, st.copy(), depth)
-	case *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
+	case *syntax.ArithmCmd:
+		w.arith(c.X, st, depth)
+	case *syntax.LetClause:
+		for _, e := range c.Exprs {
+			w.arith(e, st, depth)
+		}
+	case *syntax.TestClause:
 		syntax.Walk(c, func(n syntax.Node) bool { return w.nested(n, st, depth) })
+		w.testArith(c, st, depth)
 	}
 }
 
@@ -532,6 +543,12 @@ func (w *walker) nested(n syntax.Node, st *state, depth int) bool {
 	case *syntax.ProcSubst:
 		w.stmts(n.Stmts, st.copy(), depth)
 		return false
+	case *syntax.ArithmExp:
+		w.arith(n.X, st, depth)
+		return false
+	case *syntax.ParamExp:
+		w.paramCode(n, st, depth)
+		return n.Index == nil && n.Slice == nil
 	}
 	return true
 }
@@ -568,6 +585,7 @@ func (w *walker) decl(c *syntax.DeclClause, st *state, depth int) {
 			if strings.Contains(v.s, "n") && strings.HasPrefix(v.s, "-") {
 				w.unknown(c.Variant.Value + " -n (a nameref: assignments through it can set any variable)")
 			}
+			w.attrs(v.s, c)
 		case isAssignment(v.s):
 			k, x, _ := strings.Cut(v.s, "=")
 			w.setVar(k, val{s: x, known: true}, st, depth)
@@ -585,10 +603,20 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 		w.parts(as.Value, st, depth)
 	}
 	name := as.Name.Value
+	if as.Index != nil && !w.assoc[name] {
+		w.arith(as.Index, st, depth) // a[i]=x: i is arithmetic
+	}
 	if as.Naked || as.Array != nil || as.Index != nil {
 		if as.Array != nil || as.Index != nil {
 			delete(st.vars, name)
 		}
+		return
+	}
+	if w.intAttr[name] && as.Value != nil {
+		// declare -i x; x=$y: the value is arithmetic.
+		w.arithWord(as.Value, st, depth)
+		w.setVar(name, val{why: "an arithmetic value"}, st, depth)
+		st.setInt(name, true)
 		return
 	}
 	v := eval(as.Value, st)
@@ -600,6 +628,56 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 		v = val{s: old + v.s, known: ok && v.known, why: v.why}
 	}
 	w.setVar(name, v, st, depth)
+	if numericWord(as.Value, st) {
+		st.setInt(name, true)
+	}
+}
+
+// attrs records the attributes a declare clause gives its names: -A
+// (an associative array) and -i (integer: assignments are arithmetic).
+func (w *walker) attrs(flags string, c *syntax.DeclClause) {
+	if strings.HasPrefix(flags, "+") {
+		return
+	}
+	for _, as := range c.Args {
+		if as.Name == nil {
+			continue
+		}
+		if strings.Contains(flags, "A") {
+			w.assoc[as.Name.Value] = true
+		}
+		if strings.Contains(flags, "i") {
+			w.intAttr[as.Name.Value] = true
+		}
+		if strings.ContainsAny(flags, "ulc") {
+			// -u, -l, -c change the case of what is assigned.
+			w.caseAttr[as.Name.Value] = true
+		}
+	}
+}
+
+// numericWord reports whether a word expands to an integer bash made:
+// $((...)), ${#x}, $? and the like, or a variable holding one.
+func numericWord(word *syntax.Word, st *state) bool {
+	if word == nil || len(word.Parts) != 1 {
+		return false
+	}
+	part := word.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	switch p := part.(type) {
+	case *syntax.ArithmExp:
+		return true
+	case *syntax.ParamExp:
+		if p.Param == nil || p.Exp != nil || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Excl {
+			return false
+		}
+		return p.Length || numericVars[p.Param.Value] || st.ints[p.Param.Value]
+	case *syntax.CmdSubst:
+		return numericSubst(p)
+	}
+	return false
 }
 
 // pathDirs reads a PATH value: the directories it adds before or after

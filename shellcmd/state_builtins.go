@@ -203,8 +203,8 @@ func (w *walker) alias(rest []arg, st *state, depth int) {
 		if !ok || strings.HasPrefix(name, "-") {
 			continue
 		}
-		w.script(value, st.copy(), depth+1)
-		w.funcs[name] = true // its word no longer runs the program NAME
+		// Its value is walked where NAME is used (walker.run).
+		w.aliases[name] = value
 	}
 }
 

@@ -1,0 +1,349 @@
+package shellcmd
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The shell's state where code runs (issue 30 §3). Statements are
+// walked over a set of states, not one: where `if`, `&&`, `||`, `case`
+// and loops meet, the states of every path are kept (ShellCheck's data
+// flow merges them the same way, CFGAnalysis.hs), so that in
+// `test -d sub && cd sub; ./x.sh` both ./x.sh and sub/x.sh are reached.
+// A walk that must end in one state (a sourced file, a function body
+// walked inside a pipe) joins the set: what differs becomes unknown, and
+// PATH keeps the folders of every state.
+
+// maxStates bounds the states kept at once; more are joined into one.
+const maxStates = 8
+
+// maxTrapStates bounds the states a trap's handler is walked in.
+const maxTrapStates = 16
+
+// flow walks list over the states sts and returns the states after it.
+func (w *walker) flow(list []*syntax.Stmt, sts []*state, depth int) []*state {
+	for _, s := range list {
+		sts = w.flowStmt(s, sts, depth)
+		w.runTraps(sts, depth)
+	}
+	return sts
+}
+
+// flowStmt walks one statement over sts.
+func (w *walker) flowStmt(s *syntax.Stmt, sts []*state, depth int) []*state {
+	if s == nil {
+		return sts
+	}
+	var out []*state
+	switch c := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.AndStmt || c.Op == syntax.OrStmt {
+			w.redirs(s, sts, depth)
+			x := w.flowStmt(c.X, sts, depth)
+			// Y runs after X, or not at all.
+			y := w.flowStmt(c.Y, copies(x), depth)
+			return w.union(x, y)
+		}
+	case *syntax.IfClause:
+		w.redirs(s, sts, depth)
+		return w.flowIf(c, sts, depth)
+	case *syntax.WhileClause:
+		w.redirs(s, sts, depth)
+		cond := w.flow(c.Cond, sts, depth)
+		out = cond
+		for turn := 0; ; turn++ {
+			// Each turn: the body, then the condition again.
+			body := w.flow(c.Do, copies(cond), depth)
+			cond = w.flow(c.Cond, body, depth)
+			n := len(out)
+			out = w.union(out, cond)
+			if len(out) == n {
+				return out
+			}
+			if turn == 2 {
+				// Still changing: the join stands for the turns not
+				// walked, and the loop is walked once more from it.
+				j := w.widen(out)
+				body := w.flow(c.Do, copies(j), depth)
+				return w.union(j, w.flow(c.Cond, body, depth))
+			}
+		}
+	case *syntax.ForClause:
+		w.redirs(s, sts, depth)
+		if wi, ok := c.Loop.(*syntax.WordIter); ok {
+			for _, st := range sts {
+				for _, it := range wi.Items {
+					w.parts(it, st, depth)
+				}
+				// The loop variable's value is one of the items.
+				delete(st.vars, wi.Name.Value)
+				st.setInt(wi.Name.Value, allInts(wi.Items))
+			}
+		} else if cl, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			for _, st := range sts {
+				w.arith(cl.Init, st, depth)
+				w.arith(cl.Cond, st, depth)
+				w.arith(cl.Post, st, depth)
+			}
+		}
+		out = sts
+		prev := sts
+		for turn := 0; ; turn++ {
+			body := w.flow(c.Do, copies(prev), depth)
+			n := len(out)
+			out = w.union(out, body)
+			if len(out) == n {
+				return out
+			}
+			if turn == 2 {
+				j := w.widen(out)
+				return w.union(j, w.flow(c.Do, copies(j), depth))
+			}
+			prev = body
+		}
+	case *syntax.CaseClause:
+		w.redirs(s, sts, depth)
+		for _, st := range sts {
+			w.parts(c.Word, st, depth)
+		}
+		out = sts // no pattern matches
+		var fall []*state
+		for _, item := range c.Items {
+			in := copies(sts)
+			if fall != nil {
+				in = w.union(in, fall) // ;& and ;;& go on into the next item
+			}
+			r := w.flow(item.Stmts, in, depth)
+			out = w.union(out, r)
+			fall = nil
+			if item.Op == syntax.Fallthrough || item.Op == syntax.Resume {
+				fall = r
+			}
+		}
+		return out
+	case *syntax.Block:
+		w.redirs(s, sts, depth)
+		return w.flow(c.Stmts, sts, depth)
+	}
+	for _, st := range sts {
+		w.stmt(s, st, depth)
+	}
+	return sts
+}
+
+// flowIf walks an if clause: the condition, then each branch from the
+// states after it; without an else, the condition's states go on too.
+func (w *walker) flowIf(c *syntax.IfClause, sts []*state, depth int) []*state {
+	cond := w.flow(c.Cond, sts, depth)
+	then := w.flow(c.Then, copies(cond), depth)
+	if c.Else == nil {
+		return w.union(then, cond)
+	}
+	if len(c.Else.Cond) == 0 {
+		// else: no condition
+		return w.union(then, w.flow(c.Else.Then, copies(cond), depth))
+	}
+	return w.union(then, w.flowIf(c.Else, copies(cond), depth))
+}
+
+// redirs walks the substitutions in a compound command's redirections.
+func (w *walker) redirs(s *syntax.Stmt, sts []*state, depth int) {
+	for _, r := range s.Redirs {
+		if r.Word != nil {
+			for _, st := range sts {
+				w.parts(r.Word, st, depth)
+			}
+		}
+	}
+}
+
+func copies(sts []*state) []*state {
+	out := make([]*state, len(sts))
+	for i, st := range sts {
+		out[i] = st.copy()
+	}
+	return out
+}
+
+// union is the states of a and b without duplicates; past maxStates they
+// are joined into one.
+func (w *walker) union(a, b []*state) []*state {
+	seen := map[string]bool{}
+	var out []*state
+	for _, st := range append(slices.Clip(a), b...) {
+		k := st.key()
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, st)
+		}
+	}
+	if len(out) > maxStates {
+		j := out[0].copy()
+		join(j, out)
+		return []*state{j}
+	}
+	return out
+}
+
+// widen is the states of a loop that still changes the state after
+// three turns: those seen, and their join, which stands for the turns
+// not walked (what differs is unknown).
+func (w *walker) widen(sts []*state) []*state {
+	j := sts[0].copy()
+	join(j, sts)
+	return w.union(sts, []*state{j})
+}
+
+// key identifies a state for union: stateKey and the shell's own parts.
+func (s *state) key() string {
+	return stateKey(s) + "\x00" + s.old + "\x00" + strconv.FormatBool(s.posix) + strconv.FormatBool(s.aliases) + strconv.FormatBool(s.xtrace)
+}
+
+// join makes st the join of sts: a directory or variable that differs
+// is unknown; PATH holds the folders of every state; an option on in
+// one is on.
+func join(st *state, sts []*state) {
+	if len(sts) == 0 {
+		return
+	}
+	first := sts[0]
+	if st != first {
+		st.dir, st.old, st.vars, st.path = first.dir, first.old, maps.Clone(first.vars), slices.Clone(first.path)
+		st.posix, st.aliases, st.xtrace, st.ints = first.posix, first.aliases, first.xtrace, maps.Clone(first.ints)
+	}
+	for _, o := range sts[1:] {
+		if o.dir != st.dir {
+			st.dir = ""
+		}
+		if o.old != st.old {
+			st.old = ""
+		}
+		for k, v := range st.vars {
+			if x, ok := o.vars[k]; !ok || x != v {
+				delete(st.vars, k)
+			}
+		}
+		for k := range st.ints {
+			if !o.ints[k] {
+				delete(st.ints, k)
+			}
+		}
+		for _, d := range o.path {
+			if !slices.Contains(st.path, d) {
+				st.path = append(st.path, d)
+			}
+		}
+		st.posix = st.posix || o.posix
+		st.aliases = st.aliases || o.aliases
+		st.xtrace = st.xtrace || o.xtrace
+	}
+}
+
+// callFunc walks a function's body where it is called, in the shell's
+// state there (bash(1), FUNCTIONS): the body's cd and assignments stay;
+// $1... are the call's words.
+func (w *walker) callFunc(n string, rest []arg, shell *state, depth int) {
+	body := w.funcs[n]
+	if body == nil || w.calling[n] > 0 {
+		return // an alias, or a function calling itself: walked once
+	}
+	w.calling[n]++
+	defer func() { w.calling[n]-- }()
+	saved := map[string]*string{}
+	for i := 1; i <= 9; i++ {
+		k := strconv.Itoa(i)
+		if v, ok := shell.vars[k]; ok {
+			saved[k] = &v
+		} else {
+			saved[k] = nil
+		}
+		switch {
+		case i > len(rest):
+			shell.vars[k] = ""
+		case rest[i-1].v.known:
+			shell.vars[k] = rest[i-1].v.s
+		default:
+			delete(shell.vars, k)
+		}
+	}
+	w.stmt(body, shell, depth)
+	for k, v := range saved {
+		if v == nil {
+			delete(shell.vars, k)
+		} else {
+			shell.vars[k] = *v
+		}
+	}
+}
+
+// runTraps notes each state the shell passes through for the trap
+// handlers set so far: a trap runs at exit, on a signal or an error, in
+// the state the shell is in then. They are walked at the end
+// (flushTraps), when the functions they call are defined.
+func (w *walker) runTraps(sts []*state, depth int) {
+	for _, t := range w.traps {
+		for _, st := range sts {
+			k := st.key()
+			if t.seen[k] {
+				continue
+			}
+			if len(t.seen) >= maxTrapStates {
+				w.unknown("a trap that runs in more than " + strconv.Itoa(maxTrapStates) + " states")
+				break
+			}
+			t.seen[k] = true
+			t.pending = append(t.pending, st.copy())
+			t.depth = depth
+		}
+	}
+}
+
+// flushTraps walks the trap handlers in the states noted for them.
+func (w *walker) flushTraps() {
+	for more := true; more; {
+		more = false
+		for _, t := range w.traps {
+			for len(t.pending) > 0 {
+				st := t.pending[0]
+				t.pending = t.pending[1:]
+				w.script(t.code, st, t.depth+1)
+				more = true
+			}
+		}
+	}
+}
+
+// trapHandler is a trap's code, the states it was noted in and those
+// still to walk it in.
+type trapHandler struct {
+	code    string
+	seen    map[string]bool
+	pending []*state
+	depth   int
+}
+
+// setInt records whether the variable holds an integer bash made (the
+// result of an arithmetic expansion, a loop over numbers): its value is
+// not known but is safe to evaluate as arithmetic.
+func (s *state) setInt(name string, ok bool) {
+	if ok {
+		if s.ints == nil {
+			s.ints = map[string]bool{}
+		}
+		s.ints[name] = true
+	} else if s.ints != nil {
+		delete(s.ints, name)
+	}
+}
+
+func allInts(words []*syntax.Word) bool {
+	for _, w := range words {
+		if _, err := strconv.Atoi(w.Lit()); err != nil {
+			return false
+		}
+	}
+	return len(words) > 0
+}
