@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -44,6 +45,10 @@ func (w *walker) flowStmt(s *syntax.Stmt, sts []*state, depth int) []*state {
 			w.redirs(s, sts, depth)
 			x := w.flowStmt(c.X, sts, depth)
 			// Y runs after X, or not at all.
+			if w.keeps(c.Y) {
+				w.flowStmt(c.Y, x, depth)
+				return x
+			}
 			y := w.flowStmt(c.Y, copies(x), depth)
 			return w.union(x, y)
 		}
@@ -110,6 +115,12 @@ func (w *walker) flowStmt(s *syntax.Stmt, sts []*state, depth int) []*state {
 			w.parts(c.Word, st, depth)
 		}
 		out = sts // no pattern matches
+		if w.keeps(c) {
+			for _, item := range c.Items {
+				w.flow(item.Stmts, sts, depth)
+			}
+			return sts
+		}
 		var fall []*state
 		for _, item := range c.Items {
 			in := copies(sts)
@@ -138,6 +149,16 @@ func (w *walker) flowStmt(s *syntax.Stmt, sts []*state, depth int) []*state {
 // states after it; without an else, the condition's states go on too.
 func (w *walker) flowIf(c *syntax.IfClause, sts []*state, depth int) []*state {
 	cond := w.flow(c.Cond, sts, depth)
+	if w.keeps(c) {
+		// No branch changes the state: one walk of each on it.
+		for ic := c; ic != nil; ic = ic.Else {
+			if ic != c {
+				w.flow(ic.Cond, cond, depth)
+			}
+			w.flow(ic.Then, cond, depth)
+		}
+		return cond
+	}
 	then := w.flow(c.Then, copies(cond), depth)
 	if c.Else == nil {
 		return w.union(then, cond)
@@ -160,6 +181,48 @@ func (w *walker) redirs(s *syntax.Stmt, sts []*state, depth int) {
 	}
 }
 
+// keeps reports whether walking n cannot change the shell's state: it
+// runs only programs (each in a process of its own) and builtins that
+// change nothing, with no assignment, arithmetic or loop variable; then
+// its branches need no copies of the state.
+func (w *walker) keeps(n syntax.Node) bool {
+	keep := true
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if !keep {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.Subshell:
+			return false // their own copy
+		case *syntax.CallExpr:
+			if len(n.Args) == 0 {
+				keep = false
+				return false
+			}
+			name := n.Args[0].Lit()
+			if name == "" || w.funcs[name] != nil || w.aliases[name] != "" || builtins[name] && !inertBuiltins[name] {
+				keep = false
+			}
+		case *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.ForClause,
+			*syntax.FuncDecl, *syntax.CoprocClause:
+			keep = false
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				return false // each side in a subshell
+			}
+		}
+		return keep
+	})
+	return keep
+}
+
+// inertBuiltins are builtins that change nothing this analysis keeps in
+// a state.
+var inertBuiltins = map[string]bool{"echo": true, "test": true, "[": true, "true": true, "false": true, ":": true,
+	"exit": true, "return": true, "break": true, "continue": true, "wait": true, "kill": true, "pwd": true,
+	"type": true, "times": true, "umask": true, "ulimit": true, "help": true, "logout": true, "suspend": true,
+	"disown": true, "dirs": true, "caller": true, "history": true, "[[": true}
+
 func copies(sts []*state) []*state {
 	out := make([]*state, len(sts))
 	for i, st := range sts {
@@ -171,12 +234,9 @@ func copies(sts []*state) []*state {
 // union is the states of a and b without duplicates; past maxStates they
 // are joined into one.
 func (w *walker) union(a, b []*state) []*state {
-	seen := map[string]bool{}
-	var out []*state
+	out := make([]*state, 0, len(a)+len(b))
 	for _, st := range append(slices.Clip(a), b...) {
-		k := st.key()
-		if !seen[k] {
-			seen[k] = true
+		if !slices.ContainsFunc(out, func(o *state) bool { return o == st || same(o, st) }) {
 			out = append(out, st)
 		}
 	}
@@ -186,6 +246,13 @@ func (w *walker) union(a, b []*state) []*state {
 		return []*state{j}
 	}
 	return out
+}
+
+// same reports whether two states are alike in all that decides what
+// runs (what key identifies), without building keys.
+func same(x, y *state) bool {
+	return x.dir == y.dir && x.old == y.old && x.posix == y.posix && x.aliases == y.aliases && x.xtrace == y.xtrace &&
+		slices.Equal(x.path, y.path) && maps.Equal(x.vars, y.vars) && len(x.ints) == len(y.ints) && maps.Equal(x.ints, y.ints)
 }
 
 // widen is the states of a loop that still changes the state after
@@ -341,7 +408,7 @@ func (s *state) setInt(name string, ok bool) {
 
 func allInts(words []*syntax.Word) bool {
 	for _, w := range words {
-		if _, err := strconv.Atoi(w.Lit()); err != nil {
+		if l := w.Lit(); l == "" || strings.Trim(l, "0123456789") != "" {
 			return false
 		}
 	}
