@@ -51,7 +51,7 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 			break
 		}
 	}
-	inner := w.applied(row, items, run, depth)
+	inner := w.interpreterStart(row, sub, n, lang, w.applied(row, items, run, depth), depth)
 	if lang == "node" {
 		// node's follower reads its options (preloads, --env-file,
 		// --run, --test): all of them, in order.

@@ -46,6 +46,9 @@ type pyProc struct {
 	// run after the change).
 	reqs  []pyReq
 	grown bool
+	// site are the virtual environment's site-packages folders, on
+	// sys.path after the others.
+	site []string
 }
 
 type pyMod struct {
@@ -111,6 +114,7 @@ func (w *walker) followPythonNow(p string, st *state, depth int) {
 	}
 	defer leave()
 	proc := w.newProc(filepath.Dir(real), st)
+	w.pyStartup(proc, st, depth)
 	w.pyCode(proc, string(data), real, filepath.Dir(real), st, depth)
 	w.pyFinish(proc, st, depth)
 }
@@ -126,6 +130,7 @@ func (w *walker) pythonModule(mod string, st *state, depth int) {
 		return
 	}
 	proc := w.newProc(st.dir, st)
+	w.pyStartup(proc, st, depth)
 	w.pyRunModule(proc, mod, st, depth)
 	w.pyFinish(proc, st, depth)
 }
@@ -154,6 +159,7 @@ func (w *walker) pythonCode(code, _ string, st *state, depth int) {
 		return
 	}
 	proc := w.newProc(st.dir, st)
+	w.pyStartup(proc, st, depth)
 	w.pyCode(proc, code, "python -c", st.dir, st, depth)
 	w.pyFinish(proc, st, depth)
 }
@@ -258,11 +264,11 @@ func (w *walker) pyResolveIn(proc *pyProc, mod, base string, st *state, depth in
 	dir := base
 	if base == "" {
 		found := false
-		for _, d := range proc.search {
+		for _, d := range append(slices.Clone(proc.search), proc.site...) {
 			if d == "" {
 				continue
 			}
-			if w.pyFind(proc, d, parts[0], st, depth) {
+			if w.pyFindIn(proc, d, parts[0], st, depth) {
 				dir, found = filepath.Join(d, parts[0]), true
 				break
 			}

@@ -119,6 +119,55 @@ func TestPythonReach(t *testing.T) {
 	}
 }
 
+// TestPythonStartup: a project interpreter's virtual environment
+// (pyvenv.cfg, .pth files, site-packages, sitecustomize), project runners
+// and the selection files version managers read.
+func TestPythonStartup(t *testing.T) {
+	t.Parallel()
+	venv := fakeFS{"/p/x.py": "import requests\nimport mypkg\n", "/p/.venv/bin/python": "", "/p/.venv/pyvenv.cfg": "home = /usr/bin\n",
+		"/p/.venv/lib/python3.12/site-packages/_mypkg.pth": "/p/src\n", "/p/src/mypkg/__init__.py": "",
+		"/p/.venv/lib/python3.12/site-packages/requests/__init__.py": "", "/p/.venv/lib/python3.12/site-packages/sitecustomize.py": "import helper\n",
+		"/p/.venv/lib/python3.12/site-packages/helper.py": "", "/p/pyproject.toml": "", "/p/.python-version": "3.12\n"}
+	tests := []struct {
+		name    string
+		fs      fakeFS
+		cmd     string
+		files   []string
+		unknown []string
+	}{
+		{"venv python", venv, `.venv/bin/python x.py`, []string{"program /p/.venv/bin/python", "script /p/x.py", "manifest /p/.venv/pyvenv.cfg", "source /p/.venv/lib/python3.12/site-packages/_mypkg.pth",
+			"script /p/.venv/lib/python3.12/site-packages/sitecustomize.py", "script /p/.venv/lib/python3.12/site-packages/helper.py", "script /p/src/mypkg/__init__.py"},
+			[]string{"the package code in ./.venv/lib/python3.12/site-packages/helper.py is not followed", "the package code in ./.venv/lib/python3.12/site-packages/requests is not followed"}},
+		{"uv run", venv, `uv run x.py`, []string{"script /p/x.py", "manifest /p/.venv/pyvenv.cfg", "source /p/.venv/lib/python3.12/site-packages/_mypkg.pth",
+			"script /p/.venv/lib/python3.12/site-packages/sitecustomize.py", "script /p/.venv/lib/python3.12/site-packages/helper.py", "script /p/src/mypkg/__init__.py"},
+			[]string{"helper.py is not followed", "requests is not followed"}},
+		{"poetry run", venv, `poetry run python x.py`, []string{"program /p/.venv/bin/python", "script /p/x.py", "manifest /p/.venv/pyvenv.cfg", "source /p/.venv/lib/python3.12/site-packages/_mypkg.pth",
+			"script /p/.venv/lib/python3.12/site-packages/sitecustomize.py", "script /p/.venv/lib/python3.12/site-packages/helper.py", "script /p/src/mypkg/__init__.py"},
+			[]string{"helper.py is not followed", "requests is not followed"}},
+		{"a .pth that runs code", fakeFS{"/p/x.py": "", "/p/venv/bin/python3": "", "/p/venv/pyvenv.cfg": "", "/p/venv/lib/python3.11/site-packages/a.pth": "import os; os.system('x')\n"},
+			`./venv/bin/python3 x.py`, []string{"program /p/venv/bin/python3", "script /p/x.py", "manifest /p/venv/pyvenv.cfg", "source /p/venv/lib/python3.11/site-packages/a.pth"},
+			[]string{"./venv/lib/python3.11/site-packages/a.pth runs code at every start of the environment's python"}},
+		{"sitecustomize on PYTHONPATH, not next to the script", fakeFS{"/p/x.py": "", "/p/sitecustomize.py": "", "/p/lib/sitecustomize.py": "", "/p/lib/usercustomize.py": ""},
+			`PYTHONPATH=lib python3 x.py`, []string{"script /p/x.py", "script /p/lib/sitecustomize.py", "script /p/lib/usercustomize.py"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/home/u"}, Files: tt.fs})
+			checkAnalysis(t, reached(a), a, tt.files, tt.unknown)
+		})
+	}
+	// The selection file is a watched place: present, it is hashed.
+	a := Analyze(`python3 x.py`, Options{Dir: "/p", Files: venv})
+	found := false
+	for _, f := range a.Files {
+		found = found || f.Path == "/p/.python-version"
+	}
+	if !found {
+		t.Errorf("python3 x.py: .python-version is not recorded: %+v", a.Files)
+	}
+}
+
 // TestPythonReadRunsNothing: reading Python never runs it: code that
 // would write a file, exit or loop forever if run is only read.
 func TestPythonReadRunsNothing(t *testing.T) {

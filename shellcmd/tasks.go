@@ -340,6 +340,9 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 					cmd = cmd[1:]
 				}
 				w.program(Program{Name: n})
+				if base == "poetry" || base == "pipenv" || base == "pdm" || base == "hatch" || base == "rye" {
+					run = w.pyRunner(base, run, depth)
+				}
 				w.run(cmd, run, shell, depth, stdin, pipe)
 				return true
 			}
