@@ -373,7 +373,9 @@ func TestScriptProblemsInAudit(t *testing.T) {
 	var got []ScriptState
 	for _, h := range r.Hooks {
 		for _, s := range h.Scripts {
-			got = append(got, s.State)
+			if !s.Probe { // a place looked in (node's .nvmrc) is missing as a rule
+				got = append(got, s.State)
+			}
 		}
 	}
 	if diff := cmp.Diff(wantStates, got); diff != "" {
