@@ -43,6 +43,17 @@ type jsLoad struct {
 type jsFacts struct {
 	Loads  []jsLoad
 	Opaque []string // constructs, as short phrases ("eval", "module.require")
+	Runs   []jsRun
+}
+
+// jsRun is a process a file starts through child_process with literal
+// arguments: a shell command (exec, execSync, shell: true) or a program
+// and its arguments (spawn, execFile, fork as node MODULE), in Dir
+// ("" for the process's own folder).
+type jsRun struct {
+	Shell string
+	Argv  []string
+	Dir   string
 }
 
 // jsParseError is a file the parser refuses, at a line.
@@ -56,7 +67,7 @@ func (e *jsParseError) Error() string { return strconv.Itoa(e.Line) + ": " + e.M
 // jsRunBuiltins are Node's builtin modules that run code or start
 // processes: importing one is an opaque form (whatever the alias).
 var jsRunBuiltins = map[string]bool{
-	"child_process": true, "vm": true, "worker_threads": true, "cluster": true, "inspector": true,
+	"vm": true, "worker_threads": true, "cluster": true, "inspector": true,
 	"inspector/promises": true, "repl": true, "wasi": true,
 }
 
@@ -96,7 +107,8 @@ func scanJS(src []byte) (*jsFacts, error) {
 		return nil, &jsParseError{Line: 0, Msg: err.Error()}
 	}
 	s := &jsScanner{facts: &jsFacts{}, seen: map[string]bool{}, requires: map[*js.Var]bool{},
-		createRequires: map[*js.Var]bool{}, moduleNS: map[*js.Var]bool{}}
+		createRequires: map[*js.Var]bool{}, moduleNS: map[*js.Var]bool{}, cpNS: map[*js.Var]bool{},
+		cpFuncs: map[*js.Var]string{}, cpImports: map[string]string{}}
 	// Names bound by an import of the builtin module ("createRequire").
 	s.importNames = map[string]string{}
 	js.Walk(s, ast)
@@ -117,6 +129,12 @@ type jsScanner struct {
 	// importNames maps a name imported from the builtin module to its
 	// member name.
 	importNames map[string]string
+	// cpNS are variables bound to child_process whole, cpFuncs to one of
+	// its functions; cpImports maps a name imported from it to the member
+	// ("*" for the whole module).
+	cpNS      map[*js.Var]bool
+	cpFuncs   map[*js.Var]string
+	cpImports map[string]string
 }
 
 func (s *jsScanner) opaque(what string) {
@@ -198,6 +216,21 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 		return
 	}
 	switch b := strings.TrimPrefix(spec, "node:"); {
+	case b == "child_process":
+		if n.Default != nil {
+			s.cpImports[string(n.Default)] = "*"
+		}
+		for _, a := range n.List {
+			name, bind := string(a.Name), string(a.Binding)
+			if name == "" {
+				name = bind
+			}
+			if name != "*" && !jsCPRuns[name] {
+				s.opaque("child_process." + name)
+				continue
+			}
+			s.cpImports[bind] = name
+		}
 	case b == "module":
 		if n.Default != nil {
 			s.opaque("the module builtin imported whole")
@@ -346,6 +379,11 @@ func (s *jsScanner) isCreateRequireCall(c *js.CallExpr) bool {
 // call handles the loading calls; it reports whether n's children are
 // walked already.
 func (s *jsScanner) call(n *js.CallExpr) bool {
+	if fn, ok := s.cpFunc(n.X); ok {
+		s.cpCall(fn, n)
+		s.walkOnly(n, argNodes(n)...)
+		return true
+	}
 	kind := ""
 	switch x := n.X.(type) {
 	case *js.LiteralExpr:
@@ -385,6 +423,9 @@ func (s *jsScanner) call(n *js.CallExpr) bool {
 		}
 		if strings.TrimPrefix(spec, "node:") == "process" {
 			s.opaque("the process builtin used whole")
+		}
+		if strings.TrimPrefix(spec, "node:") == "child_process" && !s.cpBind() {
+			s.opaque("child_process used as a value")
 		}
 	}
 	// The callee needs no more checks; the arguments do (a computed one
@@ -507,6 +548,10 @@ func (s *jsScanner) variable(v *js.Var) {
 	if p, ok := s.parent().(*js.BindingElement); ok && p.Binding == js.IBinding(v) {
 		return // its declaration
 	}
+	if s.cpNS[r] || s.cpFuncs[r] != "" || (r.Decl == js.NoDecl && s.cpImports[string(r.Data)] != "") {
+		s.opaque("child_process used as a value")
+		return
+	}
 	if r.Decl != js.NoDecl {
 		if s.requires[r] {
 			s.opaque("require used as a value")
@@ -608,4 +653,182 @@ func (s *jsScanner) variable(v *js.Var) {
 			s.opaque("Deno." + m)
 		}
 	}
+}
+
+// jsCPRuns are child_process's functions that start a process, and how
+// they take it.
+var jsCPRuns = map[string]bool{"exec": true, "execSync": true, "execFile": true, "execFileSync": true,
+	"spawn": true, "spawnSync": true, "fork": true}
+
+// jsCPSafeOpts are the options of child_process's functions that do not
+// change what runs (cwd is read when literal; env, shell, argv0, execPath,
+// execArgv are not followed).
+var jsCPSafeOpts = map[string]bool{"encoding": true, "stdio": true, "timeout": true, "maxBuffer": true, "killSignal": true,
+	"windowsHide": true, "windowsVerbatimArguments": true, "input": true, "detached": true, "signal": true,
+	"serialization": true, "silent": true}
+
+// cpBind binds require('child_process') at the node being entered when
+// its parent binds it to a name (const cp = ..., const {execSync: run} =
+// ...); it reports whether it did.
+func (s *jsScanner) cpBind() bool {
+	switch p := s.parent().(type) {
+	case *js.DotExpr:
+		y, ok := p.Y.(js.LiteralExpr)
+		return ok && jsCPRuns[string(y.Data)] // require('child_process').execSync(...): cpFunc reads it
+	case *js.BindingElement:
+		switch b := p.Binding.(type) {
+		case *js.Var:
+			s.cpNS[root(b)] = true
+			return true
+		case *js.BindingObject:
+			if b.Rest != nil {
+				return false
+			}
+			for _, it := range b.List {
+				v, ok := it.Value.Binding.(*js.Var)
+				if it.Key == nil || it.Key.Computed != nil || !ok || !jsCPRuns[string(it.Key.Literal.Data)] {
+					return false
+				}
+				s.cpFuncs[root(v)] = string(it.Key.Literal.Data)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// cpFunc reports whether e is one of child_process's functions that
+// start a process, and which.
+func (s *jsScanner) cpFunc(e js.IExpr) (string, bool) {
+	switch e := e.(type) {
+	case *js.Var:
+		r := root(e)
+		if f := s.cpFuncs[r]; f != "" {
+			return f, true
+		}
+		if f := s.cpImports[string(r.Data)]; r.Decl == js.NoDecl && f != "" && f != "*" {
+			return f, true
+		}
+	case *js.DotExpr:
+		y, ok := e.Y.(js.LiteralExpr)
+		if !ok || !jsCPRuns[string(y.Data)] {
+			return "", false
+		}
+		switch x := e.X.(type) {
+		case *js.Var:
+			r := root(x)
+			if s.cpNS[r] || (r.Decl == js.NoDecl && s.cpImports[string(r.Data)] == "*") {
+				return string(y.Data), true
+			}
+		case *js.CallExpr:
+			if s.isRequire(x.X) && len(x.Args.List) == 1 {
+				if t, ok, _ := literal(x.Args.List[0].Value); ok && strings.TrimPrefix(t, "node:") == "child_process" {
+					return string(y.Data), true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// cpCall reads a call of child_process's fn: with literal arguments it is
+// a run, else opaque.
+func (s *jsScanner) cpCall(fn string, n *js.CallExpr) {
+	args := n.Args.List
+	for _, a := range args {
+		if a.Rest {
+			s.opaque("child_process." + fn + " with spread arguments")
+			return
+		}
+	}
+	if len(args) == 0 {
+		return
+	}
+	first, ok, escaped := literal(args[0].Value)
+	if !ok {
+		if d, isDot := args[0].Value.(*js.DotExpr); isDot && fn != "exec" && fn != "execSync" && fn != "fork" {
+			if v, isVar := d.X.(*js.Var); isVar && free(v, "process") {
+				if y, ok2 := d.Y.(js.LiteralExpr); ok2 && string(y.Data) == "execPath" {
+					first, ok = "node", true // the node that runs this file
+				}
+			}
+		}
+	}
+	if !ok {
+		what := "a computed command"
+		if escaped {
+			what = "an escaped string"
+		}
+		s.opaque("child_process." + fn + " of " + what)
+		return
+	}
+	run := jsRun{}
+	rest := args[1:]
+	var argv []string
+	if fn != "exec" && fn != "execSync" && len(rest) > 0 {
+		if arr, isArr := rest[0].Value.(*js.ArrayExpr); isArr {
+			for _, el := range arr.List {
+				t, ok, _ := literal(el.Value)
+				if !ok || el.Spread {
+					s.opaque("child_process." + fn + " with computed arguments")
+					return
+				}
+				argv = append(argv, t)
+			}
+			rest = rest[1:]
+		}
+	}
+	shell := fn == "exec" || fn == "execSync"
+	for _, a := range rest {
+		switch o := a.Value.(type) {
+		case *js.ArrowFunc, *js.FuncDecl:
+			continue // a callback
+		case *js.ObjectExpr:
+			for _, p := range o.List {
+				if p.Spread || p.Name == nil || p.Name.Computed != nil {
+					s.opaque("child_process." + fn + " with computed options")
+					return
+				}
+				key := strings.Trim(string(p.Name.Literal.Data), `'"`)
+				switch {
+				case jsCPSafeOpts[key]:
+				case key == "cwd":
+					d, ok, _ := literal(p.Value)
+					if !ok {
+						s.opaque("child_process." + fn + " in a computed cwd")
+						return
+					}
+					run.Dir = d
+				case key == "shell":
+					if l, ok := p.Value.(*js.LiteralExpr); ok && (l.TokenType == js.FalseToken || l.TokenType == js.TrueToken) {
+						shell = shell || l.TokenType == js.TrueToken
+						continue
+					}
+					s.opaque("child_process." + fn + " with a shell option")
+					return
+				default:
+					s.opaque("child_process." + fn + " with the option " + key)
+					return
+				}
+			}
+		default:
+			if l, ok := a.Value.(*js.LiteralExpr); ok && l.TokenType == js.NullToken {
+				continue
+			}
+			if v, ok := a.Value.(*js.Var); ok && string(v.Data) == "undefined" {
+				continue
+			}
+			s.opaque("child_process." + fn + " with computed options")
+			return
+		}
+	}
+	switch {
+	case fn == "fork":
+		run.Argv = append([]string{"node", first}, argv...)
+	case shell:
+		run.Shell = strings.Join(append([]string{first}, argv...), " ")
+	default:
+		run.Argv = append([]string{first}, argv...)
+	}
+	s.facts.Runs = append(s.facts.Runs, run)
 }

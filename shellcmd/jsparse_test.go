@@ -64,8 +64,11 @@ func TestScanJS(t *testing.T) {
 		{"constructor", "''.constructor.constructor('return process')().mainModule.require('./x')", nil, []string{".constructor (it reaches the Function constructor)"}},
 		{"constructor name is fine", "if (x.constructor.name === 'A' || y.constructor === Object) {}", nil, nil},
 		{"constructor by index", "f['constructor']('x')", nil, []string{"a ['constructor']"}},
-		{"child_process", "const {exec: run} = require('child_process'); run('./x.sh')", []string{"require child_process"}, []string{"child_process (what it runs is not followed)"}},
-		{"child_process import", "import cp from 'node:child_process'\ncp.fork('./w.js')", []string{"import node:child_process"}, []string{"child_process (what it runs is not followed)"}},
+		{"child_process computed", "const {exec: run} = require('child_process'); run(cmd)", []string{"require child_process"}, []string{"child_process.exec of a computed command"}},
+		{"child_process aliased", "const cp = require('child_process'); const c = cp; c.execSync('./x')", []string{"require child_process"}, []string{"child_process used as a value"}},
+		{"child_process passed", "import {spawn} from 'child_process'\nf(spawn)", []string{"import child_process"}, []string{"child_process used as a value"}},
+		{"child_process env", "require('child_process').execSync('./x', {env: {...process.env, NODE_OPTIONS: '-r ./p'}})", nil, []string{"child_process.execSync with the option env"}},
+		{"child_process whole", "f(require('child_process'))", []string{"require child_process"}, []string{"child_process used as a value"}},
 		{"top-level arguments", "arguments[1]('./x')", nil, []string{"arguments at the top level"}},
 		{"arguments in a function", "function f() { return arguments[0] }", nil, nil},
 		{"with", "with (o) { require('./x') }", []string{"require ./x"}, []string{"a with statement"}},
@@ -76,6 +79,7 @@ func TestScanJS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			f, err := scanJS([]byte(tt.src))
 			if err != nil {
 				t.Fatalf("scanJS: %v", err)
@@ -100,5 +104,45 @@ func TestScanJSError(t *testing.T) {
 	pe, ok := err.(*jsParseError)
 	if !ok || pe.Line != 2 {
 		t.Fatalf("err = %v, want a parse error at line 2", err)
+	}
+}
+
+// TestScanJSRuns: child_process with literal arguments is a process to
+// follow, under any alias.
+func TestScanJSRuns(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src  string
+		runs []string
+	}{
+		{"const {execSync} = require('node:child_process'); execSync('./hooks/a.sh --x', {encoding: 'utf8'})", []string{"sh ./hooks/a.sh --x"}},
+		{"import * as cp from 'child_process'\ncp.spawnSync('git', ['status'], {stdio: 'inherit'})", []string{"argv git status"}},
+		{"import {execFile as ef} from 'child_process'\nef('./tool', ['a'], (err) => {})", []string{"argv ./tool a"}},
+		{"const cp = require('child_process'); cp.fork('./worker.js', ['x'])", []string{"argv node ./worker.js x"}},
+		{"require('child_process').spawn('./a.sh', [], {shell: true, cwd: 'sub'})", []string{"sh ./a.sh (in sub)"}},
+		{"const {spawnSync} = require('child_process'); spawnSync(process.execPath, ['./x.js'])", []string{"argv node ./x.js"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			f, err := scanJS([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range f.Runs {
+				s := "argv " + strings.Join(r.Argv, " ")
+				if r.Shell != "" {
+					s = "sh " + r.Shell
+				}
+				if r.Dir != "" {
+					s += " (in " + r.Dir + ")"
+				}
+				got = append(got, s)
+			}
+			if diff := cmp.Diff(tt.runs, got); diff != "" || len(f.Opaque) > 0 {
+				t.Errorf("runs (-want +got):\n%s\nopaque %q", diff, f.Opaque)
+			}
+		})
 	}
 }

@@ -97,6 +97,25 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 	for _, l := range facts.Loads {
 		w.nodeResolve(l.Spec, dir, st, depth)
 	}
+	// A process the code starts with literal arguments runs in the
+	// process's own folder (or a literal cwd), like a hook's command.
+	for _, r := range facts.Runs {
+		run := st.copy()
+		if r.Dir != "" {
+			if run.dir = w.cd([]arg{{v: val{s: r.Dir, known: true}}}, st); run.dir == "" {
+				continue
+			}
+		}
+		if r.Shell != "" {
+			w.script(r.Shell, run, depth+1)
+			continue
+		}
+		argv := make([]arg, 0, len(r.Argv))
+		for _, a := range r.Argv {
+			argv = append(argv, arg{v: val{s: a, known: true}, text: a})
+		}
+		w.run(argv, run, run.copy(), depth+1, nil, nil)
+	}
 }
 
 // nodeWithArg are node's options that take a value (as the next word or
