@@ -99,7 +99,7 @@ func runCommand(e *env) *cli.Command {
 			"Limits: --input reads at most 16 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
 			"stderr the first 1 MiB is kept for the report (stdoutCut, stderrCut and the byte counts in\n" +
 			"--json say when a stream was longer), and all of it is parsed as Gemini parses it, keeping at\n" +
-			"most 32 MiB of the parsed values over a run (4 MiB per string; the hook's warnings say what was\n" +
+			"most 16 MiB of the parsed values over a run (4 MiB per string; the hook's warnings say what was\n" +
 			"dropped, the decision stays Gemini's). A stream longer than Gemini can hold in one string\n" +
 			"(536,870,888 characters) makes Gemini CLI exit with RangeError: Invalid string length: run stops\n" +
 			"the hook there, says so and exits 3. Output Gemini reads as plain text, and\n" +

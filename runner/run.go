@@ -283,7 +283,8 @@ func Run(ctx context.Context, plan Plan, in *Object, opt Options) (*Report, erro
 	}
 	for _, r := range rep.Hooks {
 		if r.Crash != "" && rep.Crash == "" {
-			rep.Crash = r.Crash
+			// Gemini CLI exits: nothing happens to the tool call.
+			rep.Crash, rep.ToolCall = r.Crash, nil
 		}
 	}
 	var failed []string

@@ -33,7 +33,7 @@ const GeminiMaxString = 1<<29 - 24
 // run, of the values it parses from outputs longer than MaxOutput: past
 // it, nested members and elements are read and dropped (the top-level
 // members that decide stay), and the result says what was dropped.
-const DefaultMaxParse = 32 << 20
+const DefaultMaxParse = 16 << 20
 
 // maxParseString bounds each string kept of such a value; a longer one is
 // kept up to it and the result says so.
@@ -328,7 +328,8 @@ func (p *jsonStream) object(depth int, keep bool) (any, error) {
 		if c != ':' {
 			return nil, fmt.Errorf("expected ':' after a property name, got %q", c)
 		}
-		keepChild := keep && (depth == 0 || p.take(len(key)+32))
+		// What a member costs in memory beyond its strings, roughly.
+		keepChild := keep && (depth == 0 || p.take(len(key)+64))
 		v, err := p.value(depth+1, keepChild)
 		if err != nil {
 			return nil, err
@@ -370,7 +371,7 @@ func (p *jsonStream) array(depth int, keep bool) (any, error) {
 	p.unread()
 	dropped := false
 	for {
-		keepChild := keep && p.take(16)
+		keepChild := keep && p.take(48)
 		v, err := p.value(depth+1, keepChild)
 		if err != nil {
 			return nil, err
@@ -420,6 +421,26 @@ func (p *jsonStream) str(keep bool, limit int) (any, error) {
 		add1(&b, &n, &cut, keep, limit, r, p)
 	}
 	for {
+		// Fast path: a run of plain ASCII in the buffer is taken whole.
+		if high == 0 {
+			buf, _ := p.rd.Peek(p.rd.Buffered())
+			i := 0
+			for i < len(buf) && buf[i] >= 0x20 && buf[i] < 0x80 && buf[i] != '"' && buf[i] != '\\' {
+				i++
+			}
+			if i > 0 {
+				if keep && !cut {
+					k := min(i, limit-n)
+					b.Write(buf[:k])
+					n += k
+					p.budget.Add(-int64(k))
+					cut = k < i
+				}
+				p.rd.Discard(i)
+				p.count(int64(i))
+				continue
+			}
+		}
 		c, err := p.next()
 		if err != nil {
 			return nil, err

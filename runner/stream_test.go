@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"io"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -53,8 +54,16 @@ func TestParseStreamAgrees(t *testing.T) {
 		`[` + strings.Repeat(`"x",`, 100) + `"y"]`, `{"a":"` + strings.Repeat("é", 300) + `"}`,
 		`{"a":1`, `[1,2`, `"abc`, `{"a":"b"`,
 	}
-	for _, in := range inputs {
-		res := parseStream(iotest.OneByteReader(strings.NewReader(in)), bigBudget(), 0, nil)
+	for i := range inputs {
+		// Each input whole, and one byte at a time.
+		inputs = append(inputs, "\x00"+inputs[i])
+	}
+	for n, in := range append(inputs, inputs...) {
+		var r io.Reader = strings.NewReader(in)
+		if n >= len(inputs) {
+			r = iotest.OneByteReader(r)
+		}
+		res := parseStream(r, bigBudget(), 0, nil)
 		blank, want, wantErr := wholeParse(in)
 		got := ""
 		if res.value != nil || res.err == nil && !res.blank {
@@ -130,7 +139,7 @@ func TestGeminiStringLimit(t *testing.T) {
 	h := cmdHook("h", "cat /dev/zero")
 	rep := run(t, "BeforeTool", false, testInput(t, "BeforeTool", t.TempDir(), ""), Options{MaxOutput: 16, MaxString: 100000}, h)
 	r := rep.Hooks[0]
-	if r.Crash != "RangeError: Invalid string length" || r.TimedOut || !rep.Blocks() || rep.Crash == "" {
+	if r.Crash != "RangeError: Invalid string length" || r.TimedOut || !rep.Blocks() || rep.Crash == "" || rep.ToolCall != nil {
 		t.Fatalf("crash %q timedOut %v blocks %v; want the crash", r.Crash, r.TimedOut, rep.Blocks())
 	}
 	o := OutcomeOf(rep)
