@@ -165,6 +165,9 @@ type runJSON struct {
 	Gemini *gemini.Install `json:"gemini"`
 	// Real is the real CLI's result (--real only).
 	Real *realJSON `json:"real,omitempty"`
+	// TailHooks are the ids of the hooks Gemini fires for an AfterTool
+	// tail call (outcome.tail), by event: BeforeTool and AfterTool.
+	TailHooks map[string][]string `json:"tailHooks,omitempty"`
 }
 
 func runRun(o *runOptions) error {
@@ -208,6 +211,15 @@ func runRun(o *runOptions) error {
 		err = &exitError{code: 128 + int(sig.(syscall.Signal)), err: fmt.Errorf("stopped by %s: the running hooks were stopped", runner.SignalName(sig.(syscall.Signal)))}
 	}
 	outcome := runner.OutcomeOf(rep)
+	var tailHooks map[string][]string
+	if t := outcome.Tail; t != nil && t.Outcome == runner.ToolRuns {
+		// The tail call goes through BeforeTool and AfterTool like a model's
+		// call (scheduler.js): their plans for its tool.
+		tailHooks = map[string][]string{}
+		for _, ev := range []string{"BeforeTool", "AfterTool"} {
+			tailHooks[ev] = r.Plan(ev, t.Tool, "").Hooks
+		}
+	}
 	var real *realJSON
 	if setup != nil && err == nil {
 		if real, err = runReal(o.env, setup, r.Set, event, trigger, cwd, in, rep, outcome); err != nil {
@@ -221,13 +233,16 @@ func runRun(o *runOptions) error {
 	}
 	if o.JSON {
 		if werr := writeJSON(o.Stdout, runJSON{Project: cwd, Plan: plan, Report: rep, Blocks: rep.Blocks(), HeldBack: nonNil(held), Gemini: r.Set.Gemini,
-			Outcome: outcome, Real: real}); werr != nil {
+			Outcome: outcome, Real: real, TailHooks: tailHooks}); werr != nil {
 			return fail(werr, "")
 		}
 	} else {
 		out := newOut(o.env)
 		warnGemini(o.Stderr, r.Set.Gemini)
 		printRun(out, plan, rep, held, len(runHooks) > 0, approveHint(t, held))
+		if tailHooks != nil {
+			out.para(2, "%s %s: BeforeTool %s; AfterTool %s", out.bold("Tail call hooks:"), outcome.Tail.Tool, idList(tailHooks["BeforeTool"]), idList(tailHooks["AfterTool"]))
+		}
 		if real != nil {
 			printReal(out, rep, outcome, real)
 		}
@@ -760,6 +775,10 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	case outcome.SystemMessage != "":
 		o.para(2, "%s %s", o.bold("Shown:"), clip(oneLine(outcome.SystemMessage), 500))
 	}
+	if rep.Crash != "" {
+		// Blocks counts it: Gemini CLI itself exits.
+		o.para(2, "%s %s", o.bold("Result:"), o.red("Gemini CLI exits with status 1 ("+rep.Crash+"): a hook printed more than it can hold in one string"))
+	}
 	if rep.ToolCall != nil && rep.ToolCall.Outcome == runner.ToolInvalid {
 		// Blocks counts it: the hooks allow, their rewrite stops the call.
 		o.para(2, "%s %s", o.bold("Result:"), o.red("the tool does not run (the rewritten parameters fail validation)"))
@@ -979,4 +998,12 @@ func clip(s string, n int) string {
 
 func oneLine(s string) string {
 	return strings.ReplaceAll(strings.TrimSpace(s), "\n", `\n`)
+}
+
+// idList is ids joined by ", ", or "none".
+func idList(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
