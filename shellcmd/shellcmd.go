@@ -28,6 +28,23 @@
 // nesting of commands inside strings (MaxDepth), by the number of files it
 // lists (MaxFiles), by how deep files are followed (MaxFollow) and by how
 // much code is read (MaxFollowFile, MaxRead).
+//
+// The rule (issue 30 §1): every project file that the real interpreter
+// chain can run or load is listed, or the analysis is not covered
+// (Unknown) with a reason that names the construct, program, variable or
+// file. Coverage is claimed only for what is modelled exactly; anything
+// else (a program without a row in the program table, an option a row
+// does not know, a construct the walker does not model, a form that
+// depends on what runs) is not covered. Programs are data (Table, Parse):
+// one row per program with its option grammar and which operands and
+// option values are code; one parser and one apply step serve every row.
+// A program without a row is not covered, and every argument that names
+// a project file is listed. Statements are walked over the set of shell
+// states that reach them, joined where branches meet; functions and trap
+// handlers are walked where they run; variable text that bash evaluates
+// as code (arithmetic, prompts, indirection) and shell options that
+// change lookup are followed or not covered (flow.go, arith.go,
+// options.go).
 package shellcmd
 
 import (

@@ -44,7 +44,7 @@ func pure(names ...string) *Row { return &Row{Names: names, Pure: true} }
 
 // nodeLong are node's options (node --help, v22): those that load code
 // are Preload, Code or NotCovered.
-var nodeLong = []string{"eval=|e", "print=?|p", "require=|r", "import=", "loader=", "experimental-loader=", "check|c",
+var nodeLong = []string{"eval=|e", "print=|p", "require=|r", "import=", "loader=", "experimental-loader=", "check|c",
 	"interactive|i", "help|h", "version|v", "conditions=|C", "env-file=", "env-file-if-exists=", "input-type=",
 	"inspect=?", "inspect-brk=?", "inspect-port=", "inspect-wait=?", "enable-source-maps", "no-warnings",
 	"no-deprecation", "trace-warnings", "trace-deprecation", "trace-uncaught", "throw-deprecation", "pending-deprecation",
@@ -67,7 +67,7 @@ var nodeLong = []string{"eval=|e", "print=?|p", "require=|r", "import=", "loader
 // options for what matters here.
 func nodeRow(names ...string) *Row {
 	return &Row{
-		Names: names, Lang: "node", Short: "+e:p::r:C:cihv", Long: withValues(nodeLong, nodeWithArg), Stdin: true,
+		Names: names, Lang: "node", Short: "+e:p:r:C:cihv", Long: withValues(nodeLong, nodeWithArg), Stdin: true,
 		// Preloads, --env-file, --run, --test and config files are read
 		// by node's follower (walker.nodeOptions, node.go), which gets
 		// every option.
