@@ -645,7 +645,13 @@ func printMigrate(opts *migrateOptions, job *migrateJob, dry bool, v migrateJSON
 		warn(opts.Stderr, w, "")
 	}
 	for _, h := range v.Hooks {
-		if h.Action == migrate.ActionConflict {
+		if h.Action == migrate.ActionConflict && h.HandWritten {
+			name := h.Name
+			if name == "" {
+				name = "the hook without a name"
+			}
+			warn(opts.Stderr, fmt.Sprintf("%s (%s line %d) runs a Claude hook's command, but migrate did not write it: kept as it is, and no copy added", name, h.Event, h.Line), migrate.HandWrittenHint)
+		} else if h.Action == migrate.ActionConflict {
 			warn(opts.Stderr, fmt.Sprintf("%s (%s line %d) was edited in the Gemini file since migrate wrote it: kept as it is", h.Name, h.Event, h.Line), conflictHint(opts))
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/migrate"
 )
 
@@ -37,6 +38,13 @@ func checkMigration(o *migrateOptions, job *migrateJob) error {
 	}
 	fix := migrateFixCommand(o, false)
 	problems, drift, conflicts := migrate.Drift(res, job.Display, fix, conflictHint(o))
+	// In sync by content is not enough: Gemini must run the hook where
+	// the Claude hook ran.
+	if set, err := o.loadLayers(o.dir); err == nil {
+		notRun := migrate.NotRun(res, merge.Merge(set), job.Path, job.Display)
+		problems = append(problems, notRun...)
+		drift += len(notRun)
+	}
 	switch o.Format {
 	case formatJSON:
 		v := migrateCheckJSON{Target: job.Target, InSync: drift == 0, Hooks: nonNil(res.Sync), Foreign: nonNil(res.Foreign),

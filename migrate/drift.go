@@ -30,11 +30,16 @@ func CodeSummary(code string) (summary, help string) {
 		return "A migrated Gemini hook was edited on the Gemini side and differs from its Claude Code hook.", ""
 	case CodeKept:
 		return "A Gemini hook migrate leaves as it is: written by hand for a Claude Code hook, or migrated from a Claude file not read here (information).", ""
+	case CodeNotRun:
+		return "A Gemini hook that holds a Claude Code hook is not run by Gemini where the Claude hook ran: disabled by a layer, or a matcher that misses a tool.", ""
 	case CodeGeminiOnly:
 		return "A Gemini hook with no Claude Code source (information: hand-written hooks are never migrated back).", ""
 	}
 	return "gh-hooks problem " + code + ".", ""
 }
+
+// HandWrittenHint settles a conflict with a hook migrate did not write.
+const HandWrittenHint = "migrate never takes over a hook it did not write: to keep it as yours, give it a name of your own (not " + NamePrefix + "...); to let migrate write its copy, remove it"
 
 // Drift is what migrate --check reports of a migration computed against
 // the Gemini file as it is (res, nothing written): every migrated hook
@@ -77,13 +82,26 @@ func Drift(res *Result, display, fix, conflictHint string) (problems []config.Pr
 			p.Code = CodeOrphaned
 			p.Message = fmt.Sprintf("%s: %s", it.Name, it.Reason)
 		case ActionConflict:
-			p.Code = CodeConflict
-			what := "its Claude hook is gone"
-			if len(it.Changes) > 0 {
-				what = "its Claude hook" + src + " migrates to something else: " + strings.Join(it.Changes, "; ")
+			if !it.HandWritten {
+				p.Code = CodeConflict
+				what := "its Claude hook is gone"
+				if len(it.Changes) > 0 {
+					what = "its Claude hook" + src + " migrates to something else: " + strings.Join(it.Changes, "; ")
+				}
+				p.Message = fmt.Sprintf("%s was edited here since migrate wrote it, and %s", it.Name, what)
+				p.Hint = conflictHint
+				break
 			}
-			p.Message = fmt.Sprintf("%s was edited here since migrate wrote it, and %s", it.Name, what)
-			p.Hint = conflictHint
+			p.Code = CodeConflict
+			name := it.Name
+			if name == "" {
+				name = it.Event + " hook"
+			}
+			p.Message = fmt.Sprintf("%s: %s", name, it.Reason)
+			if len(it.Changes) > 0 {
+				p.Message += "; migrate would write: " + strings.Join(it.Changes, "; ")
+			}
+			p.Hint = HandWrittenHint
 		}
 		problems = append(problems, p)
 	}

@@ -154,10 +154,12 @@ func recorded(desc string) (src, stamp string) {
 }
 
 // identity is the Claude command a Gemini hook command runs: the command
-// inside gh-hooks claude-compat (found by parsing, whatever guard or
-// binary surrounds it), or the command itself.
+// inside gh-hooks claude-compat when bash reaches the adapter on every
+// path (claudecompat.Reaches: not in a function never called, after an
+// exit or behind a condition), whatever guard or binary surrounds it; else
+// the command itself.
 func identity(cmd string) string {
-	if w, ok := claudecompat.Unwrap(cmd); ok {
+	if w, ok := claudecompat.Reaches(cmd); ok {
 		return w.Command
 	}
 	return cmd

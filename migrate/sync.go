@@ -55,6 +55,12 @@ type SyncItem struct {
 	Reason string `json:"reason,omitempty"`
 	// Source is the Claude hook (path:line:column) of a kept hook.
 	Source *Position `json:"source,omitempty"`
+	// planned is the matcher migrate writes for the Claude hook (Runs).
+	planned string
+	// HandWritten marks a conflict with a hook migrate did not write (no
+	// stamp of its own): named claude:... by hand, or nameless, running a
+	// Claude hook's command. migrate never takes it over, --force or not.
+	HandWritten bool `json:"handWritten,omitempty"`
 }
 
 // Position is a place in a file.
@@ -199,23 +205,27 @@ type planned struct {
 
 // present is one hook of the target.
 type present struct {
-	event    string
-	di, hi   int // definition and hook index
-	pointer  string
-	line     int
-	col      int
-	def      Definition // one hook: the values as written
-	hasDesc  bool
-	owned    bool // named claude:...
-	legacy   bool // nameless, runs what migrate writes: an earlier migration
-	single   bool // the definition holds this hook only, and nothing migrate does not write
-	extra    []string
-	edited   bool
-	src      string // the Claude file its description names
-	claude   string // the Claude command it runs (identity)
-	defKeys  []string
-	hookKeys []string
-	match    int // index of the planned definition, -1
+	event   string
+	di, hi  int // definition and hook index
+	pointer string
+	line    int
+	col     int
+	def     Definition // one hook: the values as written
+	hasDesc bool
+	owned   bool // named claude:...
+	legacy  bool // nameless, runs what migrate writes: an earlier migration
+	single  bool // the definition holds this hook only, and nothing migrate does not write
+	extra   []string
+	edited  bool
+	// handWritten: named claude:... or nameless (legacy), but without
+	// the stamp migrate writes in the description of what it wrote
+	// (describe): someone wrote it by hand; migrate never takes it over.
+	handWritten bool
+	src         string // the Claude file its description names
+	claude      string // the Claude command it runs (identity)
+	defKeys     []string
+	hookKeys    []string
+	match       int // index of the planned definition, -1
 }
 
 // sync compares the planned definitions with the target and computes the
@@ -374,12 +384,23 @@ func readPresent(doc *config.Document, ev string, di, hi int, dn, hn *config.Nod
 	pr.claude = identity(h.Command)
 	pr.owned = strings.HasPrefix(h.Name, NamePrefix)
 	pr.single = len(dn.Get("hooks").Items) == 1
+	src, rec := recorded(h.Description)
 	if pr.owned {
-		src, rec := recorded(h.Description)
 		pr.src = src
 		pr.edited = rec == "" || rec != stamp(ev, d) || len(pr.extra) > 0 || !pr.single
 	}
+	// Only what carries migrate's stamp is migrate's: a hook named
+	// claude:... without one, or a nameless one, was written by hand.
+	pr.handWritten = rec == "" && (pr.owned || h.Name == "")
 	return pr
+}
+
+// handWrittenReason is why a hook migrate did not write is kept.
+func handWrittenReason(h *present) string {
+	if h.owned {
+		return "named " + NamePrefix + "... but not written by migrate (its description has no gh-hooks migrate stamp); kept"
+	}
+	return "a hook without a name that runs this Claude hook's command, not written by migrate (no gh-hooks migrate stamp); kept"
 }
 
 // conflictGone is the reason of a conflict whose Claude hook is gone.
@@ -445,7 +466,7 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 		if h.match < 0 {
 			continue
 		}
-		byPlanned[h.match] = &SyncItem{Action: ActionKept, Event: ev, Matcher: h.def.Matcher, Name: h.def.Hooks[0].Name,
+		byPlanned[h.match] = &SyncItem{Action: ActionKept, Event: ev, Matcher: h.def.Matcher, Name: h.def.Hooks[0].Name, planned: ps[h.match].def.Matcher,
 			Pointer: h.pointer, Line: h.line, Column: h.col,
 			Reason: "written by hand (not named " + NamePrefix + "...) and runs this Claude hook's command: migrate leaves it and adds no copy"}
 		if _, ok := fixed[h.di]; !ok {
@@ -457,6 +478,9 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 		if h.match < 0 {
 			it := SyncItem{Event: ev, Matcher: h.def.Matcher, Name: name, Pointer: h.pointer, Line: h.line, Column: h.col}
 			switch {
+			case h.handWritten:
+				it.Action, it.HandWritten = ActionConflict, true
+				it.Reason = handWrittenReason(h)
 			case h.legacy:
 				it.Action, it.Reason = ActionRemoved, "a second copy of a Claude hook, from an earlier migration"
 				detach(h)
@@ -478,9 +502,16 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			continue
 		}
 		p := ps[h.match]
-		it := &SyncItem{Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name, Pointer: h.pointer, Line: h.line, Column: h.col}
+		it := &SyncItem{Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name, planned: p.def.Matcher, Pointer: h.pointer, Line: h.line, Column: h.col}
 		changes := diffDef(h, p)
 		switch {
+		case h.handWritten:
+			// Never taken over, whatever it holds: reported, kept in its
+			// place, and no copy is added beside it.
+			it.Action, it.Changes, it.HandWritten = ActionConflict, changes, true
+			it.Name, it.Matcher = h.def.Hooks[0].Name, h.def.Matcher // the hook as it is
+			it.Reason = handWrittenReason(h)
+			fixed[h.di] = h.match
 		case len(changes) == 0:
 			it.Action = ActionUnchanged
 			inPlace[h.di] = h.match
