@@ -274,7 +274,7 @@ func fatalProblem(r *merge.Result) (config.Problem, bool) {
 	fatal := r.Set.Fatals
 	if len(fatal) == 0 && r.Crash != "" {
 		for _, p := range r.Problems {
-			if p.Code == "hooksconfig-null" && strings.Contains(r.Crash, p.Path) || p.Code == "extension-name-duplicate" {
+			if p.Code == "hooksconfig-null" && p.Path == r.CrashPath || p.Code == "extension-name-duplicate" {
 				fatal = append(fatal, p)
 			}
 		}

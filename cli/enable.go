@@ -112,7 +112,7 @@ func runDisable(o *toggleOptions) error {
 	var names []string
 	if o.Name != "" {
 		names = []string{o.Name}
-		if w, hint := disableCheck(r, o.Name); w != "" {
+		if w, hint := disableCheck(r, o.Name, "disable"); w != "" {
 			warn(o.Stderr, w, hint)
 		}
 	} else {
@@ -198,30 +198,24 @@ func typedNameWarning(h *merge.Hook) (warning, hint string) {
 }
 
 // disableCheck warns when no loaded hook is called name the way Gemini
-// matches hooksConfig.disabled: exactly, name || command, after $VAR
-// expansion of both (spec §3.6).
-func disableCheck(r *merge.Result, name string) (warning, hint string) {
-	exp := config.Expand(name, r.Set.Lookup)
-	if len(r.Disables(name)) > 0 || len(r.Disables(exp)) > 0 {
+// matches hooksConfig.disabled (merge.Result.Miss); a hint that is a
+// command runs verb, "disable" or "enable".
+func disableCheck(r *merge.Result, name, verb string) (warning, hint string) {
+	m, miss := r.Miss(name)
+	if !miss {
 		return "", ""
 	}
-	for _, h := range r.Hooks {
-		if h.DisableName == name || h.DisableName == exp {
-			return typedNameWarning(h)
-		}
-	}
-	for _, h := range r.Hooks {
-		if h.Name != "" && (h.Command == name || h.ExpandedCommand == exp) {
-			return fmt.Sprintf("hook %s has the name %q: Gemini matches hooksConfig.disabled against the name, so %q will not disable it", h.ID, h.Name, name),
-				"gh-hooks disable " + shellword.Quote(h.Name)
-		}
-	}
-	for _, h := range r.Hooks {
-		if h.ID == name {
-			// An id as effective prints it: hooksConfig.disabled holds names.
-			return fmt.Sprintf("%q is the id of a hook, not its name: Gemini compares hooksConfig.disabled with the name (or the command of a hook without a name), so the entry disables nothing", name),
-				"gh-hooks disable " + shellword.Quote(h.DisableName)
-		}
+	h := m.Hook
+	switch m.Kind {
+	case merge.MissTyped:
+		return typedNameWarning(h)
+	case merge.MissCommand:
+		return fmt.Sprintf("hook %s has the name %q: Gemini matches hooksConfig.disabled against the name, so %q will not disable it", h.ID, h.Name, name),
+			"gh-hooks " + verb + " " + shellword.Quote(h.Name)
+	case merge.MissID:
+		// An id as effective prints it: hooksConfig.disabled holds names.
+		return fmt.Sprintf("%q is the id of a hook, not its name: Gemini compares hooksConfig.disabled with the name (or the command of a hook without a name), so the entry disables nothing", name),
+			"gh-hooks " + verb + " " + shellword.Quote(h.DisableName)
 	}
 	var cands []string
 	for _, h := range r.Hooks {
@@ -281,7 +275,7 @@ func runEnable(o *toggleOptions) error {
 	// What the loaded layers gh-hooks did not edit still disable (a system
 	// file that 0.61 skips as insecure disables nothing, spec §1.1).
 	var blockers []string
-	var blockPath string
+	var blockPath, firstKind string
 	for _, l := range set.Layers {
 		if (l.Kind != layers.System && l.Kind != layers.SystemDefaults) || !l.Loaded || l.Doc == nil || inFiles(files, l.Path) {
 			continue
@@ -289,6 +283,9 @@ func runEnable(o *toggleOptions) error {
 		list, _ := edit.Disabled(l.Doc)
 		for _, d := range list {
 			if o.Name == "" || d == o.Name {
+				if len(blockers) == 0 {
+					firstKind = l.Kind
+				}
 				blockers = append(blockers, fmt.Sprintf("%s (%s)", l.Kind, l.Path))
 				blockPath = l.Path
 				break
@@ -300,12 +297,8 @@ func runEnable(o *toggleOptions) error {
 		if len(changed) == 0 && would == 0 {
 			if o.Name == "" {
 				note(o.Stdout, "no hook is disabled in %s\n", scopeList(files))
-			} else if w, hint := disableCheck(merge.Merge(set), o.Name); w != "" {
-				// Not a hook's name either: probably a typo. disableCheck's
-				// hint names the command for disable; here it is enable.
-				if rest, ok := strings.CutPrefix(hint, "gh-hooks disable "); ok {
-					hint = "gh-hooks enable " + rest
-				}
+			} else if w, hint := disableCheck(merge.Merge(set), o.Name, "enable"); w != "" {
+				// Not a hook's name either: probably a typo.
 				return fail(fmt.Errorf("%w, and hooksConfig.disabled of %s does not list it", noHook([]string{o.Name}, ""), scopeList(files)), hint)
 			} else {
 				note(o.Stdout, "%q is already enabled: %s does not list it\n", o.Name, scopeList(files))
@@ -314,7 +307,7 @@ func runEnable(o *toggleOptions) error {
 		return nil
 	}
 	hint := "ask an administrator to remove it from hooksConfig.disabled in " + blockPath
-	if config.Writable(blockPath) && strings.Contains(blockers[0], layers.System+" (") && !strings.HasPrefix(blockers[0], layers.SystemDefaults) {
+	if config.Writable(blockPath) && firstKind == layers.System {
 		arg := "--all"
 		if o.Name != "" {
 			arg = shellword.Quote(o.Name)

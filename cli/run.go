@@ -248,7 +248,7 @@ func runRun(o *runOptions) error {
 		}
 		if !plan.Runs && !r.Set.Trust.Trusted {
 			// merge's reason names the event; the cause is the folder (spec §1.7).
-			if strings.Contains(plan.Why, "not even user hooks") {
+			if plan.Untrusted {
 				// The reason already says what an untrusted folder means: add only why it is untrusted.
 				out.para(4, "  note: the folder is not trusted because %s", r.Set.Trust.Why)
 			} else {

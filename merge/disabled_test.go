@@ -113,3 +113,50 @@ func TestDisables(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanUntrusted: a plan emptied by an untrusted folder says so as a
+// fact (Plan.Untrusted, Hook.Untrusted), not only in its words.
+func TestPlanUntrusted(t *testing.T) {
+	hooks := `{"hooks": {"BeforeAgent": [{"hooks": [{"type": "command", "command": "echo"}]}]}}`
+	for _, trust := range []string{"false", "true"} {
+		_, r := loadSpecCase(t, specCase{name: "untrusted " + trust, files: map[string]string{"U": hooks}, env: map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": trust}})
+		p := r.Plan("BeforeAgent", "", "")
+		if want := trust == "false"; p.Untrusted != want || r.Hooks[0].Untrusted != want || p.Runs == want {
+			t.Errorf("trust %s: plan untrusted %v, hook untrusted %v, runs %v (%s)", trust, p.Untrusted, r.Hooks[0].Untrusted, p.Runs, p.Why)
+		}
+	}
+}
+
+// TestMiss: why a name would disable nothing, and the hook it was meant
+// for.
+func TestMiss(t *testing.T) {
+	files := map[string]string{"W": `{"hooks": {"BeforeAgent": [{"hooks": [
+	  {"type": "command", "command": "echo a", "name": 5},
+	  {"type": "command", "command": "./lint.sh", "name": "lint"},
+	  {"type": "command", "command": "echo c"}
+	]}]}}`}
+	_, r := loadSpecCase(t, specCase{name: "miss", files: files})
+	tests := []struct {
+		name     string
+		miss     bool
+		kind     MissKind
+		hookName string
+	}{
+		{"lint", false, "", ""},
+		{"echo c", false, "", ""},
+		{"5", true, MissTyped, "5"},
+		{"./lint.sh", true, MissCommand, "lint"},
+		{r.Hooks[1].ID, true, MissID, "lint"},
+		{"lnit", true, MissUnknown, ""},
+	}
+	for _, tt := range tests {
+		m, miss := r.Miss(tt.name)
+		got := ""
+		if m.Hook != nil {
+			got = m.Hook.Name
+		}
+		if miss != tt.miss || m.Kind != tt.kind || got != tt.hookName {
+			t.Errorf("Miss(%q) = %v %q hook %q, want %v %q hook %q", tt.name, miss, m.Kind, got, tt.miss, tt.kind, tt.hookName)
+		}
+	}
+}

@@ -29,6 +29,59 @@ func (r *Result) Disables(entry string) []*Hook {
 	return r.byDisableName[entry]
 }
 
+// MissKind says why a name meant for hooksConfig.disabled switches off no
+// loaded hook.
+type MissKind string
+
+// The kinds of Miss.
+const (
+	// MissTyped: a hook's name is that text, but not a string (5, true),
+	// and includes() compares by type.
+	MissTyped MissKind = "typed"
+	// MissCommand: the name is the command of a hook that has a name,
+	// which Gemini matches instead.
+	MissCommand MissKind = "command"
+	// MissID: the name is a hook's id as gh-hooks prints it; the list
+	// holds names.
+	MissID MissKind = "id"
+	// MissUnknown: no hook has that name, command or id.
+	MissUnknown MissKind = "unknown"
+)
+
+// Miss is why a name switches off no loaded hook, with the hook it was
+// probably meant for (nil for MissUnknown).
+type Miss struct {
+	Kind MissKind
+	Hook *Hook
+}
+
+// Miss says why name, as a user would write it into hooksConfig.disabled,
+// switches off no loaded hook: Gemini matches the entry exactly against
+// name || command, after $VAR expansion of both (spec §3.6). false when it
+// switches off one.
+func (r *Result) Miss(name string) (Miss, bool) {
+	exp := config.Expand(name, r.Set.Lookup)
+	if len(r.Disables(name)) > 0 || len(r.Disables(exp)) > 0 {
+		return Miss{}, false
+	}
+	for _, h := range r.Hooks {
+		if h.DisableName == name || h.DisableName == exp {
+			return Miss{Kind: MissTyped, Hook: h}, true
+		}
+	}
+	for _, h := range r.Hooks {
+		if h.Name != "" && (h.Command == name || h.ExpandedCommand == exp) {
+			return Miss{Kind: MissCommand, Hook: h}, true
+		}
+	}
+	for _, h := range r.Hooks {
+		if h.ID == name {
+			return Miss{Kind: MissID, Hook: h}, true
+		}
+	}
+	return Miss{Kind: MissUnknown}, true
+}
+
 // ProjectDisable is an entry of the project file's hooksConfig.disabled
 // that switches off a hook of another layer: the user's, the system's or
 // an extension's. Gemini merges hooksConfig.disabled as a union across

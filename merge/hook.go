@@ -100,6 +100,10 @@ type Hook struct {
 	Enabled     bool   `json:"enabled"`
 	Active      bool   `json:"active"`
 	Reason      string `json:"reason"`
+	// Untrusted is true when the hook does not run only because the
+	// folder is not trusted (Reason says so): Gemini runs no settings hook
+	// there, not even the user's (spec §1.7).
+	Untrusted bool `json:"-"`
 
 	// DefIndex and HookIndex locate the hook; DefIndex is -1 for a wrapped
 	// bare object.

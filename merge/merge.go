@@ -21,6 +21,10 @@ type Result struct {
 	EnabledBy *layers.Layer
 	// Crash is non-empty when Gemini crashes at start-up (hooksConfig: null).
 	Crash string
+	// CrashPath is the settings file whose "hooksConfig": null makes
+	// Gemini crash ("" for none, and for a crash of two extensions of one
+	// name).
+	CrashPath string
 	// extensionHooksOff: hooks are on only through Config's `?? true`
 	// (hooksConfig.enabled is null or undefined), and extensions, which
 	// test settings.hooksConfig.enabled itself, load no hooks.
@@ -135,6 +139,7 @@ func (r *Result) readHooksConfig(target *val) {
 		// cli/config/config.ts:1111 reads settings.hooksConfig.enabled and
 		// throws (spec §3.2).
 		r.Crash = fmt.Sprintf(`Gemini CLI crashes at start-up ("TypeError: Cannot read properties of null (reading 'enabled')") because "hooksConfig" is null in %s`, hc.layer.Path)
+		r.CrashPath = hc.layer.Path
 		return
 	case hc.kind != config.Object:
 		// A string or array hooksConfig has no .enabled: it is undefined,
@@ -499,6 +504,7 @@ func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.N
 		h.Reason = r.extensionHooksOffWhy()
 	case settingsLayer(l) && !set.Trust.Trusted:
 		h.Reason = "folder is not trusted: Gemini runs no settings hooks here, not even user hooks; " + trustHint(set)
+		h.Untrusted = true
 	case settingsLayer(l) && !inMerge:
 		h.Reason = r.lostWhy(l, event, wipedBy)
 	case !IsEvent(event):

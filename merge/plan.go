@@ -27,6 +27,9 @@ type Plan struct {
 	Error string `json:"error,omitempty"`
 	// Why explains an empty plan.
 	Why string `json:"why,omitempty"`
+	// Untrusted is true when Why names a hook of the event held back by
+	// the untrusted folder (Hook.Untrusted).
+	Untrusted bool `json:"-"`
 
 	// Run holds the planned hooks themselves, in order.
 	Run []*Hook `json:"-"`
@@ -80,6 +83,7 @@ func (r *Result) Plan(event, tool, trigger string) *Plan {
 				if h.Reason != "" && !slices.Contains(why, h.Reason) {
 					why = append(why, h.Reason)
 				}
+				p.Untrusted = p.Untrusted || h.Untrusted
 			}
 		}
 		if n > 0 {
