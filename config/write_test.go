@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -270,10 +271,15 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	case "hang":
-		// Write the temp file, say so, then block before the rename until killed.
+		// Write the temp file, say so, then block before the rename until
+		// killed. Not select {}: with no other goroutine the runtime ends
+		// that at once as a deadlock, which released the lock before the
+		// test could stop the child (TestUpdateLockHeld failed under load).
 		_, err := Update(os.Getenv("GH_HOOKS_PATH"), appendHook("never"), WriteOptions{beforeRename: func(string) error {
 			fmt.Println("ready")
-			select {}
+			for {
+				time.Sleep(time.Hour)
+			}
 		}})
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
