@@ -406,10 +406,18 @@ func sourceError(err error) error {
 	var pe *config.ParseError
 	if errors.As(err, &pe) {
 		// ParseError's hint speaks of Gemini settings; this is Claude's.
-		hint, _, _ := strings.Cut(pe.Hint, "; Gemini CLI")
-		return fail(pe, firstNonEmpty(hint, "fix the file")+", then run gh-hooks migrate again")
+		return fail(pe, firstNonEmpty(pe.Fix, pe.Hint, "fix the file")+", then run gh-hooks migrate again")
 	}
-	return fail(errors.New(strings.TrimPrefix(err.Error(), "migrate: ")), "")
+	return fail(migrateErr(err), "")
+}
+
+// migrateErr is err without migrate's prefix when it is migrate's
+// (*migrate.Error).
+func migrateErr(err error) error {
+	if me, ok := err.(*migrate.Error); ok {
+		return me.Err
+	}
+	return err
 }
 
 // trustWarning notes that Gemini will not run migrated project hooks in an

@@ -78,7 +78,7 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 	if !job.Preview && layers.IsExtensionDir(o.To) {
 		_, name, p := layers.ReadManifest(o.To)
 		if p != nil {
-			return nil, fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, strings.TrimPrefix(p.Message, "Gemini skips this extension: ")),
+			return nil, fail(fmt.Errorf("%s:%d:%d: %s", p.Path, p.Line, p.Column, p.Message),
 				p.Hint+", then run migrate again (nothing was written: Gemini would skip the extension)")
 		}
 		x.Name, x.Manifest.Status = name, "kept"
@@ -92,7 +92,7 @@ func planExtension(job *migrateJob, o *migrateOptions) (*extensionJSON, error) {
 
 	files, err := migrate.FindPluginFiles(job.Sources, job.Plugin, o.dir)
 	if err != nil {
-		return nil, fail(errors.New(strings.TrimPrefix(err.Error(), "migrate: ")), "")
+		return nil, fail(migrateErr(err), "")
 	}
 	if len(files.Missing) > 0 {
 		var lines []string

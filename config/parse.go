@@ -63,6 +63,10 @@ type ParseError struct {
 	Code string
 	Msg  string
 	Hint string
+	// Fix is the hint's fix alone, for a file that is not Gemini's
+	// settings, when Hint also says what Gemini does with the file ("":
+	// Hint is the fix alone).
+	Fix string
 	// More are the positions of the file's further errors of the same
 	// kind (every trailing comma, not only the first), so that one run
 	// lists all that a user has to fix; Line and Column are the first's.
@@ -266,7 +270,10 @@ func parseTree(path string, data []byte, opts Options, fast bool) (*Document, er
 		if Linked(path) {
 			msg = syntaxKind(msg) + " (the text is not shown: the file is reached through a symbolic link)"
 		}
-		return nil, fail(off, "parse-error", "invalid JSON: "+msg, "fix the syntax at this position; Gemini CLI refuses to start until it parses")
+		const fix = "fix the syntax at this position"
+		err := fail(off, "parse-error", "invalid JSON: "+msg, fix+"; Gemini CLI refuses to start until it parses")
+		err.(*ParseError).Fix = fix
+		return nil, err
 	}
 	if offs := findTrailingCommas(&tree); len(offs) > 0 {
 		err := fail(offs[0], "trailing-comma", "trailing comma, which Gemini CLI rejects (JSON.parse does not allow it)",

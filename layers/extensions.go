@@ -62,7 +62,7 @@ func (s *Set) discoverExtensions() (out []installed, skipped []config.Problem) {
 		// "Skipping extension" warning: so do we, saying why.
 		manifest, name, p := ReadManifest(dir)
 		if p != nil {
-			skipped = append(skipped, *p)
+			skipped = append(skipped, Skipped(*p))
 			continue
 		}
 		on, why := enablement.enabled(name, s.Paths.ProjectDir)

@@ -17,13 +17,14 @@ const ManifestFile = "gemini-extension.json"
 // plain JSON.parse, then `if (!name || !version) throw`, then validateName
 // (/^[a-zA-Z0-9-]+$/ on the name's string form; a version of 1 is fine).
 // It returns the manifest and its name, or, when Gemini would skip the
-// extension ("Warning: Skipping extension in ..."), a warning that says
-// why, at the manifest's path:line:col.
+// extension ("Warning: Skipping extension in ..."), a warning at the
+// manifest's path:line:col whose message is why (Skipped adds that Gemini
+// skips it).
 func ReadManifest(dir string) (doc *config.Document, name string, problem *config.Problem) {
 	path := filepath.Join(dir, ManifestFile)
 	doc, err := config.ReadFile(path, config.Options{NoComments: true})
 	skip := func(p config.Problem) (*config.Document, string, *config.Problem) {
-		p.Severity, p.Message = config.SevWarning, "Gemini skips this extension: "+p.Message
+		p.Severity = config.SevWarning
 		return nil, "", &p
 	}
 	if err != nil {
@@ -60,6 +61,13 @@ func ReadManifest(dir string) (doc *config.Document, name string, problem *confi
 			`use "name": "`+suggestName(n.JSString())+`"`))
 	}
 	return doc, n.JSString(), nil
+}
+
+// Skipped is ReadManifest's problem as reported where the extension is
+// looked at: Gemini skips it, and why.
+func Skipped(p config.Problem) config.Problem {
+	p.Message = "Gemini skips this extension: " + p.Message
+	return p
 }
 
 func pointerOr(n *config.Node, def string) string {

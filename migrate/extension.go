@@ -56,7 +56,7 @@ func PluginManifest(pluginDir, fallback string) (m Manifest, notes []string, err
 	case errors.As(err, &oe):
 		notes = append(notes, "skipped "+path+": "+oe.Describe())
 	default:
-		return m, nil, fmt.Errorf("migrate: %w", err)
+		return m, nil, errorf("%w", err)
 	}
 	name := ""
 	if n := root.Get("name"); n.IsString() {
@@ -68,7 +68,7 @@ func PluginManifest(pluginDir, fallback string) (m Manifest, notes []string, err
 	}
 	m.Name = layers.ExtensionName(name)
 	if m.Name == "" {
-		return m, notes, fmt.Errorf("migrate: %q cannot be made into a Gemini extension name (letters, digits and dashes)", name)
+		return m, notes, errorf("%q cannot be made into a Gemini extension name (letters, digits and dashes)", name)
 	}
 	if m.Name != name {
 		notes = append(notes, fmt.Sprintf("extension name %q made from %q: Gemini allows only letters, digits and dashes", m.Name, name))
@@ -169,7 +169,7 @@ func FindPluginFiles(sources []*Source, pluginDir, projectDir string) (*PluginFi
 	var size int64
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return nil, fmt.Errorf("migrate: %w", err)
+		return nil, errorf("%w", err)
 	}
 	// add records the plugin file at rel. A symbolic link is copied as
 	// the file it names when that is a regular file inside the plugin;
@@ -193,7 +193,7 @@ func FindPluginFiles(sources []*Source, pluginDir, projectDir string) (*PluginFi
 		seen[rel] = true
 		size += info.Size()
 		if len(out.Files) >= MaxPluginFiles || size > MaxPluginBytes {
-			return false, fmt.Errorf("migrate: %s: the plugin files the hooks need are more than %d files or %d MiB", root, MaxPluginFiles, MaxPluginBytes>>20)
+			return false, errorf("%s: the plugin files the hooks need are more than %d files or %d MiB", root, MaxPluginFiles, MaxPluginBytes>>20)
 		}
 		out.Files = append(out.Files, PluginFile{Source: real, Path: rel, Mode: info.Mode().Perm()})
 		return true, nil

@@ -79,6 +79,16 @@ type RequestError struct {
 func (e *RequestError) Error() string { return e.Err.Error() }
 func (e *RequestError) Unwrap() error { return e.Err }
 
+// Error is an error reading a Claude source or plugin; its text is the
+// package's prefix and Err.
+type Error struct{ Err error }
+
+func (e *Error) Error() string { return "migrate: " + e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// errorf is an Error of fmt.Errorf(format, a...).
+func errorf(format string, a ...any) error { return &Error{fmt.Errorf(format, a...)} }
+
 // usage is a RequestError of contradicting arguments.
 func usage(format string, a ...any) error {
 	return &RequestError{Usage: true, Err: fmt.Errorf(format, a...)}

@@ -66,7 +66,7 @@ func parseWithin(path, within string, skipped *[]string) (*config.Document, []st
 		}
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("migrate: %w", err)
+		return nil, nil, errorf("%w", err)
 	}
 	return doc, nil, nil
 }
@@ -203,7 +203,7 @@ func loadPlugin(dir string, skipped *[]string) ([]*Source, error) {
 		for _, p := range paths {
 			if !p.IsString() {
 				line, col := doc.PositionOf(p.Pointer())
-				return nil, fmt.Errorf("migrate: %s:%d:%d: hooks entry is %s, want a path string", manifest, line, col, p.Kind)
+				return nil, errorf("%s:%d:%d: hooks entry is %s, want a path string", manifest, line, col, p.Kind)
 			}
 			if err := add(filepath.Join(dir, filepath.FromSlash(p.Str))); err != nil {
 				return nil, err
@@ -211,7 +211,7 @@ func loadPlugin(dir string, skipped *[]string) ([]*Source, error) {
 		}
 	default:
 		line, col := doc.PositionOf("/hooks")
-		return nil, fmt.Errorf("migrate: %s:%d:%d: hooks is %s, want an object, a path or an array of paths", manifest, line, col, h.Kind)
+		return nil, errorf("%s:%d:%d: hooks is %s, want an object, a path or an array of paths", manifest, line, col, h.Kind)
 	}
 	return out, nil
 }

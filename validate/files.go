@@ -108,7 +108,7 @@ func extensionDir(set *layers.Set, dir string) []config.Problem {
 	}
 	_, _, p := layers.ReadManifest(dir)
 	if p != nil {
-		return []config.Problem{*p}
+		return []config.Problem{layers.Skipped(*p)}
 	}
 	return notInstalled(set, dir)
 }
