@@ -309,7 +309,7 @@ func trustFix(set *layers.Set) string {
 	switch {
 	case t.DotEnv != "":
 		return fmt.Sprintf("remove %s from %s, or set it in the environment that starts gemini (Gemini keeps a variable already set, even empty)", t.DotEnv, set.DotEnv.Path)
-	case t.Source == "env" && strings.Contains(t.Why, "GEMINI_RESTRICTED_MODE"):
+	case t.Source == "env" && t.Var == "GEMINI_RESTRICTED_MODE":
 		return "unset GEMINI_RESTRICTED_MODE"
 	case t.Source == "env":
 		return "unset GEMINI_CLI_TRUST_WORKSPACE (or export GEMINI_CLI_TRUST_WORKSPACE=true)"

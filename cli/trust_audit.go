@@ -418,13 +418,13 @@ func scriptNotes(id string, scripts []fingerprint.Script) []string {
 // suspiciousText is the sentence for fingerprint.Suspicious's list:
 // "control, bidi or invisible characters in its name, command (shown
 // escaped); command: a run of 400 blanks".
-func suspiciousText(entries []string) string {
+func suspiciousText(entries []fingerprint.Suspicion) string {
 	var fields, other []string
 	for _, e := range entries {
-		if strings.Contains(e, ": ") {
-			other = append(other, e)
+		if e.Hidden {
+			fields = append(fields, e.Field)
 		} else {
-			fields = append(fields, e)
+			other = append(other, e.String())
 		}
 	}
 	var parts []string

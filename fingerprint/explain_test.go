@@ -160,7 +160,7 @@ func TestSuspicious(t *testing.T) {
 	h.Matcher = "x\x1b"
 	h.Env = map[string]string{"K\u2066": "v", "OK": "fine"}
 	want := []string{"event", "name", "command", "matcher", `env K\u2066`}
-	if diff := cmp.Diff(want, Suspicious(h)); diff != "" {
+	if diff := cmp.Diff(want, suspicionTexts(Suspicious(h))); diff != "" {
 		t.Errorf("Suspicious (-want +got):\n%s", diff)
 	}
 	if got := Suspicious(hk("BeforeTool", 0, 0, "é", "echo 日本 Привет  aligned   x")); len(got) != 0 {
@@ -171,7 +171,15 @@ func TestSuspicious(t *testing.T) {
 	h.Env = map[string]string{"P": "a" + strings.Repeat(" ", 40) + "b"}
 	want = []string{"name: look-alike letters in fm\u0442", "command: look-alike letters in s\u0441ripts",
 		"command: a run of 400 blanks", "env: a run of 40 blanks"}
-	if diff := cmp.Diff(want, Suspicious(h)); diff != "" {
+	if diff := cmp.Diff(want, suspicionTexts(Suspicious(h))); diff != "" {
 		t.Errorf("Suspicious (-want +got):\n%s", diff)
 	}
+}
+
+func suspicionTexts(ss []Suspicion) []string {
+	out := []string{}
+	for _, s := range ss {
+		out = append(out, s.String())
+	}
+	return out
 }

@@ -17,7 +17,7 @@ func TestFindings(t *testing.T) {
 		Hooks: []HookReport{
 			{ID: "project/BeforeTool/0/0", Status: New, Wrapped: true,
 				Scripts: []Script{{Word: "./gone.sh", Path: "gone.sh", State: ScriptMissing}, {Word: "jq", Role: "program", State: ScriptMissing}}},
-			{ID: "project/AfterTool/0/0", Status: Changed, NotCovered: []string{"eval"}, Suspicious: []string{"command"}},
+			{ID: "project/AfterTool/0/0", Status: Changed, NotCovered: []string{"eval"}, Suspicious: []Suspicion{{Field: "command", Hidden: true}}},
 			{ID: "project/AfterTool/0/1", Status: Approved, NotCovered: []string{"eval"}, AcceptedNotCovered: true},
 		},
 		Disables: []DisableReport{{Entry: "guard"}, {Entry: "known", Acknowledged: true}},

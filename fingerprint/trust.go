@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -92,7 +93,7 @@ type HookReport struct {
 	// characters (internal/visible): "event", "name", "command",
 	// "matcher", "env NAME". Such a hook needs attention: what a terminal
 	// shows is not what runs.
-	Suspicious []string `json:"suspicious"`
+	Suspicious []Suspicion `json:"suspicious"`
 	// StaleApproval is, for a new hook, an approval of a hook with the
 	// same name that ran something else (no command or file in common):
 	// the approved hook was removed and this one added in its place.
@@ -278,13 +279,14 @@ func stale(o, c Record) bool {
 // (visible.MixedScript: Latin mixed with Cyrillic, Greek, ... letters, or
 // fullwidth or mathematical letters), "command: a run of 400 blanks"
 // (visible.LongestBlank of at least LongBlank), which can push the rest of
-// the command out of a terminal's or a table's view.
-func Suspicious(h merge.Hook) []string {
-	out := []string{}
+// the command out of a terminal's or a table's view. Each is a Suspicion,
+// whose String is that text.
+func Suspicious(h merge.Hook) []Suspicion {
+	out := []Suspicion{}
 	fields := [][2]string{{"event", h.Event}, {"name", h.Name}, {"command", h.Command}, {"matcher", h.Matcher}, {"type", h.Type}}
 	for _, f := range fields {
 		if visible.Has(f[1]) {
-			out = append(out, f[0])
+			out = append(out, Suspicion{Field: f[0], Hidden: true})
 		}
 	}
 	keys := make([]string, 0, len(h.Env))
@@ -294,7 +296,7 @@ func Suspicious(h merge.Hook) []string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if visible.Has(k) || visible.Has(h.Env[k]) {
-			out = append(out, "env "+visible.Escape(k))
+			out = append(out, Suspicion{Field: "env " + visible.Escape(k), Hidden: true})
 		}
 	}
 	for _, f := range fields {
@@ -303,21 +305,43 @@ func Suspicious(h merge.Hook) []string {
 			for i := range w {
 				q[i] = visible.Escape(w[i])
 			}
-			out = append(out, f[0]+": look-alike letters in "+strings.Join(q, ", "))
+			out = append(out, Suspicion{Field: f[0], What: "look-alike letters in " + strings.Join(q, ", ")})
 		}
 	}
 	for _, k := range keys {
 		if w := visible.MixedScript(k + "=" + h.Env[k]); len(w) > 0 {
-			out = append(out, "env "+visible.Escape(k)+": look-alike letters in "+visible.Escape(strings.Join(w, ", ")))
+			out = append(out, Suspicion{Field: "env " + visible.Escape(k), What: "look-alike letters in " + visible.Escape(strings.Join(w, ", "))})
 		}
 	}
 	for _, f := range append(fields[1:4:4], [2]string{"env", envText(h.Env, keys)}) {
 		if n := visible.LongestBlank(f[1]); n >= LongBlank {
-			out = append(out, fmt.Sprintf("%s: a run of %d blanks", f[0], n))
+			out = append(out, Suspicion{Field: f[0], What: fmt.Sprintf("a run of %d blanks", n)})
 		}
 	}
 	return out
 }
+
+// Suspicion is one thing Suspicious finds in a hook: the field (event,
+// name, command, matcher, type, env or "env NAME") that holds control,
+// bidi or invisible characters (Hidden), or, when not Hidden, What else
+// makes it read differently (look-alike letters, a long run of blanks).
+// In JSON it is its String.
+type Suspicion struct {
+	Field  string
+	Hidden bool
+	What   string
+}
+
+// String is the field alone for hidden characters, else "field: what".
+func (s Suspicion) String() string {
+	if s.Hidden {
+		return s.Field
+	}
+	return s.Field + ": " + s.What
+}
+
+// MarshalJSON writes the suspicion as its String.
+func (s Suspicion) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
 
 // LongBlank is the shortest run of spaces and tabs in a hook's command,
 // name, matcher or env that Suspicious reports: longer than any

@@ -393,10 +393,7 @@ func (s *Set) afterDotEnv(env Env) {
 	if again.Trusted || again.Source != "env" {
 		return
 	}
-	again.DotEnv = "GEMINI_CLI_TRUST_WORKSPACE"
-	if strings.HasPrefix(again.Why, "GEMINI_RESTRICTED_MODE") {
-		again.DotEnv = "GEMINI_RESTRICTED_MODE"
-	}
+	again.DotEnv = again.Var
 	again.Why = fmt.Sprintf("the folder was trusted at start-up (%s), but %s loads a variable that makes Gemini decide again: %s; headless Gemini exits 55", s.Trust.Why, s.DotEnv.Path, again.Why)
 	s.Trust = again
 }

@@ -23,6 +23,9 @@ type Trust struct {
 	Source string `json:"source"`
 	// Why is a sentence for humans.
 	Why string `json:"why"`
+	// Var is the environment variable that decided when Source is env:
+	// GEMINI_RESTRICTED_MODE or GEMINI_CLI_TRUST_WORKSPACE.
+	Var string `json:"-"`
 	// Rule is the trustedFolders.json rule that decided, if any.
 	Rule string `json:"rule,omitempty"`
 	// DotEnv is the variable of the .env Gemini loads that made it decide
@@ -51,19 +54,19 @@ func decideTrust(env Env, f gemini.Features, enabled bool, projectDir, foldersPa
 	restricted := env.get("GEMINI_RESTRICTED_MODE") == "true"
 	switch {
 	case f.RestrictedMode && restricted:
-		t.Source, t.Why = "env", "GEMINI_RESTRICTED_MODE=true forces the folder to be untrusted"
+		t.Source, t.Var, t.Why = "env", "GEMINI_RESTRICTED_MODE", "GEMINI_RESTRICTED_MODE=true forces the folder to be untrusted"
 		return t, nil
 	case f.RestrictedMode && f.TrustWorkspaceFalse && ws == "false":
-		t.Source, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
+		t.Source, t.Var, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
 		return t, nil
 	case ws == "true":
-		t.Trusted, t.Source, t.Why = true, "env", "GEMINI_CLI_TRUST_WORKSPACE=true trusts the folder"
+		t.Trusted, t.Source, t.Var, t.Why = true, "env", "GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_CLI_TRUST_WORKSPACE=true trusts the folder"
 		if restricted {
 			t.Why += " (Gemini CLI " + f.Rules.String() + " ignores GEMINI_RESTRICTED_MODE, which counts from 0.59)"
 		}
 		return t, nil
 	case f.TrustWorkspaceFalse && ws == "false":
-		t.Source, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
+		t.Source, t.Var, t.Why = "env", "GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_CLI_TRUST_WORKSPACE=false forces the folder to be untrusted"
 		return t, nil
 	}
 	ignored := ""
