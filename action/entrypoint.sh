@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The step of the gh-hooks GitHub Action (action.yml). It installs gh-hooks,
 # then runs `validate` and `trust audit --baseline` with --format github, so
-# that findings become annotations on the pull request, and optionally
-# writes validate's SARIF log. Inputs arrive as INPUT_* variables (action.yml
+# that findings become annotations on the pull request, optionally writes
+# validate's SARIF log, and optionally runs the hook tests (`gh-hooks test`,
+# annotations or a JUnit report). Inputs arrive as INPUT_* variables (action.yml
 # passes them); outputs go to $GITHUB_OUTPUT, a summary to
 # $GITHUB_STEP_SUMMARY. It exits 0 when both checks pass, else with the
 # first failing check's status (3: a finding; 1 or 2: a check could not be
@@ -31,7 +32,10 @@ baseline=${INPUT_BASELINE:-.gemini/gh-hooks-trust.json}
 sarif=${INPUT_SARIF:-false}
 sarif_file=${INPUT_SARIF_FILE:-gh-hooks.sarif}
 trust=${INPUT_TRUST_WORKSPACE:-true}
+test=${INPUT_TEST:-false}
+junit_file=${INPUT_TEST_JUNIT_FILE:-gh-hooks-junit.xml}
 want validate "$validate" true false
+want test "$test" false github junit
 want audit "$audit" auto true false
 want sarif "$sarif" true false
 want trust-workspace "$trust" true false
@@ -49,6 +53,11 @@ case "$project" in /*) die "input project \"$project\" is absolute: give a path 
 case "$sarif_file" in
 "$GITHUB_WORKSPACE"/*) sarif_file=${sarif_file#"$GITHUB_WORKSPACE"/} ;;
 /*) die "input sarif-file \"$sarif_file\" is outside the workspace: give a path relative to it" 2 ;;
+esac
+case "/$junit_file/" in */../*) die "input test-junit-file \"$junit_file\" leaves the workspace" 2 ;; esac
+case "$junit_file" in
+"$GITHUB_WORKSPACE"/*) junit_file=${junit_file#"$GITHUB_WORKSPACE"/} ;;
+/*) die "input test-junit-file \"$junit_file\" is outside the workspace: give a path relative to it" 2 ;;
 esac
 nolink() { # nolink INPUT PATH: no component of PATH (relative to the workspace) is a link
   local rel=$2 part cur=$GITHUB_WORKSPACE
@@ -155,10 +164,29 @@ if [ "$audit" != false ]; then
   [ "$audit_rc" != skipped ] && [ "$audit_rc" != 0 ] && [ "$status" = 0 ] && status=$audit_rc
 fi
 
+# The hook tests run the repository's hooks, as a test step runs its code;
+# the JUnit report is written by gh-hooks (test --output: no link followed).
+test_rc=skipped
+if [ "$test" != false ]; then
+  echo "::group::gh-hooks test"
+  if [ "$test" = junit ]; then
+    (cd "$GITHUB_WORKSPACE" && "$gh" --project "$project" test --allow-untrusted --format junit --output "$junit_file")
+    test_rc=$?
+    case $test_rc in 0 | 3) output test-junit-file "$GITHUB_WORKSPACE/$junit_file" ;; esac
+  else
+    "$gh" test --allow-untrusted --format github
+    test_rc=$?
+  fi
+  echo "::endgroup::"
+  output test-exit "$test_rc"
+  [ "$test_rc" != 0 ] && [ "$status" = 0 ] && status=$test_rc
+fi
+
 summary "### gh-hooks"
 summary ""
 summary "| check | result |"
 summary "|---|---|"
 summary "| \`validate\` | $(verdict "$validate_rc") |"
 summary "| \`trust audit --baseline\` | $(verdict "$audit_rc") |"
+[ "$test_rc" != skipped ] && summary "| \`test\` | $(verdict "$test_rc") |"
 exit "$status"

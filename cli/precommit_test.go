@@ -120,6 +120,23 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Errorf("%s on a new hook: exit %d, want 3 and the hook as new:\n%s", strings.Join(audit, " "), code, out)
 	}
 
+	// The hook tests: a passing case, then one that fails (missing.sh,
+	// added above, denies with exit 127). Hooks run
+	// with bash, found on PATH.
+	test := entry("gh-hooks-test")
+	vars = append(vars, "PATH="+os.Getenv("PATH"))
+	write(filepath.Join(project, ".gemini", "hooks.test.yaml"), "tests:\n  - name: runs\n    event: BeforeTool\n    tool: write_file\n    expect:\n      hooks:\n        check: {ran: true, exit: 0}\n")
+	if code, out := runEntry(test...); code != 0 || !strings.Contains(out, "ok: 1 case passed") {
+		t.Errorf("%s on a passing case: exit %d, want 0:\n%s", strings.Join(test, " "), code, out)
+	}
+	write(filepath.Join(project, ".gemini", "hooks.test.yaml"), "tests:\n  - name: denies\n    event: BeforeTool\n    tool: write_file\n    expect: {decision: allow}\n")
+	if code, out := runEntry(test...); code != 3 || !strings.Contains(out, "decision: expected allow, got deny") {
+		t.Errorf("%s on a failing case: exit %d, want 3 and the difference:\n%s", strings.Join(test, " "), code, out)
+	}
+	if !hooks["gh-hooks-test"].AlwaysRun {
+		t.Errorf("gh-hooks-test must be always_run (a hook's script can be anywhere)")
+	}
+
 	// validate runs when a file it reads changes; the audit always (a
 	// hook's script can be anywhere in the repository).
 	files := regexp.MustCompile(hooks["gh-hooks-validate"].Files)

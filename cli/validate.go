@@ -43,7 +43,10 @@ func validateCommand(e *env) *cli.Command {
 			"it (not installed or linked under <home>/.gemini/extensions, or disabled here).\n" +
 			"The scripts a hook starts are read (inside the project only, regular files up to 1 MiB) for\n" +
 			"Claude Code's protocol, which Gemini does not speak (claude-protocol, with the adapter\n" +
-			"command that fixes it). Exits 3 when there is an error.\n\n" +
+			"command that fixes it). The project's hook test files (gh-hooks test) are checked too, and\n" +
+			"so is a FILE argument ending in .yaml, .yml or .test.json: an unknown event or key, a value of\n" +
+			"the wrong type, an expectation that can never hold on its event (test-never-holds). Exits 3\n" +
+			"when there is an error.\n\n" +
 			"Like Gemini, validate examines the project directory (--project, default: the current\n" +
 			"directory) and does not look above it. Run from a subdirectory of a repository whose\n" +
 			".gemini/settings.json (up to the repository root) has hooks, it names that file and the\n" +
@@ -78,8 +81,23 @@ func runValidate(o *validateOptions) error {
 	}
 	var problems []config.Problem
 	r := merge.Merge(set)
-	if len(o.Files) > 0 {
-		problems, err = validate.Files(set, o.Dir, o.Files)
+	// Hook test files (gh-hooks test) are checked as test loads them.
+	var settingsFiles, testFiles []string
+	for _, f := range o.Files {
+		if validate.IsTestFile(f) {
+			testFiles = append(testFiles, f)
+		} else {
+			settingsFiles = append(settingsFiles, f)
+		}
+	}
+	if len(testFiles) > 0 {
+		wd, _ := filepath.Abs(o.abs("."))
+		problems = append(problems, validate.CheckTestFiles(r.Set.Paths.ProjectDir, wd, testFiles)...)
+	}
+	if len(settingsFiles) > 0 {
+		var more []config.Problem
+		more, err = validate.Files(set, o.Dir, settingsFiles)
+		problems = append(problems, more...)
 		if err != nil {
 			hint := ""
 			switch {
@@ -96,8 +114,9 @@ func runValidate(o *validateOptions) error {
 			}
 			return fail(err, hint)
 		}
-	} else {
-		problems = validate.Check(r)
+	} else if len(o.Files) == 0 {
+		problems = append(validate.Check(r), validate.CheckTestFiles(r.Set.Paths.ProjectDir, r.Set.Paths.ProjectDir, nil)...)
+		config.SortProblems(problems)
 	}
 	problems = o.filter(problems)
 	errs, warns, infos := 0, 0, 0

@@ -91,6 +91,9 @@ func (e Expect) Empty() bool {
 
 // Error is a problem with a test file: nothing runs while there is one.
 type Error struct {
+	// Code says what kind of problem it is (the Code* constants), for
+	// validate's reports.
+	Code string
 	// Path is the file as named; Abs its absolute path ("" when unknown).
 	Path, Abs    string
 	Line, Column int
@@ -103,6 +106,17 @@ func (e *Error) Error() string {
 	}
 	return e.Path + ": " + e.Msg
 }
+
+// Codes of Error, as validate reports them.
+const (
+	CodeSyntax       = "test-syntax"        // not YAML or JSON
+	CodeUnknownKey   = "test-unknown-key"   // a key the format does not have
+	CodeWrongType    = "test-wrong-type"    // a value of the wrong type
+	CodeUnknownEvent = "test-unknown-event" // not one of Gemini's events
+	CodeNeverHolds   = "test-never-holds"   // an expectation that cannot hold on its event
+	CodeInvalid      = "test-invalid"       // anything else: missing keys, bad tool or trigger, duplicates
+	CodeFile         = "test-file"          // unreadable: a link out, a FIFO, too large, too deep
+)
 
 // Errors are every problem found in the files loaded.
 type Errors []*Error
@@ -148,7 +162,7 @@ func Find(project, dir string, args []string) ([]Source, error) {
 	if len(args) == 0 {
 		root, err := os.OpenRoot(project)
 		if err != nil {
-			return nil, Errors{{Path: project, Msg: errText(err), Hint: "pass the project with --project"}}
+			return nil, Errors{{Code: CodeFile, Path: project, Msg: errText(err), Hint: "pass the project with --project"}}
 		}
 		defer root.Close()
 		for _, pat := range DefaultFiles {
@@ -162,7 +176,7 @@ func Find(project, dir string, args []string) ([]Source, error) {
 			names, err := readDir(root, d)
 			if err != nil {
 				if !errors.Is(err, fs.ErrNotExist) {
-					errs = append(errs, &Error{Path: d, Msg: errText(err), Hint: "keep .gemini/tests a directory of the project"})
+					errs = append(errs, &Error{Code: CodeFile, Path: d, Msg: errText(err), Hint: "keep .gemini/tests a directory of the project"})
 				}
 				continue
 			}
@@ -190,7 +204,7 @@ func Find(project, dir string, args []string) ([]Source, error) {
 		}
 		fi, err := statIn(root, rel)
 		if err != nil {
-			errs = append(errs, &Error{Path: a, Msg: errText(err), Hint: "name a test file or a directory of them"})
+			errs = append(errs, &Error{Code: CodeFile, Path: a, Msg: errText(err), Hint: "name a test file or a directory of them"})
 			continue
 		}
 		if !fi.IsDir() {
@@ -199,13 +213,13 @@ func Find(project, dir string, args []string) ([]Source, error) {
 		}
 		r, err := os.OpenRoot(root)
 		if err != nil {
-			errs = append(errs, &Error{Path: a, Msg: errText(err)})
+			errs = append(errs, &Error{Code: CodeFile, Path: a, Msg: errText(err)})
 			continue
 		}
 		names, err := readDir(r, rel)
 		r.Close()
 		if err != nil {
-			errs = append(errs, &Error{Path: a, Msg: errText(err)})
+			errs = append(errs, &Error{Code: CodeFile, Path: a, Msg: errText(err)})
 			continue
 		}
 		for _, n := range names {
@@ -293,7 +307,7 @@ func Load(srcs []Source) ([]*File, error) {
 		}
 		for _, c := range f.Cases {
 			if prev := seen[c.Name]; prev != nil {
-				errs = append(errs, &Error{Path: c.File, Line: c.Line, Column: c.Column,
+				errs = append(errs, &Error{Code: CodeInvalid, Path: c.File, Line: c.Line, Column: c.Column,
 					Abs: c.Abs, Msg: fmt.Sprintf("a second case named %q (the first is at %s:%d)", c.Name, prev.File, prev.Line),
 					Hint: "give each case its own name: --run and the reports select cases by it"})
 				continue
@@ -314,22 +328,22 @@ func read(s Source) ([]byte, *Error) {
 	hint := "keep test files regular files inside the project"
 	root, err := os.OpenRoot(s.Root)
 	if err != nil {
-		return nil, &Error{Path: s.Name, Msg: errText(err), Hint: hint}
+		return nil, &Error{Code: CodeFile, Path: s.Name, Msg: errText(err), Hint: hint}
 	}
 	defer root.Close()
 	f, err := regfile.OpenIn(root, s.Rel)
 	if err != nil {
-		return nil, &Error{Path: s.Name, Msg: errText(err), Hint: hint}
+		return nil, &Error{Code: CodeFile, Path: s.Name, Msg: errText(err), Hint: hint}
 	}
 	defer f.Close()
 	data, _, err := regfile.Read(f, MaxFileSize)
 	if err != nil {
 		var tl *regfile.TooLargeError
 		if errors.As(err, &tl) {
-			return nil, &Error{Path: s.Name, Msg: fmt.Sprintf("too large: %s (a test file may hold at most %d KiB)", err, MaxFileSize>>10),
+			return nil, &Error{Code: CodeFile, Path: s.Name, Msg: fmt.Sprintf("too large: %s (a test file may hold at most %d KiB)", err, MaxFileSize>>10),
 				Hint: "split the cases over several files in .gemini/tests/"}
 		}
-		return nil, &Error{Path: s.Name, Msg: err.Error(), Hint: hint}
+		return nil, &Error{Code: CodeFile, Path: s.Name, Msg: err.Error(), Hint: hint}
 	}
 	return data, nil
 }
@@ -350,7 +364,7 @@ func Parse(name string, data []byte) (*File, Errors) {
 			if len(bytes.TrimSpace(data)) == 0 {
 				msg = "empty file"
 			}
-			return nil, Errors{{Path: name, Line: line, Column: col, Msg: "not valid JSON: " + msg, Hint: `a test file is an object {"tests": [...]}`}}
+			return nil, Errors{{Code: CodeSyntax, Path: name, Line: line, Column: col, Msg: "not valid JSON: " + msg, Hint: `a test file is an object {"tests": [...]}`}}
 		}
 	}
 	var doc yaml.Node
@@ -365,10 +379,10 @@ func Parse(name string, data []byte) (*File, Errors) {
 		if len(bytes.TrimSpace(data)) == 0 {
 			msg = "empty file"
 		}
-		return nil, Errors{{Path: name, Line: line, Column: col, Msg: "not valid YAML: " + msg, Hint: "a test file is a mapping with a tests: list; check the indentation and the quotes at that line"}}
+		return nil, Errors{{Code: CodeSyntax, Path: name, Line: line, Column: col, Msg: "not valid YAML: " + msg, Hint: "a test file is a mapping with a tests: list; check the indentation and the quotes at that line"}}
 	}
 	if doc.Kind == 0 {
-		return nil, Errors{{Path: name, Line: 1, Column: 1, Msg: "not valid YAML: empty file", Hint: "a test file is a mapping with a tests: list"}}
+		return nil, Errors{{Code: CodeSyntax, Path: name, Line: 1, Column: 1, Msg: "not valid YAML: empty file", Hint: "a test file is a mapping with a tests: list"}}
 	}
 	p := &parser{name: name}
 	f := &File{Path: name}
@@ -414,8 +428,8 @@ type parser struct {
 	errs Errors
 }
 
-func (p *parser) add(n *yaml.Node, hint, format string, a ...any) {
-	p.errs = append(p.errs, &Error{Path: p.name, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, a...), Hint: hint})
+func (p *parser) add(code string, n *yaml.Node, hint, format string, a ...any) {
+	p.errs = append(p.errs, &Error{Code: code, Path: p.name, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, a...), Hint: hint})
 }
 
 // kindName names a node's type for messages.
@@ -452,11 +466,11 @@ func clip(s string) string {
 // aliases (which can multiply a small file) and depth.
 func (p *parser) check(n *yaml.Node, depth int) bool {
 	if n.Kind == yaml.AliasNode {
-		p.add(n, "write the value out where it is used", "YAML aliases (*%s) are not supported in test files", n.Value)
+		p.add(CodeFile, n, "write the value out where it is used", "YAML aliases (*%s) are not supported in test files", n.Value)
 		return false
 	}
 	if depth > MaxDepth {
-		p.add(n, "a payload is a few levels deep; flatten the input", "nested more than %d levels deep", MaxDepth)
+		p.add(CodeFile, n, "a payload is a few levels deep; flatten the input", "nested more than %d levels deep", MaxDepth)
 		return false
 	}
 	for _, c := range n.Content {
@@ -475,7 +489,7 @@ func (p *parser) pairs(n *yaml.Node, where string, known []string) ([]*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			p.add(k, "keys are plain words: "+strings.Join(known, ", "), "%s: a key must be a string, not %s", where, kindName(k))
+			p.add(CodeWrongType, k, "keys are plain words: "+strings.Join(known, ", "), "%s: a key must be a string, not %s", where, kindName(k))
 			continue
 		}
 		if known != nil && !slices.Contains(known, k.Value) {
@@ -483,11 +497,11 @@ func (p *parser) pairs(n *yaml.Node, where string, known []string) ([]*yaml.Node
 			if s := closest(k.Value, known); s != "" {
 				hint = "did you mean " + s + "?"
 			}
-			p.add(k, hint, "%s: unknown key %q", where, k.Value)
+			p.add(CodeUnknownKey, k, hint, "%s: unknown key %q", where, k.Value)
 			continue
 		}
 		if seen[k.Value] {
-			p.add(k, "give each key once", "%s: %q is given twice", where, k.Value)
+			p.add(CodeInvalid, k, "give each key once", "%s: %q is given twice", where, k.Value)
 			continue
 		}
 		seen[k.Value] = true
@@ -528,7 +542,7 @@ func (p *parser) file(f *File, doc *yaml.Node) {
 		return
 	}
 	if root.Kind != yaml.MappingNode {
-		p.add(root, "a test file is a mapping with a tests: list", "the file must be a mapping with a tests key, not %s", kindName(root))
+		p.add(CodeWrongType, root, "a test file is a mapping with a tests: list", "the file must be a mapping with a tests key, not %s", kindName(root))
 		return
 	}
 	keys, vals := p.pairs(root, "file", fileKeys)
@@ -540,16 +554,16 @@ func (p *parser) file(f *File, doc *yaml.Node) {
 	}
 	if tests == nil {
 		if len(p.errs) == 0 {
-			p.add(root, "list the cases under tests:", "no tests key")
+			p.add(CodeInvalid, root, "list the cases under tests:", "no tests key")
 		}
 		return
 	}
 	if tests.Kind != yaml.SequenceNode {
-		p.add(tests, "list the cases under tests:, each starting with - name:", "tests must be a list, not %s", kindName(tests))
+		p.add(CodeWrongType, tests, "list the cases under tests:, each starting with - name:", "tests must be a list, not %s", kindName(tests))
 		return
 	}
 	if len(tests.Content) > MaxCases {
-		p.add(tests, "split the cases over several files in .gemini/tests/", "%d cases, more than %d in one file", len(tests.Content), MaxCases)
+		p.add(CodeFile, tests, "split the cases over several files in .gemini/tests/", "%d cases, more than %d in one file", len(tests.Content), MaxCases)
 		return
 	}
 	for i, n := range tests.Content {
@@ -562,7 +576,7 @@ func (p *parser) file(f *File, doc *yaml.Node) {
 func (p *parser) testCase(i int, n *yaml.Node) *Case {
 	where := fmt.Sprintf("tests[%d]", i)
 	if n.Kind != yaml.MappingNode {
-		p.add(n, "each case is a mapping: - name: ..., event: ...", "%s: a case must be a mapping, not %s", where, kindName(n))
+		p.add(CodeWrongType, n, "each case is a mapping: - name: ..., event: ...", "%s: a case must be a mapping, not %s", where, kindName(n))
 		return nil
 	}
 	before := len(p.errs)
@@ -590,7 +604,7 @@ func (p *parser) testCase(i int, n *yaml.Node) *Case {
 					}
 					hint = "did you mean " + s + "?"
 				}
-				p.add(v, hint, "%s.event: unknown event %q", where, c.Event)
+				p.add(CodeUnknownEvent, v, hint, "%s.event: unknown event %q", where, c.Event)
 			}
 		case "tool":
 			c.Tool, _ = p.str(v, where+".tool")
@@ -605,19 +619,19 @@ func (p *parser) testCase(i int, n *yaml.Node) *Case {
 		}
 	}
 	if c.Name == "" && !hasKey(keys, "name") {
-		p.add(n, "give the case a name: - name: guard denies rm -rf", "%s: no name", where)
+		p.add(CodeInvalid, n, "give the case a name: - name: guard denies rm -rf", "%s: no name", where)
 	}
 	if c.Event == "" && !hasKey(keys, "event") {
-		p.add(n, "events: "+strings.Join(merge.Events, ", "), "%s: no event", where)
+		p.add(CodeInvalid, n, "events: "+strings.Join(merge.Events, ", "), "%s: no event", where)
 	}
 	if merge.IsEvent(c.Event) {
 		p.context(c, where, tool, trigger)
 	}
 	if input != nil {
 		if input.Kind != yaml.MappingNode {
-			p.add(input, "input is a mapping of payload fields, e.g. tool_input: {command: ls}", "%s.input must be a mapping, not %s", where, kindName(input))
+			p.add(CodeWrongType, input, "input is a mapping of payload fields, e.g. tool_input: {command: ls}", "%s.input must be a mapping, not %s", where, kindName(input))
 		} else if v, err := toJSON(input); err != nil {
-			p.add(input, "write the input as plain mappings, lists, strings, numbers and booleans", "%s.input: %v", where, err)
+			p.add(CodeInvalid, input, "write the input as plain mappings, lists, strings, numbers and booleans", "%s.input: %v", where, err)
 		} else {
 			c.Input = v
 		}
@@ -641,26 +655,26 @@ func (p *parser) context(c *Case, where string, tool, trigger *yaml.Node) {
 	switch merge.ContextOf(c.Event) {
 	case merge.ToolContext:
 		if trigger != nil {
-			p.add(trigger, "use tool: for "+c.Event, "%s.trigger: %s has no trigger", where, c.Event)
+			p.add(CodeInvalid, trigger, "use tool: for "+c.Event, "%s.trigger: %s has no trigger", where, c.Event)
 		}
 	case merge.TriggerContext:
 		triggers := merge.Triggers[c.Event]
 		if tool != nil {
-			p.add(tool, "use trigger: ("+strings.Join(triggers, ", ")+")", "%s.tool: %s has no tool", where, c.Event)
+			p.add(CodeInvalid, tool, "use trigger: ("+strings.Join(triggers, ", ")+")", "%s.tool: %s has no tool", where, c.Event)
 		}
 		if trigger != nil && c.Trigger != "" && !slices.Contains(triggers, c.Trigger) {
-			p.add(trigger, "use one of: "+strings.Join(triggers, ", "), "%s.trigger: %q is not a %s trigger: Gemini fires %s only with %s", where, c.Trigger, c.Event, c.Event, strings.Join(triggers, ", "))
+			p.add(CodeInvalid, trigger, "use one of: "+strings.Join(triggers, ", "), "%s.trigger: %q is not a %s trigger: Gemini fires %s only with %s", where, c.Trigger, c.Event, c.Event, strings.Join(triggers, ", "))
 		}
 	default:
 		if trigger != nil {
-			p.add(trigger, "remove trigger:", "%s.trigger: %s has no trigger", where, c.Event)
+			p.add(CodeInvalid, trigger, "remove trigger:", "%s.trigger: %s has no trigger", where, c.Event)
 		}
 		if tool != nil && c.Event != "Notification" {
-			p.add(tool, "remove tool:", "%s.tool: %s has no tool: Gemini fires it without a context", where, c.Event)
+			p.add(CodeInvalid, tool, "remove tool:", "%s.tool: %s has no tool: Gemini fires it without a context", where, c.Event)
 		}
 		if tool != nil && c.Event == "Notification" {
 			if _, ok := runner.NotificationKind(c.Tool); !ok {
-				p.add(tool, "use one of: "+runner.NotificationTools, "%s.tool: %q: the Notification payloads modelled are those of the confirmations watched on Gemini CLI 0.61.0 only", where, c.Tool)
+				p.add(CodeInvalid, tool, "use one of: "+runner.NotificationTools, "%s.tool: %q: the Notification payloads modelled are those of the confirmations watched on Gemini CLI 0.61.0 only", where, c.Tool)
 			}
 		}
 	}
@@ -668,11 +682,11 @@ func (p *parser) context(c *Case, where string, tool, trigger *yaml.Node) {
 
 func (p *parser) str(n *yaml.Node, where string) (string, bool) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-		p.add(n, "quote it: \"...\"", "%s must be a string, not %s", where, kindName(n))
+		p.add(CodeWrongType, n, "quote it: \"...\"", "%s must be a string, not %s", where, kindName(n))
 		return "", false
 	}
 	if n.Value == "" {
-		p.add(n, "give a value", "%s is empty", where)
+		p.add(CodeInvalid, n, "give a value", "%s is empty", where)
 		return "", false
 	}
 	return n.Value, true
@@ -680,12 +694,12 @@ func (p *parser) str(n *yaml.Node, where string) (string, bool) {
 
 func (p *parser) boolean(n *yaml.Node, where string) (*bool, bool) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
-		p.add(n, "write true or false", "%s must be true or false, not %s", where, kindName(n))
+		p.add(CodeWrongType, n, "write true or false", "%s must be true or false, not %s", where, kindName(n))
 		return nil, false
 	}
 	var b bool
 	if err := n.Decode(&b); err != nil {
-		p.add(n, "write true or false", "%s: %v", where, err)
+		p.add(CodeInvalid, n, "write true or false", "%s: %v", where, err)
 		return nil, false
 	}
 	return &b, true
@@ -697,7 +711,7 @@ func (p *parser) expect(c *Case, where string, n *yaml.Node) Expect {
 	e := Expect{Line: map[string]int{}}
 	where += ".expect"
 	if n.Kind != yaml.MappingNode {
-		p.add(n, "expect is a mapping: decision, toolRuns, reason, context, hooks", "%s must be a mapping, not %s", where, kindName(n))
+		p.add(CodeWrongType, n, "expect is a mapping: decision, toolRuns, reason, context, hooks", "%s must be a mapping, not %s", where, kindName(n))
 		return e
 	}
 	keys, vals := p.pairs(n, where, expectKeys)
@@ -711,7 +725,7 @@ func (p *parser) expect(c *Case, where string, n *yaml.Node) Expect {
 				continue
 			}
 			if !slices.Contains(Decisions, s) {
-				p.add(v, "one of: "+strings.Join(Decisions, ", "), "%s.decision: %q is not a decision", where, s)
+				p.add(CodeInvalid, v, "one of: "+strings.Join(Decisions, ", "), "%s.decision: %q is not a decision", where, s)
 				continue
 			}
 			e.Decision = &s
@@ -727,12 +741,12 @@ func (p *parser) expect(c *Case, where string, n *yaml.Node) Expect {
 			}
 		case "toolInput":
 			if v.Kind != yaml.MappingNode {
-				p.add(v, "toolInput is a mapping of the tool's parameters, e.g. {command: date -u}", "%s.toolInput must be a mapping, not %s", where, kindName(v))
+				p.add(CodeWrongType, v, "toolInput is a mapping of the tool's parameters, e.g. {command: date -u}", "%s.toolInput must be a mapping, not %s", where, kindName(v))
 				continue
 			}
 			b, err := toJSON(v)
 			if err != nil {
-				p.add(v, "write the parameters as plain mappings, lists, strings, numbers and booleans", "%s.toolInput: %v", where, err)
+				p.add(CodeInvalid, v, "write the parameters as plain mappings, lists, strings, numbers and booleans", "%s.toolInput: %v", where, err)
 				continue
 			}
 			if o, err := runner.ParseJSON(string(b)); err == nil {
@@ -745,7 +759,7 @@ func (p *parser) expect(c *Case, where string, n *yaml.Node) Expect {
 	if merge.IsEvent(c.Event) {
 		for _, x := range Impossible(c.Event, e) {
 			line := e.Line[x.Key]
-			p.errs = append(p.errs, &Error{Path: p.name, Line: line, Column: column(n, x.Key), Msg: where + "." + x.Key + ": " + x.Msg, Hint: x.Hint})
+			p.errs = append(p.errs, &Error{Code: CodeNeverHolds, Path: p.name, Line: line, Column: column(n, x.Key), Msg: where + "." + x.Key + ": " + x.Msg, Hint: x.Hint})
 		}
 	}
 	return e
@@ -763,7 +777,7 @@ func column(n *yaml.Node, k string) int {
 
 func (p *parser) hooks(n *yaml.Node, where string) []HookExpect {
 	if n.Kind != yaml.MappingNode {
-		p.add(n, "hooks is a mapping of hook names: guard: {ran: true, exit: 2}", "%s must be a mapping of hook names, not %s", where, kindName(n))
+		p.add(CodeWrongType, n, "hooks is a mapping of hook names: guard: {ran: true, exit: 2}", "%s must be a mapping of hook names, not %s", where, kindName(n))
 		return nil
 	}
 	keys, vals := p.pairs(n, where, nil)
@@ -773,7 +787,7 @@ func (p *parser) hooks(n *yaml.Node, where string) []HookExpect {
 		h := HookExpect{Name: k.Value, Line: k.Line}
 		w := fmt.Sprintf("%s.%s", where, clip(k.Value))
 		if v.Kind != yaml.MappingNode {
-			p.add(v, "e.g. "+k.Value+": {ran: true, exit: 0}", "%s must be a mapping with ran and exit, not %s", w, kindName(v))
+			p.add(CodeWrongType, v, "e.g. "+k.Value+": {ran: true, exit: 0}", "%s must be a mapping with ran and exit, not %s", w, kindName(v))
 			continue
 		}
 		hk, hv := p.pairs(v, w, hookKeys)
@@ -785,14 +799,14 @@ func (p *parser) hooks(n *yaml.Node, where string) []HookExpect {
 				vv := hv[j]
 				var x int
 				if vv.Kind != yaml.ScalarNode || vv.ShortTag() != "!!int" || vv.Decode(&x) != nil || x < 0 || x > 255 {
-					p.add(vv, "an exit status is a whole number from 0 to 255", "%s.exit must be an exit status, not %s", w, kindName(vv))
+					p.add(CodeWrongType, vv, "an exit status is a whole number from 0 to 255", "%s.exit must be an exit status, not %s", w, kindName(vv))
 					continue
 				}
 				h.Exit = &x
 			}
 		}
 		if h.Ran != nil && !*h.Ran && h.Exit != nil {
-			p.add(v, "drop exit: or say ran: true", "%s: a hook that did not run has no exit status", w)
+			p.add(CodeInvalid, v, "drop exit: or say ran: true", "%s: a hook that did not run has no exit status", w)
 		}
 		out = append(out, h)
 	}

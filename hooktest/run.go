@@ -422,6 +422,11 @@ func CheckReal(c *Case, r *Run) []Diff {
 	cc := *c
 	cc.Expect = e
 	diffs := compare(&cc, g, Real, nil)
+	if r.Real.ExitedEarly && (r.Report.ToolCall == nil || r.Report.ToolCall.Outcome != runner.ToolAsk) && len(r.RealDiffs) == 0 {
+		// Only a headless ask ends the real CLI before its log; anything
+		// else leaves nothing to compare, which must not pass.
+		diffs = append(diffs, Diff{Key: "real", Side: Between, Want: "the real CLI logs the hooks it ran", Got: "the real CLI exited before logging its hooks; gh-hooks' model says " + quote(r.Outcome.Says)})
+	}
 	for _, d := range r.RealDiffs {
 		diffs = append(diffs, Diff{Key: "real", Side: Between, Want: "the real CLI does what gh-hooks' model says", Got: d})
 	}
