@@ -220,10 +220,13 @@ func (l *pyLexer) run() error {
 			}
 			continue
 		}
-		if atLineStart && len(l.parens) == 0 {
+		if atLineStart {
 			atLineStart = false
-			if err := l.indent(); err != nil {
-				return err
+			// Inside brackets a new line is a continuation: no indentation.
+			if len(l.parens) == 0 {
+				if err := l.indent(); err != nil {
+					return err
+				}
 			}
 		}
 		if l.pos >= len(l.src) {

@@ -180,6 +180,7 @@ var pyTokenForms = []string{
 	"x = f'''{\nx\n}'''\n",
 	"if a:\n  if b:\n    c\n  d\n",
 	"u = ur'x'\n",
+	"def f():\n    async with g(\n        a,\n    ) as r:\n        pass\n    x = [\n  1] + y\n",
 }
 
 // TestPyTokenizeErrors: source CPython would refuse is an error, with
