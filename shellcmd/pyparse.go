@@ -115,7 +115,7 @@ func pyRead(src string) (*pyFile, error) {
 		return nil, err
 	}
 	// Comments and NL tokens say nothing about statements.
-	sig := toks[:0:0]
+	sig := toks[:0] // filtered in place
 	for _, t := range toks {
 		if t.kind != pyComment && t.kind != pyNL {
 			sig = append(sig, t)

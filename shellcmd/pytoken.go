@@ -100,7 +100,8 @@ func pyTokenize(src string) ([]pyTok, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &pyLexer{src: src, line: 1, indents: []int{0}, alts: []int{0}}
+	// About one token for every 4 bytes of typical code.
+	l := &pyLexer{src: src, line: 1, indents: []int{0}, alts: []int{0}, out: make([]pyTok, 0, len(src)/4+16)}
 	if err := l.run(); err != nil {
 		return nil, err
 	}

@@ -205,3 +205,19 @@ func TestPyTokenizeErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPyRead reads 64 KiB of Python (forms.py repeated).
+func BenchmarkPyRead(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("testdata", "pytokenize", "forms.py"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	code := strings.Repeat(string(src), (64<<10)/len(src)+1)
+	b.SetBytes(int64(len(code)))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := pyRead(code); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
