@@ -8,6 +8,8 @@ import (
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/js"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // JavaScript is read with a real parser (github.com/tdewolff/parse/v2/js,
@@ -98,6 +100,7 @@ var jsModuleMembers = map[string]bool{"exports": true, "id": true, "filename": t
 // what it loads and its opaque forms. A file the parser refuses is a
 // *jsParseError.
 func scanJS(src []byte) (*jsFacts, error) {
+	src, blanked := blankImportAttributes(src)
 	ast, err := js.Parse(parse.NewInputBytes(src), js.Options{})
 	if err != nil {
 		var pe *parse.Error
@@ -112,7 +115,42 @@ func scanJS(src []byte) (*jsFacts, error) {
 	// Names bound by an import of the builtin module ("createRequire").
 	s.importNames = map[string]string{}
 	js.Walk(s, ast)
+	if blanked {
+		for _, l := range s.facts.Loads {
+			if strings.Contains(l.Spec, "\n") {
+				// A template literal across lines held what looked like
+				// an import statement: its text was changed.
+				s.opaque("import attributes inside a multi-line string")
+			}
+		}
+	}
 	return s.facts, nil
+}
+
+// jsImportAttrs is an import or export statement on one line whose
+// module is followed by import attributes (with { type: 'json' }, or the
+// older assert), which the parser does not read. The attributes hold
+// only names, strings, colons and commas: no code.
+var jsImportAttrs = lazyre.New(`(?m)^[ \t]*(?:import|export)\b[^\n;]*?(?:from[ \t]*)?(['"])[^'"\n]*['"][ \t]*((?:with|assert)[ \t]*\{[ \t\w'":,]*\})[ \t]*;?[ \t]*$`)
+
+// blankImportAttributes replaces the import attributes of such lines with
+// spaces, so that the parser reads the statement and lines keep their
+// numbers; it reports whether it changed src.
+func blankImportAttributes(src []byte) ([]byte, bool) {
+	if !bytes.Contains(src, []byte("with")) && !bytes.Contains(src, []byte("assert")) {
+		return src, false
+	}
+	ms := jsImportAttrs.Get().FindAllSubmatchIndex(src, -1)
+	if len(ms) == 0 {
+		return src, false
+	}
+	out := bytes.Clone(src)
+	for _, m := range ms {
+		for i := m[4]; i < m[5]; i++ {
+			out[i] = ' '
+		}
+	}
+	return out, true
 }
 
 type jsScanner struct {

@@ -75,6 +75,10 @@ func TestScanJS(t *testing.T) {
 		{"Bun.spawn", "Bun.spawn(['./x'])", nil, []string{"Bun.spawn"}},
 		{"import.meta.require", "import.meta.require('./x')", nil, []string{"import.meta.require"}},
 		{"worker", "new Worker('./w.js')", nil, []string{"Worker"}},
+		{"import attributes", "import pkg from './package.json' with { type: 'json' };\nexport {default as d} from \"./d.json\" assert {type: \"json\"}\nimport('./e.json', {with: {type: 'json'}})\n",
+			[]string{"import ./package.json", "export ./d.json", "import() ./e.json"}, nil},
+		{"import attributes inside a template", "const t = `\nimport x from './a' with {type: 'json'}\n`; require(`\nimport y from './b' with {t: 'x'}\n`)",
+			[]string{"require \nimport y from './b'              \n"}, []string{"import attributes inside a multi-line string"}},
 		{"modern syntax", "class A { #p = 1; static { } m() { return this.#p ?? a?.b?.() } }\nconst {x, ...rest} = o; label: for await (const y of z) {}\n", nil, nil},
 	}
 	for _, tt := range tests {
