@@ -81,7 +81,7 @@ var jsModuleSafe = map[string]bool{"createRequire": true, "builtinModules": true
 // addons, or reach the loader.
 var jsProcessDeny = map[string]bool{
 	"binding": true, "_linkedBinding": true, "dlopen": true, "mainModule": true, "getBuiltinModule": true,
-	"execve": true, "constructor": true, "__proto__": true, "moduleLoadList": true, "setSourceMapsEnabled": false,
+	"execve": true, "chdir": true, "constructor": true, "__proto__": true, "moduleLoadList": true, "setSourceMapsEnabled": false,
 }
 
 // jsGlobalDeny are the members of globalThis (global, self, window) that

@@ -473,11 +473,18 @@ func (w *walker) nodePackage(spec, dir string) {
 		// files with tsconfig.json's paths: not followed.
 		for _, cfg := range []string{"tsconfig.json", "jsconfig.json"} {
 			c := filepath.Join(d, cfg)
-			if data, _, ok := w.files.ReadFile(c); ok && strings.Contains(string(data), `"paths"`) {
+			if data, _, ok := w.files.ReadFile(c); ok && (strings.Contains(string(data), `"paths"`) || strings.Contains(string(data), `"baseUrl"`) || strings.Contains(string(data), `"extends"`)) {
 				w.add(w.rel(c), val{s: c, known: true}, RoleManifest, &state{dir: "/"}, false)
 				w.unknown("the import " + spec + " may be a path alias of " + w.rel(c) + ": not followed")
 				return
 			}
+		}
+		// Yarn's Plug'n'Play maps names to the zip archives of
+		// .yarn/cache instead of node_modules: package code.
+		if pnp := filepath.Join(d, ".pnp.cjs"); w.exists(pnp) {
+			w.unknown("the package " + name + " (Yarn Plug'n'Play, " + w.rel(pnp) + ") is not followed")
+			w.leave(filepath.Join(d, ".yarn"), true)
+			return
 		}
 		if d == w.top || filepath.Dir(d) == d {
 			return

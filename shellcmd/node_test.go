@@ -51,6 +51,12 @@ func TestAnalyzeNode(t *testing.T) {
 			[]string{"source /p/.env.node", "script /p/pre.js", "script /p/x.cjs"}, nil},
 		{"--env-file NODE_PATH", fakeFS{"/p/.env.node": "NODE_PATH=./lib\n", "/p/x.cjs": ""}, `node --env-file .env.node x.cjs`,
 			[]string{"source /p/.env.node", "script /p/x.cjs"}, []string{"NODE_PATH in ./.env.node (node --env-file): not followed"}},
+		{"Plug'n'Play", fakeFS{"/p/x.js": "require('chalk')", "/p/.pnp.cjs": ""}, `node x.js`,
+			[]string{"script /p/x.js"}, []string{"the package chalk (Yarn Plug'n'Play, ./.pnp.cjs) is not followed"}},
+		{"tsconfig baseUrl", fakeFS{"/p/x.ts": "import 'lib/a'", "/p/tsconfig.json": `{"compilerOptions": {"baseUrl": "."}}`}, `npx tsx x.ts`,
+			[]string{"script /p/x.ts", "manifest /p/tsconfig.json"}, []string{"the import lib/a may be a path alias of ./tsconfig.json"}},
+		{"process.chdir", fakeFS{"/p/x.js": "process.chdir('sub'); require('child_process').execSync('./a.sh')"}, `node x.js`,
+			[]string{"script /p/x.js", "program /p/a.sh"}, []string{"process.chdir in ./x.js"}},
 		{"--test", fakeFS{}, `node --test`, nil, []string{"node --test runs the test files it finds"}},
 	}
 	for _, tt := range tests {
