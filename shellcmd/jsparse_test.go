@@ -150,3 +150,20 @@ func TestScanJSRuns(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkScanJS: a 200 KiB CommonJS file of requires, functions,
+// classes and child_process calls.
+func BenchmarkScanJS(b *testing.B) {
+	unit := "{\nconst a = require('./lib/a'), {execSync} = require('child_process')\n" +
+		"class Store { #items = new Map(); get(k) { return this.#items.get(k) ?? null } }\n" +
+		"async function main(argv) {\n  for (const x of argv) { if (x?.startsWith('--')) console.log(`flag ${x}`) }\n" +
+		"  const out = execSync('git status --porcelain', {encoding: 'utf8'})\n  return out.split('\\n').filter(Boolean).map(l => l.slice(3))\n}\n" +
+		"module.exports = {main, Store}\n}\n"
+	src := []byte(strings.Repeat(unit, 200<<10/len(unit)))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := scanJS(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
