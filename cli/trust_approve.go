@@ -316,7 +316,7 @@ func printHookDetails(o *out, t *trustEnv, ids []string, accepting bool) map[str
 			rows = append(rows, []any{"sequential", "true"})
 		}
 		for _, k := range h.EnvKeys {
-			rows = append(rows, []any{"env", k + "=" + h.Env[k]})
+			rows = append(rows, []any{"env", k + "=" + h.Env[k] + envEffect(k)})
 		}
 		probes := 0
 		for _, s := range h.Scripts {

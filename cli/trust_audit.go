@@ -357,6 +357,19 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 	}
 }
 
+// envEffect says what a hook env variable may change (layers.EnvEffect,
+// default-deny), " (...)" after its value; "" for an inert one.
+func envEffect(name string) string {
+	kind, why := layers.EnvEffect(name)
+	switch {
+	case kind == "":
+		return ""
+	case why == layers.UnknownEnv:
+		return " (not known to be inert: any program the hook runs may read it)"
+	}
+	return " (" + why + ")"
+}
+
 // leftKind names a fingerprint.LeftOut's kind for people.
 func leftKind(k string) string {
 	switch k {

@@ -7,14 +7,17 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/gh-hooks/gh-hooks/internal/regfile"
+	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/runner"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
@@ -238,7 +241,53 @@ func findReach(command string, p Project, env map[string]string, root *os.Root, 
 		}
 		out = append(out, s)
 	}
+	// Default-deny for the hook's env (issue 30 §6): a variable not known
+	// to be inert whose value names a project file or folder is hashed,
+	// whichever program reads it (the follower has followed those it
+	// models already).
+	if rd.root != nil {
+		for _, name := range slices.Sorted(maps.Keys(env)) {
+			if kind, _ := layers.EnvEffect(name); kind == "" || shellcmd.Follows(name) {
+				continue
+			}
+			for _, l := range valuePaths(p, rd.root, env[name]) {
+				if seen[l.Path] {
+					continue
+				}
+				seen[l.Path] = true
+				s := Script{Word: name + "=" + env[name], Role: "env", Path: l.Path, inside: true}
+				if l.Kind == leftFile {
+					classify(&s, filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(l.Path, "./"))), dir, real, root, rootErr, read)
+				} else {
+					treeStamp(&s, rd.root, l, read)
+				}
+				out = append(out, s)
+			}
+		}
+	}
 	return out, unknown, left
+}
+
+// treeStamp records the folder l as one entry of a fingerprint: its tree
+// digest (ack.go), computed once per Compute (read keeps it).
+func treeStamp(s *Script, root *os.Root, l LeftOut, read map[string]Script) {
+	key := "\x00" + l.key()
+	if c, ok := read[key]; ok {
+		s.State, s.SHA256, s.Detail = c.State, c.SHA256, c.Detail
+		return
+	}
+	d := digestLeft(root, l)
+	switch {
+	case strings.HasPrefix(d, "sha256:"):
+		s.State, s.SHA256 = ScriptOK, strings.TrimPrefix(d, "sha256:")
+	case d == ackUnbound:
+		s.State, s.Detail = ScriptTooLarge, d
+	default:
+		s.State = ScriptState(d)
+	}
+	if read != nil {
+		read[key] = *s
+	}
 }
 
 // classify places the file at p (absolute, or ~/… for the user's home)

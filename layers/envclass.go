@@ -141,9 +141,9 @@ func Inert(name string) (bool, string) {
 	return false, ""
 }
 
-// unknownEnv is why a variable that is neither inert nor in envClasses
-// is reported.
-const unknownEnv = "gh-hooks does not know which programs read it, and any program a hook runs may change what it does with it (only the variables known to be inert, such as LANG or TERM, are left out)"
+// UnknownEnv is why a variable that is neither inert nor in envClasses
+// is reported (EnvEffect).
+const UnknownEnv = "gh-hooks does not know which programs read it, and any program a hook runs may change what it does with it (only the variables known to be inert, such as LANG or TERM, are left out)"
 
 // ClassifyEnv says whether a variable is known to change where Gemini
 // looks (EnvWhere) or what a hook runs (EnvRuns), and why; "" when it is
@@ -170,7 +170,7 @@ func EnvEffect(name string) (kind, why string) {
 	if ok, _ := Inert(name); ok {
 		return "", ""
 	}
-	return EnvRuns, unknownEnv
+	return EnvRuns, UnknownEnv
 }
 
 // onceTrusted starts the findings of an untrusted folder's would-be .env.

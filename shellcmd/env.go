@@ -57,6 +57,20 @@ var (
 	}
 )
 
+// Follows reports whether setVar follows exactly what the variable makes
+// run or load, so that the files it names are found where the program
+// finds them (PATH and CDPATH lookups, Python's import path, shell code
+// and preloads): a caller need not hash a folder it names as a whole.
+func Follows(name string) bool {
+	switch {
+	case name == "PATH" || name == "CDPATH" || name == "PYTHONPATH" || name == "PS4" || name == "NODE_OPTIONS" || name == "PYTHONSTARTUP":
+		return true
+	case sourceVars[name] || preloadVars[name] || commandVars[name] || strings.HasPrefix(name, "BASH_FUNC_"):
+		return true
+	}
+	return false
+}
+
 // setVar gives a variable a value in st and follows what the value makes
 // the shell or its programs run.
 func (w *walker) setVar(name string, v val, st *state, depth int) {
