@@ -345,6 +345,8 @@ func prepareFire(e *env, t *trustEnv, q fireRequest) (*fired, error) {
 			f.realSkipped, real = err.Error(), false
 		} else if _, _, err := headless.CallOf(event, in); errors.Is(err, headless.ErrNotHarmless) {
 			f.realSkipped, real = err.Error(), false
+		} else if err := headless.CheckPrompt(in); err != nil {
+			f.realSkipped, real = err.Error(), false
 		}
 	}
 	var planned []*merge.Hook

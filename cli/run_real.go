@@ -30,7 +30,8 @@ var runRealHelp = "--real also fires the event through the installed Gemini CLI 
 	"be fired on their own headless, so --real refuses them. The real CLI trusts the folder and runs\n" +
 	"a whole turn with the project's .env loaded, whatever gh-hooks approved: --real needs every\n" +
 	"project hook of every event approved and the .env's findings acknowledged (trust approve\n" +
-	"--accept-dotenv), or --allow-untrusted."
+	"--accept-dotenv), and the project's settings holding nothing but hooks (it would start an\n" +
+	"mcpServers command), or --allow-untrusted."
 
 // realJSON is run --json's "real" object.
 type realJSON struct {
@@ -64,6 +65,9 @@ func checkReal(o *env, t *trustEnv, set *layers.Set, event, trigger string, in *
 		}
 		return nil, fail(fmt.Errorf("run --real: %w", err), h)
 	}
+	if err := headless.CheckPrompt(in); err != nil {
+		return nil, fail(fmt.Errorf("run --real: %w", err), "give a plain prompt; "+hint)
+	}
 	if len(gate.Held) > 0 {
 		return nil, fail(fmt.Errorf("run --real: %d planned hook(s) are held back, and the real CLI would run them", len(gate.Held)),
 			"approve them (gh-hooks trust approve) or rerun with --allow-untrusted")
@@ -86,6 +90,14 @@ func checkReal(o *env, t *trustEnv, set *layers.Set, event, trigger string, in *
 		}
 		return nil, fail(fmt.Errorf("run --real: the real CLI loads the project's .env into every hook and tool it runs (a shell tool too), and its findings are not acknowledged: %s", strings.Join(what, ", ")),
 			fmt.Sprintf("review them (gh-hooks %strust audit), then run `gh-hooks %strust approve --accept-dotenv`, or rerun with --allow-untrusted", t.flag, t.flag))
+	}
+	if len(gate.Settings) > 0 {
+		var keys []string
+		for _, k := range gate.Settings {
+			keys = append(keys, fmt.Sprintf("%s (%s:%d:%d)", k.Key, k.Path, k.Line, k.Column))
+		}
+		return nil, fail(fmt.Errorf("run --real: the project's settings hold more than hooks, which the real CLI acts on without any approval (it starts mcpServers' commands, runs tools.discoveryCommand, writes telemetry.outfile, ...): %s", strings.Join(keys, ", ")),
+			"rerun with --allow-untrusted once you have read them, or run without --real for gh-hooks' model alone")
 	}
 	gem, err := headless.Find(o.getenv, o.Dir)
 	if err != nil {

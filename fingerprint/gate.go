@@ -93,12 +93,31 @@ type Gate struct {
 	// approve --accept-dotenv): the real CLI loads the .env into every
 	// hook and every tool it runs, a shell tool included (Turn only).
 	DotEnv []config.Problem
+	// Settings are the keys of the project's settings file, other than
+	// its hooks, that the real CLI acts on (Turn only): it starts the
+	// commands of mcpServers and tools.discoveryCommand at start-up,
+	// writes where telemetry.outfile says, and so on. No approval covers
+	// them, so every key but the inert ones (InertSettings) holds it.
+	Settings []Setting
 }
+
+// Setting is a top-level key of the project's settings file.
+type Setting struct {
+	Key          string
+	Path         string
+	Line, Column int
+}
+
+// InertSettings are the top-level keys of a project settings file that
+// the real CLI reads without running or writing anything the hooks'
+// approval does not cover: the hooks (approved one by one) and how they
+// run.
+var InertSettings = []string{"$schema", "hooks", "hooksConfig"}
 
 // Refused says whether the real CLI may not run (Turn): a hook it would
 // run is held back, or the .env findings are not acknowledged.
 func (g *Gate) Refused() bool {
-	return len(g.Held) > 0 || len(g.TurnHeld) > 0 || len(g.DotEnv) > 0
+	return len(g.Held) > 0 || len(g.TurnHeld) > 0 || len(g.DotEnv) > 0 || len(g.Settings) > 0
 }
 
 // RunGate decides which planned hooks run may run: every one with
@@ -145,6 +164,18 @@ func RunGate(o GateOptions) (*Gate, error) {
 		return g, nil
 	}
 	g.DotEnv = findings
+	// Watched: a project's mcpServers command ran under run --real with
+	// no hook at all (Gemini CLI 0.61.0 starts MCP servers at start-up).
+	if l := o.Set.Settings(layers.Project); l != nil && l.Doc != nil && l.Doc.Root != nil && l.Doc.Root.Kind == config.Object {
+		for i, k := range l.Doc.Root.Keys {
+			if slices.Contains(InertSettings, k) {
+				continue
+			}
+			off := l.Doc.Root.Vals[i].KeyOffset
+			line, col := l.Doc.Position(off)
+			g.Settings = append(g.Settings, Setting{Key: k, Path: l.Path, Line: line, Column: col})
+		}
+	}
 	for i := range o.Hooks {
 		h := &o.Hooks[i]
 		// The real CLI trusts the folder (GEMINI_CLI_TRUST_WORKSPACE), so

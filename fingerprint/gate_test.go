@@ -131,3 +131,32 @@ func TestRunGateDotEnvWithoutHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestRunGateSettingsBeyondHooks: every top-level key of the project's
+// settings but the hooks and how they run holds the real CLI (it starts
+// mcpServers' commands, runs tools.discoveryCommand, writes
+// telemetry.outfile...): deny by default, so a key gh-hooks does not know
+// holds it too.
+func TestRunGateSettingsBeyondHooks(t *testing.T) {
+	t.Parallel()
+	o := gateSet(t, `{"$schema": "x", "hooks": {}, "hooksConfig": {"enabled": true},
+		"mcpServers": {"x": {"command": "sh"}}, "tools": {"discoveryCommand": "sh"}, "telemetry": {"outfile": "/tmp/x"}, "someFutureKey": 1}`, "", true, "BeforeAgent")
+	g, err := RunGate(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, s := range g.Settings {
+		keys = append(keys, s.Key)
+	}
+	if got := strings.Join(keys, " "); got != "mcpServers tools telemetry someFutureKey" || !g.Refused() {
+		t.Errorf("Settings = %q; want mcpServers tools telemetry someFutureKey", got)
+	}
+	if g.Settings[0].Line != 2 {
+		t.Errorf("mcpServers at line %d; want 2", g.Settings[0].Line)
+	}
+	o.AllowUntrusted = true
+	if g, _ := RunGate(o); g.Refused() {
+		t.Errorf("AllowUntrusted: refused")
+	}
+}

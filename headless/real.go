@@ -95,6 +95,17 @@ func CallOf(event string, payload *runner.Object) (*Call, Where, error) {
 	return &Call{Name: tool, Args: args}, where, nil
 }
 
+// CheckPrompt refuses a payload prompt the real CLI would read as a
+// command: one starting with "/" runs a custom command of the project,
+// whose !{...} runs shell code (approved by --approval-mode yolo).
+func CheckPrompt(payload *runner.Object) error {
+	p, _ := payload.Get("prompt")
+	if s, ok := p.(string); ok && strings.HasPrefix(strings.TrimSpace(s), "/") {
+		return fmt.Errorf("%w: the prompt %q is a slash command, which runs the project's custom command (its !{...} shell code included)", ErrNotHarmless, s)
+	}
+	return nil
+}
+
 // RunEvent fires o.Event through the real CLI: a tool call for the tool
 // events (run in a temporary copy of the project when where is InCopy),
 // a text answer otherwise. The caller checks Reachable and CallOf first.
