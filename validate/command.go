@@ -2,9 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -114,58 +111,6 @@ func (c *checker) stringOffset(path string, n *config.Node, i int) int {
 	return n.Offset + 1 + i
 }
 
-// interpreters run a script given as their first argument; the script
-// needs to exist but not to be executable.
-var interpreters = map[string]bool{
-	"bash": true, "sh": true, "zsh": true, "dash": true, "python": true, "python3": true,
-	"node": true, "ruby": true, "perl": true, "bun": true,
-}
-
-// script checks that a script the command runs exists (and is executable
-// when run directly). It only looks at the first word of the command, or
-// the second after an interpreter, and only at paths it can resolve with
-// certainty: absolute, ./relative or interpreter-relative (against the
-// project directory, the hook's cwd, spec §5.2), or starting with a
-// project-directory variable.
-func (c *checker) script(h *merge.Hook) {
-	if runtime.GOOS == "windows" {
-		return // PowerShell quoting and paths are out of scope here
-	}
-	words, ok := firstWords(h.ExpandedCommand, 2)
-	if !ok || len(words) == 0 || strings.Contains(words[0], "=") {
-		return
-	}
-	path, direct := words[0], true
-	if interpreters[filepath.Base(words[0])] {
-		if len(words) < 2 || strings.HasPrefix(words[1], "-") {
-			return
-		}
-		path, direct = words[1], false
-	}
-	path, ok = c.resolve(path, direct)
-	if !ok {
-		return
-	}
-	st, err := os.Stat(path)
-	switch {
-	case err != nil && os.IsNotExist(err):
-		// Concatenation, not Sprintf: a clone whose scripts are not there
-		// yet reports this for every hook (issue 2's benchmark measured it).
-		sev, effect := failEffect(h.Event)
-		code := "script-missing"
-		c.add(h.Path, commandPointer(h), sev, code,
-			"the script "+path+" does not exist: bash fails with exit 127 on every run"+effect,
-			"create the script or fix the path; relative paths resolve against the project directory, which is the hook's working directory")
-	case err != nil || st.IsDir():
-	case direct && st.Mode().Perm()&0o111 == 0:
-		sev, effect := failEffect(h.Event)
-		code := "script-not-executable"
-		c.add(h.Path, commandPointer(h), sev, code,
-			fmt.Sprintf("the script %s is not executable: bash fails with exit 126 (Permission denied) on every run%s", path, effect),
-			fmt.Sprintf("chmod +x %s, or run it through its interpreter (bash %s)", path, words[0]))
-	}
-}
-
 // failEffect is what a hook that fails with exit 126 or 127 on every run
 // does to Gemini, by event (spec §5.4): on the events whose exit codes
 // block, an exit code of 2 or more with output is a deny decision, so
@@ -177,106 +122,4 @@ func failEffect(event string) (config.Severity, string) {
 		return config.SevError, ", and Gemini reads an exit code of 2 or more with output as a deny decision: every " + blockedWhat(event) + " is blocked"
 	}
 	return config.SevWarning, ": on " + event + " Gemini shows a warning and goes on, and the hook does nothing"
-}
-
-// resolve turns a command word into an absolute path, if it certainly
-// names a file.
-func (c *checker) resolve(p string, direct bool) (string, bool) {
-	dir := c.r.Set.Paths.ProjectDir
-	for _, v := range projectVars {
-		if rest, ok := cutVar(p, v); ok && strings.HasPrefix(rest, "/") {
-			p = filepath.Join(dir, rest)
-		}
-	}
-	if strings.ContainsAny(p, "$`~*?[{") {
-		return "", false
-	}
-	switch {
-	case filepath.IsAbs(p):
-		return filepath.Clean(p), true
-	case strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../"):
-		return filepath.Join(dir, p), true
-	case !direct && p != "":
-		return filepath.Join(dir, p), true // bash x.sh reads x.sh from the cwd
-	}
-	return "", false // a bare name is looked up in PATH
-}
-
-// cutVar returns what follows $name or ${name} at the start of p.
-func cutVar(p, name string) (rest string, ok bool) {
-	if rest, ok = strings.CutPrefix(p, "${"); ok {
-		if rest, ok = strings.CutPrefix(rest, name); ok {
-			return strings.CutPrefix(rest, "}")
-		}
-		return "", false
-	}
-	if rest, ok = strings.CutPrefix(p, "$"); ok {
-		return strings.CutPrefix(rest, name)
-	}
-	return "", false
-}
-
-// wordEnd marks the bytes that end an unquoted shell word: blanks and the
-// operators ;&|<>() and newline. A table, because firstWords looks at
-// every byte of every command.
-var wordEnd = func() (t [256]bool) {
-	for _, c := range []byte(" \t;&|<>()\n") {
-		t[c] = true
-	}
-	return t
-}()
-
-// firstWords splits the start of a shell command into at most n words,
-// removing simple quotes. ok is false when a word uses syntax this
-// function does not model (escapes, command substitution, unbalanced
-// quotes); words stop at the first operator.
-func firstWords(s string, n int) (words []string, ok bool) {
-	i := 0
-	for len(words) < n {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
-		if i >= len(s) || wordEnd[s[i]] || s[i] == '#' {
-			return words, true
-		}
-		// A word without quotes is a substring of s; only a quoted one is
-		// put together in b.
-		start, quoted := i, false
-		var b strings.Builder
-		for i < len(s) && !wordEnd[s[i]] {
-			switch s[i] {
-			case '\\', '`':
-				return nil, false
-			case '"', '\'':
-				j := strings.IndexByte(s[i+1:], s[i])
-				if j < 0 {
-					return nil, false
-				}
-				part := s[i+1 : i+1+j]
-				if s[i] == '"' && strings.ContainsAny(part, "\\`") {
-					return nil, false
-				}
-				if !quoted {
-					b.WriteString(s[start:i])
-					quoted = true
-				}
-				b.WriteString(part)
-				i += j + 2
-				continue
-			}
-			if quoted {
-				b.WriteByte(s[i])
-			}
-			i++
-		}
-		if words == nil {
-			words = make([]string, 0, n) // once, at its size
-		}
-		if !quoted {
-			words = append(words, s[start:i])
-			continue
-		}
-		words = append(words, b.String())
-	}
-	return words, true
 }

@@ -304,6 +304,7 @@ func TestCheckRules(t *testing.T) {
 			files: map[string]string{
 				"proj/ok.sh":             "#!/bin/sh\n",
 				"proj/lib/run.noexec.sh": "#!/bin/sh\n",
+				"proj/hooks/ok.sh":       "#!/bin/sh\n",
 				proj: `{"hooks": {"BeforeTool": [{"hooks": [
   {"type": "command", "command": "./ok.sh --check"},
   {"type": "command", "command": "./gone.sh"},
@@ -311,13 +312,22 @@ func TestCheckRules(t *testing.T) {
   {"type": "command", "command": "$GEMINI_PROJECT_DIR/lib/run.noexec.sh"},
   {"type": "command", "command": "python3 \"${GEMINI_PROJECT_DIR}/missing.py\" arg"},
   {"type": "command", "command": "lint-tool --fix"},
-  {"type": "command", "command": "$HOOKS_DIR/x.sh"}
+  {"type": "command", "command": "$HOOKS_DIR/x.sh"},
+  {"type": "command", "command": "timeout 5 ./wrapped.sh"},
+  {"type": "command", "command": "cd hooks && ./after-cd.sh"},
+  {"type": "command", "command": "cd hooks && ./ok.sh"},
+  {"type": "command", "command": "[ -x ./guarded.sh ] && ./guarded.sh"},
+  {"type": "command", "command": "if [ -n \"$CI\" ]; then ./branch.sh; fi"},
+  {"type": "command", "command": "command -v jq || ./fallback.sh"}
 ]}]}}`},
 			codes: []string{"script-missing", "script-not-executable"},
 			want: []got{
 				{"script-missing", config.SevError, proj, 3, 34, "\"./gone.sh\"}"},
 				{"script-not-executable", config.SevError, proj, 5, 34, "\"$GEMINI_PRO"},
 				{"script-missing", config.SevError, proj, 6, 34, "\"python3 \\\"$"},
+				// Behind a wrapper and after cd: the fingerprint's reading.
+				{"script-missing", config.SevError, proj, 9, 34, "\"timeout 5 ."},
+				{"script-missing", config.SevError, proj, 10, 34, "\"cd hooks &&"},
 			},
 			msg:  "does not exist: bash fails with exit 127",
 			hint: "relative paths resolve against the project directory",
