@@ -348,6 +348,8 @@ func layerOf(r *merge.Result, h *merge.Hook) *layers.Layer {
 	return nil
 }
 
+// printShow prints show's report: the hook's fields, then the Claude hook
+// inside, what it runs, its trust, its plans and its problems.
 func printShow(o *out, r *merge.Result, v *showJSON) {
 	h := v.Hook
 	status := o.green("active: Gemini registers it and considers it for " + h.Event)
@@ -404,68 +406,94 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 		o.printf("%s\n", o.fit(sprintf("  %s %s: what a terminal shows is not what runs", o.red("suspicious:"), suspiciousText(sus)), 4))
 	}
 
-	if c := v.Claude; c != nil {
-		o.printf("\n%s\n", o.bold("Claude hook (run by gh-hooks claude-compat)"))
-		rows = [][]any{{"event", c.Event}}
-		if c.Matcher != "" {
-			rows = append(rows, []any{"matcher", c.Matcher})
+	printShowClaude(o, v.Claude)
+	printShowRuns(o, v.Runs)
+	printShowTrust(o, h, v.Fingerprint)
+	printShowPlan(o, h, v.Plans)
+	if len(v.Problems) > 0 {
+		o.printf("\n%s\n", o.bold("Problems"))
+		printProblems(o, v.Problems, "  ")
+	}
+}
+
+// printShowClaude prints the Claude hook a migrated hook runs (nil: none).
+func printShowClaude(o *out, c *claudeJSON) {
+	if c == nil {
+		return
+	}
+	o.printf("\n%s\n", o.bold("Claude hook (run by gh-hooks claude-compat)"))
+	rows := [][]any{{"event", c.Event}}
+	if c.Matcher != "" {
+		rows = append(rows, []any{"matcher", c.Matcher})
+	}
+	if c.PluginRoot != "" {
+		rows = append(rows, []any{"plugin root", c.PluginRoot})
+	}
+	rows = append(rows, []any{"command", c.Command})
+	o.fields("  ", rows)
+}
+
+// printShowRuns prints what the command starts (nil: not a command hook).
+func printShowRuns(o *out, a *shellcmd.Analysis) {
+	if a == nil {
+		return
+	}
+	o.printf("\n%s\n", o.bold("Runs"))
+	var rows [][]any
+	if a.SyntaxError != "" {
+		rows = append(rows, []any{"syntax error", o.red(a.SyntaxError + ": bash runs nothing")})
+	}
+	for _, p := range a.Programs {
+		if p.Path == "" { // a program given by path is listed with the files
+			rows = append(rows, []any{"program", p.Name, "by name: a shell builtin or found on PATH"})
 		}
-		if c.PluginRoot != "" {
-			rows = append(rows, []any{"plugin root", c.PluginRoot})
+	}
+	for _, f := range a.Files {
+		rows = append(rows, []any{string(f.Role), f.Word, o.short(orDash(f.Path))})
+	}
+	for _, u := range a.Unknown {
+		rows = append(rows, []any{"unknown", u, "review by hand"})
+	}
+	if len(rows) == 0 {
+		rows = append(rows, []any{"nothing", "the command starts no program"})
+	}
+	o.table("  ", nil, rows)
+}
+
+// printShowTrust prints the project hook's approval (nil: not a project
+// hook).
+func printShowTrust(o *out, h *merge.Hook, f *fingerprintJSON) {
+	if f == nil {
+		return
+	}
+	o.printf("\n%s\n", o.bold("Trust (gh-hooks trust)"))
+	if f.Error != "" {
+		o.printf("  %s\n", o.yellow("unknown: "+f.Error))
+	} else {
+		state := o.green(string(f.Status))
+		switch f.Status {
+		case fingerprint.New:
+			state = o.red("new: not approved; gh-hooks trust approve " + h.ID)
+		case fingerprint.Changed:
+			state = o.yellow("changed since approval: " + strings.Join(f.Changes, ", "))
 		}
-		rows = append(rows, []any{"command", c.Command})
+		rows := [][]any{{"state", state}, {"fingerprint", f.Fingerprint}, {"gemini", f.Gemini + " (trusted_hooks.json)"}}
+		for _, s := range f.Scripts {
+			st := string(s.State)
+			if s.State == fingerprint.ScriptOK {
+				st = "sha256:" + s.SHA256[:12]
+			}
+			rows = append(rows, []any{"script", scriptLabel(s) + " " + st})
+		}
 		o.fields("  ", rows)
 	}
+}
 
-	if a := v.Runs; a != nil {
-		o.printf("\n%s\n", o.bold("Runs"))
-		rows = nil
-		if a.SyntaxError != "" {
-			rows = append(rows, []any{"syntax error", o.red(a.SyntaxError + ": bash runs nothing")})
-		}
-		for _, p := range a.Programs {
-			if p.Path == "" { // a program given by path is listed with the files
-				rows = append(rows, []any{"program", p.Name, "by name: a shell builtin or found on PATH"})
-			}
-		}
-		for _, f := range a.Files {
-			rows = append(rows, []any{string(f.Role), f.Word, o.short(orDash(f.Path))})
-		}
-		for _, u := range a.Unknown {
-			rows = append(rows, []any{"unknown", u, "review by hand"})
-		}
-		if len(rows) == 0 {
-			rows = append(rows, []any{"nothing", "the command starts no program"})
-		}
-		o.table("  ", nil, rows)
-	}
-
-	if f := v.Fingerprint; f != nil {
-		o.printf("\n%s\n", o.bold("Trust (gh-hooks trust)"))
-		if f.Error != "" {
-			o.printf("  %s\n", o.yellow("unknown: "+f.Error))
-		} else {
-			state := o.green(string(f.Status))
-			switch f.Status {
-			case fingerprint.New:
-				state = o.red("new: not approved; gh-hooks trust approve " + h.ID)
-			case fingerprint.Changed:
-				state = o.yellow("changed since approval: " + strings.Join(f.Changes, ", "))
-			}
-			rows = [][]any{{"state", state}, {"fingerprint", f.Fingerprint}, {"gemini", f.Gemini + " (trusted_hooks.json)"}}
-			for _, s := range f.Scripts {
-				st := string(s.State)
-				if s.State == fingerprint.ScriptOK {
-					st = "sha256:" + s.SHA256[:12]
-				}
-				rows = append(rows, []any{"script", scriptLabel(s) + " " + st})
-			}
-			o.fields("  ", rows)
-		}
-	}
-
+// printShowPlan prints the plans the hook is in, contexts with the same
+// outcome on one line.
+func printShowPlan(o *out, h *merge.Hook, plans []planPosition) {
 	o.printf("\n%s\n", o.bold("Plan"))
-	if len(v.Plans) == 0 {
+	if len(plans) == 0 {
 		switch {
 		case !merge.IsEvent(h.Event):
 			o.printf("  in no plan: Gemini does not know the event %s\n", h.Event)
@@ -481,7 +509,7 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 		names []string
 	}
 	var groups []*group
-	for _, p := range v.Plans {
+	for _, p := range plans {
 		what := "not run: " + p.Why
 		if p.Position > 0 {
 			what = fmt.Sprintf("%d of %d, %s", p.Position, p.Of, p.Execution)
@@ -502,12 +530,12 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 	if merge.ContextOf(h.Event) == merge.ToolContext {
 		all = len(validate.GeminiTools())
 	}
-	rows = nil
+	var rows [][]any
 	for _, g := range groups {
 		ctx := h.Event
 		switch {
 		case len(g.names) == all && all > 1:
-			ctx += " (every built-in " + contextName(v.Plans[0]) + ")"
+			ctx += " (every built-in " + contextName(plans[0]) + ")"
 		case len(g.names) > 6: // --json lists them
 			ctx += fmt.Sprintf(" (the %d other built-in tools)", len(g.names))
 		case len(g.names) > 0:
@@ -516,11 +544,6 @@ func printShow(o *out, r *merge.Result, v *showJSON) {
 		rows = append(rows, []any{ctx, g.what})
 	}
 	o.table("  ", nil, rows)
-
-	if len(v.Problems) > 0 {
-		o.printf("\n%s\n", o.bold("Problems"))
-		printProblems(o, v.Problems, "  ")
-	}
 }
 
 // cmpBool orders false before true.
