@@ -411,11 +411,54 @@ const conflictGone = "its Claude hook is gone, but the hook was edited here sinc
 // mine the user's hooks that run a Claude hook's command, defs the
 // array's definitions.
 func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs []*config.Node) {
+	c.matchPresent(want, have, mine)
+	s := &eventSync{ev: ev, want: want, defs: defs, removeDef: map[int]bool{}, removeHook: map[int][]int{},
+		byPlanned: map[int]*SyncItem{}, inPlace: map[int]int{}, fixed: map[int]int{}}
+	s.classify(c, have, mine)
+	c.emitEdits(s, s.arrange(c))
+	// The report: the Claude side's hooks in its order, then those it no
+	// longer has.
+	for _, w := range s.want {
+		it := s.byPlanned[w]
+		it.Source = c.sourceOf(w)
+		c.syncOf[w] = len(c.res.Sync)
+		c.res.Sync = append(c.res.Sync, *it)
+	}
+	c.res.Sync = append(c.res.Sync, s.gone...)
+}
+
+// eventSync is what the sync of one event decides, step by step.
+type eventSync struct {
+	ev   string
+	want []int          // planned indexes, in Claude order
+	defs []*config.Node // the event's array as it is
+	sets []Edit         // values changed in place
+	// removeDef and removeHook are the definitions and hooks (definition
+	// → hook indexes) that go.
+	removeDef  map[int]bool
+	removeHook map[int][]int
+	byPlanned  map[int]*SyncItem
+	gone       []SyncItem  // hooks whose Claude hook is gone
+	inPlace    map[int]int // definition index → planned index it stays for
+	fixed      map[int]int // definition index → planned index kept as it is (conflict)
+}
+
+// detach removes a hook present: its definition when it is alone there.
+func (s *eventSync) detach(h *present) {
+	if h.single {
+		s.removeDef[h.di] = true
+	} else {
+		s.removeHook[h.di] = append(s.removeHook[h.di], h.hi)
+	}
+}
+
+// matchPresent pairs the hooks present in the event's array with the
+// planned definitions of want: a hook of the user's that runs the Claude
+// command; then migrate's by the same Claude command and name, by the
+// same Claude command (in order), by the same name. Each pass is a lookup
+// in the planned definitions not taken yet, in Claude order.
+func (c *converter) matchPresent(want []int, have, mine []*present) {
 	ps := c.planned
-	// Match: a hook of the user's that runs the Claude command; then
-	// migrate's by the same Claude command and name, by the same Claude
-	// command (in order), by the same name. Each pass is a lookup in the
-	// planned definitions not taken yet, in Claude order.
 	taken := map[int]bool{}
 	match := func(hs []*present, key func(claude, name string) string, ok func(h *present) bool) {
 		queue := map[string][]int{}
@@ -447,43 +490,34 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 	match(have, func(claude, name string) string { return claude + "\x00" + name }, all)
 	match(have, byClaude, all)
 	match(have, func(_, name string) string { return name }, func(h *present) bool { return h.owned })
+}
 
-	var sets []Edit
-	removeDef := map[int]bool{}
-	removeHook := map[int][]int{} // definition → hook indexes
-	byPlanned := map[int]*SyncItem{}
-	var gone []SyncItem
-	inPlace := map[int]int{} // definition index → planned index it stays for
-	fixed := map[int]int{}   // definition index → planned index kept as it is (conflict)
-	detach := func(h *present) {
-		if h.single {
-			removeDef[h.di] = true
-		} else {
-			removeHook[h.di] = append(removeHook[h.di], h.hi)
-		}
-	}
+// classify decides what happens to each hook present: kept, unchanged,
+// updated in place or moved, a conflict, or removed.
+func (s *eventSync) classify(c *converter, have, mine []*present) {
+	ps := c.planned
 	for _, h := range mine {
 		if h.match < 0 {
 			continue
 		}
-		byPlanned[h.match] = &SyncItem{Action: ActionKept, Event: ev, Matcher: h.def.Matcher, Name: h.def.Hooks[0].Name, planned: ps[h.match].def.Matcher,
+		s.byPlanned[h.match] = &SyncItem{Action: ActionKept, Event: s.ev, Matcher: h.def.Matcher, Name: h.def.Hooks[0].Name, planned: ps[h.match].def.Matcher,
 			Pointer: h.pointer, Line: h.line, Column: h.col,
 			Reason: "written by hand (not named " + NamePrefix + "...) and runs this Claude hook's command: migrate leaves it and adds no copy"}
-		if _, ok := fixed[h.di]; !ok {
-			fixed[h.di] = h.match
+		if _, ok := s.fixed[h.di]; !ok {
+			s.fixed[h.di] = h.match
 		}
 	}
 	for _, h := range have {
 		name := h.def.Hooks[0].Name
 		if h.match < 0 {
-			it := SyncItem{Event: ev, Matcher: h.def.Matcher, Name: name, Pointer: h.pointer, Line: h.line, Column: h.col}
+			it := SyncItem{Event: s.ev, Matcher: h.def.Matcher, Name: name, Pointer: h.pointer, Line: h.line, Column: h.col}
 			switch {
 			case h.handWritten:
 				it.Action, it.HandWritten = ActionConflict, true
 				it.Reason = handWrittenReason(h)
 			case h.legacy:
 				it.Action, it.Reason = ActionRemoved, "a second copy of a Claude hook, from an earlier migration"
-				detach(h)
+				s.detach(h)
 			case h.src != "" && !c.read[h.src] && !c.gone[h.src]:
 				// Only a Claude file that was read, or a shared one that
 				// no longer exists, can have lost a hook: a missing
@@ -493,16 +527,16 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 				it.Action, it.Reason = ActionConflict, conflictGone
 			case c.gone[h.src]:
 				it.Action, it.Reason = ActionRemoved, "its Claude file "+h.src+" is gone"
-				detach(h)
+				s.detach(h)
 			default:
 				it.Action, it.Reason = ActionRemoved, "its Claude hook is gone"
-				detach(h)
+				s.detach(h)
 			}
-			gone = append(gone, it)
+			s.gone = append(s.gone, it)
 			continue
 		}
 		p := ps[h.match]
-		it := &SyncItem{Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name, planned: p.def.Matcher, Pointer: h.pointer, Line: h.line, Column: h.col}
+		it := &SyncItem{Event: s.ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name, planned: p.def.Matcher, Pointer: h.pointer, Line: h.line, Column: h.col}
 		changes := diffDef(h, p)
 		switch {
 		case h.handWritten:
@@ -511,47 +545,58 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			it.Action, it.Changes, it.HandWritten = ActionConflict, changes, true
 			it.Name, it.Matcher = h.def.Hooks[0].Name, h.def.Matcher // the hook as it is
 			it.Reason = handWrittenReason(h)
-			fixed[h.di] = h.match
+			s.fixed[h.di] = h.match
 		case len(changes) == 0:
 			it.Action = ActionUnchanged
-			inPlace[h.di] = h.match
+			s.inPlace[h.di] = h.match
 		case h.edited && !h.legacy && !c.opts.Force:
 			it.Action, it.Changes = ActionConflict, changes
 			it.Reason = "edited here since migrate wrote it; kept"
-			fixed[h.di] = h.match
+			s.fixed[h.di] = h.match
 		default:
 			it.Action, it.Changes = ActionUpdated, changes
 			if h.single {
-				inPlace[h.di] = h.match
-				sets = append(sets, setEdits(h, p)...)
+				s.inPlace[h.di] = h.match
+				s.sets = append(s.sets, setEdits(h, p)...)
 			} else {
-				detach(h)
+				s.detach(h)
 			}
 		}
-		byPlanned[h.match] = it
+		s.byPlanned[h.match] = it
 	}
+}
+
+// slot is a definition of an event's array as syncEvent arranges it, in
+// a doubly linked list.
+type slot struct {
+	di         int // definition index in the array, -1 for a new one
+	planned    int // -1 for a definition migrate leaves alone
+	prev, next int // -1 at the ends
+}
+
+// arrange is the event's array after the sync: the longest run of
+// migrated definitions already in Claude order stays in place, the others
+// move, and new definitions go after the one of the Claude hook before
+// them.
+func (s *eventSync) arrange(c *converter) []slot {
+	ps := c.planned
 	// Keep in place the longest run of migrated definitions already in
 	// Claude order; the others move.
 	var order []int // definition indexes in place, in array order
-	for di := range defs {
-		if _, ok := inPlace[di]; ok {
+	for di := range s.defs {
+		if _, ok := s.inPlace[di]; ok {
 			order = append(order, di)
 		}
 	}
-	keep := lis(order, func(di int) int { return inPlace[di] })
+	keep := lis(order, func(di int) int { return s.inPlace[di] })
 	for _, di := range order {
 		if !keep[di] {
-			removeDef[di] = true
-			delete(inPlace, di)
+			s.removeDef[di] = true
+			delete(s.inPlace, di)
 		}
 	}
 	// The array after removals (a doubly linked list), then the new
 	// definitions in place.
-	type slot struct {
-		di         int // definition index in the array, -1 for a new one
-		planned    int // -1 for a definition migrate leaves alone
-		prev, next int // -1 at the ends
-	}
 	var seq []slot
 	head, tail := -1, -1
 	nodeOf := map[int]int{} // planned index → its slot
@@ -579,14 +624,14 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 		}
 		return n
 	}
-	for di := range defs {
-		if removeDef[di] {
+	for di := range s.defs {
+		if s.removeDef[di] {
 			continue
 		}
 		pl := -1
-		if w, ok := inPlace[di]; ok {
+		if w, ok := s.inPlace[di]; ok {
 			pl = w
-		} else if w, ok := fixed[di]; ok {
+		} else if w, ok := s.fixed[di]; ok {
 			pl = w
 		}
 		seq = append(seq, slot{di: di, planned: pl})
@@ -598,13 +643,13 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 	// The first planned definition already in the array: new ones before
 	// any placed one go before it.
 	firstPlaced := -1
-	for _, w := range want {
+	for _, w := range s.want {
 		if n, ok := nodeOf[w]; ok {
 			firstPlaced = n
 			break
 		}
 	}
-	for wi, w := range want {
+	for wi, w := range s.want {
 		if _, ok := nodeOf[w]; ok {
 			continue
 		}
@@ -613,33 +658,39 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 		seq = append(seq, slot{di: -1, planned: w})
 		switch {
 		case wi > 0:
-			after := nodeOf[want[wi-1]]
+			after := nodeOf[s.want[wi-1]]
 			nodeOf[w] = link(seq[after].next)
 		default:
 			nodeOf[w] = link(firstPlaced)
 		}
-		if it := byPlanned[w]; it != nil {
+		if it := s.byPlanned[w]; it != nil {
 			if it.Action == ActionUnchanged {
 				it.Action, it.Changes = ActionUpdated, []string{"moved into the Claude side's order"}
 			}
 			continue
 		}
 		p := ps[w]
-		byPlanned[w] = &SyncItem{Action: ActionAdded, Event: ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name}
+		s.byPlanned[w] = &SyncItem{Action: ActionAdded, Event: s.ev, Matcher: p.def.Matcher, Name: p.def.Hooks[0].Name}
 	}
-	var order2 []slot // the final array
+	var final []slot
 	for n := head; n >= 0; n = seq[n].next {
-		order2 = append(order2, seq[n])
+		final = append(final, seq[n])
 	}
+	return final
+}
 
-	// Edits: values in place first, then removals from the end, then
-	// insertions from the start.
+// emitEdits writes the sync of an event as edits: values in place first,
+// then removals from the end, then insertions from the start, so that
+// each pointer holds when its edit is applied.
+func (c *converter) emitEdits(s *eventSync, final []slot) {
+	ps := c.planned
+	ev := s.ev
 	arr := "/hooks/" + config.EscapePointer(ev)
-	c.res.Edits = append(c.res.Edits, sets...)
+	c.res.Edits = append(c.res.Edits, s.sets...)
 	removed := false
-	for di := len(defs) - 1; di >= 0; di-- {
-		hs := removeHook[di]
-		if removeDef[di] || len(hs) > 0 && len(hs) == len(defs[di].Get("hooks").Items) {
+	for di := len(s.defs) - 1; di >= 0; di-- {
+		hs := s.removeHook[di]
+		if s.removeDef[di] || len(hs) > 0 && len(hs) == len(s.defs[di].Get("hooks").Items) {
 			c.res.Edits = append(c.res.Edits, Edit{Op: "remove", Pointer: arr + "/" + strconv.Itoa(di)})
 			removed = true
 			continue
@@ -649,32 +700,23 @@ func (c *converter) syncEvent(ev string, want []int, have, mine []*present, defs
 			c.res.Edits = append(c.res.Edits, Edit{Op: "remove", Pointer: fmt.Sprintf("%s/%d/hooks/%d", arr, di, hs[k])})
 		}
 	}
-	if c.hookKeys != nil && !slices.Contains(c.hookKeys, ev) && len(order2) > 0 {
+	if c.hookKeys != nil && !slices.Contains(c.hookKeys, ev) && len(final) > 0 {
 		// A new event array in an existing hooks object.
 		var defs []Definition
-		for _, s := range order2 {
+		for _, s := range final {
 			defs = append(defs, ps[s.planned].def)
 		}
 		c.res.Edits = append(c.res.Edits, Edit{Op: "insert-member", Pointer: "/hooks", Before: c.nextOwnedEvent(ev), Key: ev, Value: defs})
-		order2 = nil
+		final = nil
 	}
-	for i, s := range order2 {
+	for i, s := range final {
 		if s.di < 0 {
 			c.res.Edits = append(c.res.Edits, Edit{Op: "insert", Pointer: arr + "/" + strconv.Itoa(i), Value: ps[s.planned].def})
 		}
 	}
-	if removed && len(order2) == 0 {
+	if removed && len(final) == 0 {
 		c.res.Edits = append(c.res.Edits, Edit{Op: "prune", Pointer: arr})
 	}
-	// The report: the Claude side's hooks in its order, then those it no
-	// longer has.
-	for _, w := range want {
-		it := byPlanned[w]
-		it.Source = c.sourceOf(w)
-		c.syncOf[w] = len(c.res.Sync)
-		c.res.Sync = append(c.res.Sync, *it)
-	}
-	c.res.Sync = append(c.res.Sync, gone...)
 }
 
 // nextOwnedEvent is the first key of the hooks object, after ev in
