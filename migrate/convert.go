@@ -282,58 +282,10 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 		return
 	}
 	// The group's Gemini matchers and what the translation loses.
-	var matchers, changes, notes []string
-	if rule.loss != "" {
-		changes = append(changes, ev+" → "+rule.gemini+": "+rule.loss)
-	}
-	switch ctx := merge.ContextOf(rule.gemini); {
-	case claudeToolEvents[ev]:
-		tm := convertToolMatcher(matcher)
-		if tm.empty() {
-			dropAll(fmt.Sprintf("no tool of matcher %q has a Gemini counterpart: %s", matcher, strings.Join(tm.lost, ", ")))
-			return
-		}
-		matchers = []string{tm.matcher}
-		if len(tm.lost) > 0 {
-			changes = append(changes, "matcher lost "+strings.Join(tm.lost, ", "))
-		}
-		if len(tm.approx) > 0 {
-			changes = append(changes, "approximate tool mapping: "+strings.Join(tm.approx, "; "))
-		}
-		notes = append(notes, tm.notes...)
-	case rule.values != nil:
-		tm := convertTriggerMatcher(rule, ev, matcher)
-		if !tm.all && len(tm.triggers) == 0 {
-			dropAll(fmt.Sprintf("no value of matcher %q has a Gemini %s counterpart: %s", matcher, rule.gemini, strings.Join(tm.lost, ", ")))
-			return
-		}
-		if len(tm.lost) > 0 {
-			changes = append(changes, "matcher lost "+strings.Join(tm.lost, ", "))
-		}
-		switch {
-		case ctx == merge.NoContext:
-			// Notification: Gemini fires it without a context and ignores
-			// the matcher (spec §4); it notifies only ToolPermission.
-			matchers = []string{""}
-			if !tm.all {
-				changes = append(changes, "Gemini ignores Notification matchers; the hook runs for every Gemini notification (only ToolPermission exists)")
-			}
-		case tm.all:
-			matchers = []string{""}
-		default:
-			// Gemini compares triggers exactly (spec §4): one definition
-			// per trigger.
-			matchers = tm.triggers
-			if len(tm.triggers) > 1 {
-				notes = append(notes, fmt.Sprintf("matcher %q split into one definition per trigger (%s): Gemini compares %s triggers exactly, so the pattern itself would never match",
-					matcher, strings.Join(tm.triggers, ", "), rule.gemini))
-			}
-		}
-	default:
-		if matcher != "" && matcher != "*" && ev != "SubagentStop" {
-			notes = append(notes, fmt.Sprintf("matcher %q dropped: neither Claude nor Gemini uses a matcher on this event", matcher))
-		}
-		matchers = []string{""}
+	matchers, changes, notes, drop := groupMatchers(ev, rule, matcher)
+	if drop != "" {
+		dropAll(drop)
+		return
 	}
 	// Handlers.
 	var conv []Hook
@@ -363,13 +315,21 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 	if len(conv) == 0 {
 		return
 	}
+	c.planGroup(s, rule.gemini, matchers, hs, items, idx, conv)
+}
+
+// planGroup reports the group's converted hooks (conv, of the handlers at
+// idx of hs, whose items are items) and plans a definition for each of
+// the event's Gemini matchers, but none that repeats one already planned
+// (Claude runs a repeated hook once).
+func (c *converter) planGroup(s *Source, event string, matchers []string, hs *config.Node, items []Item, idx []int, conv []Hook) {
 	for k, i := range idx {
 		it := items[i]
-		it.GeminiEvent, it.GeminiMatchers = rule.gemini, matchers
+		it.GeminiEvent, it.GeminiMatchers = event, matchers
 		var defs []Definition
 		dupOf := ""
 		for _, m := range matchers {
-			key := defKey(rule.gemini, m, false, conv[k:k+1])
+			key := defKey(event, m, false, conv[k:k+1])
 			if c.seen[key] {
 				dupOf = c.origin[key]
 				continue
@@ -400,10 +360,68 @@ func (c *converter) group(s *Source, ev string, rule eventRule, known bool, g *c
 			desc = d.Str
 		}
 		for _, d := range defs {
-			c.planned = append(c.planned, &planned{event: rule.gemini, def: d, item: n, base: nameBase(cn, it.Command),
+			c.planned = append(c.planned, &planned{event: event, def: d, item: n, base: nameBase(cn, it.Command),
 				desc: desc, src: c.sourceName(s), claude: identity(d.Hooks[0].Command)})
 		}
 	}
+}
+
+// groupMatchers translates a Claude group's matcher for the hooks of
+// event ev into Gemini's matchers (one definition each), with what the
+// translation changes and notes; drop is why the group cannot be migrated
+// ("" when it can).
+func groupMatchers(ev string, rule eventRule, matcher string) (matchers, changes, notes []string, drop string) {
+	if rule.loss != "" {
+		changes = append(changes, ev+" → "+rule.gemini+": "+rule.loss)
+	}
+	switch ctx := merge.ContextOf(rule.gemini); {
+	case claudeToolEvents[ev]:
+		tm := convertToolMatcher(matcher)
+		if tm.empty() {
+			return nil, nil, nil, fmt.Sprintf("no tool of matcher %q has a Gemini counterpart: %s", matcher, strings.Join(tm.lost, ", "))
+		}
+		matchers = []string{tm.matcher}
+		if len(tm.lost) > 0 {
+			changes = append(changes, "matcher lost "+strings.Join(tm.lost, ", "))
+		}
+		if len(tm.approx) > 0 {
+			changes = append(changes, "approximate tool mapping: "+strings.Join(tm.approx, "; "))
+		}
+		notes = append(notes, tm.notes...)
+	case rule.values != nil:
+		tm := convertTriggerMatcher(rule, ev, matcher)
+		if !tm.all && len(tm.triggers) == 0 {
+			return nil, nil, nil, fmt.Sprintf("no value of matcher %q has a Gemini %s counterpart: %s", matcher, rule.gemini, strings.Join(tm.lost, ", "))
+		}
+		if len(tm.lost) > 0 {
+			changes = append(changes, "matcher lost "+strings.Join(tm.lost, ", "))
+		}
+		switch {
+		case ctx == merge.NoContext:
+			// Notification: Gemini fires it without a context and ignores
+			// the matcher (spec §4); it notifies only ToolPermission.
+			matchers = []string{""}
+			if !tm.all {
+				changes = append(changes, "Gemini ignores Notification matchers; the hook runs for every Gemini notification (only ToolPermission exists)")
+			}
+		case tm.all:
+			matchers = []string{""}
+		default:
+			// Gemini compares triggers exactly (spec §4): one definition
+			// per trigger.
+			matchers = tm.triggers
+			if len(tm.triggers) > 1 {
+				notes = append(notes, fmt.Sprintf("matcher %q split into one definition per trigger (%s): Gemini compares %s triggers exactly, so the pattern itself would never match",
+					matcher, strings.Join(tm.triggers, ", "), rule.gemini))
+			}
+		}
+	default:
+		if matcher != "" && matcher != "*" && ev != "SubagentStop" {
+			notes = append(notes, fmt.Sprintf("matcher %q dropped: neither Claude nor Gemini uses a matcher on this event", matcher))
+		}
+		matchers = []string{""}
+	}
+	return matchers, changes, notes, ""
 }
 
 // handler converts one Claude handler. A non-empty reason means dropped.
