@@ -14,6 +14,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/table"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/migrate"
@@ -347,7 +348,7 @@ func printEffective(o *out, r *merge.Result, problems []config.Problem, plan *me
 		}
 		// The hook and its matcher say what runs when; SEQ, TIMEOUT and
 		// LINE (gh-hooks show has them) give way first.
-		o.tableBy("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQ", "STATUS"}, rows, layout{flex: []int{3, 2}, minor: []int{5, 4, 1}})
+		o.tableBy("  ", []string{"ID", "LINE", "MATCHER", "HOOK", "TIMEOUT", "SEQ", "STATUS"}, rows, table.Layout{Flex: []int{3, 2}, Minor: []int{5, 4, 1}})
 	}
 	if len(reasons) > 0 {
 		o.printf("\n%s\n", o.bold("Why hooks do not run"))
@@ -458,7 +459,7 @@ func printLayers(o *out, ls []*layers.Layer, d *layers.DotEnv) {
 	}
 	// A long status (why a file is not loaded) is read whole before the
 	// file's path, which gives way on a narrow terminal.
-	o.tableBy("  ", nil, rows, layout{flex: []int{2, 1}, minor: []int{1}, names: []string{"", "FILE"}})
+	o.tableBy("  ", nil, rows, table.Layout{Flex: []int{2, 1}, Minor: []int{1}, Names: []string{"", "FILE"}})
 }
 
 // dotEnvStatus is the .env row's status: what Gemini takes from the file.

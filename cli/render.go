@@ -6,15 +6,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/term"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/table"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -230,53 +229,14 @@ func (o *out) shortText(s string) string {
 // give way first (all columns when none are given). tableBy says how a
 // table too wide for the terminal is made to fit.
 func (o *out) table(indent string, header []string, rows [][]any, flex ...int) {
-	o.tableBy(indent, header, rows, layout{flex: flex})
+	o.tableBy(indent, header, rows, table.Layout{Flex: flex})
 }
 
-// usefulWidth is the width below which a cut informative column (a hook's
-// command, a matcher) no longer says what it is: `secret-s…` names
-// nothing. Minor columns are left out before one is cut below it.
-const usefulWidth = 18
-
-// usefulLast is the width below which the last column's sentence (why a
-// file is not loaded) wraps over so many lines that minor columns are
-// left out first.
-const usefulLast = 32
-
-// layout says what a table keeps on a narrow terminal.
-type layout struct {
-	// flex are the informative columns that may be cut, the first to
-	// give way first; all columns when empty.
-	flex []int
-	// minor are the columns of little value at a glance (a line
-	// number, a timeout), the first listed left out first.
-	minor []int
-	// names name the columns of a table without a header in the line
-	// that says which columns were left out.
-	names []string
-}
-
-// tableBy is table with a layout. On a terminal of known width, without
-// --wide, a table wider than the terminal is made to fit it:
-//
-//   - the flex columns lose their ends to an ellipsis (a path its start),
-//     each down to usefulWidth;
-//   - the last column (a status, a reason: what must be read whole) is
-//     never cut: it wraps under itself, down to 20 columns, and a word
-//     wider than that (a path) breaks under it;
-//   - when that is not enough, the minor columns are left out, one at a
-//     time, before a flex column is cut below usefulWidth or the last
-//     column wraps narrower than usefulLast; then the flex columns are
-//     cut further, down to their header's width (8 at least), and the
-//     last column wraps down to 20;
-//   - when that is not enough either, the other middle columns are left
-//     out (first the fixed ones, right to left, then the flex ones, the
-//     last to give way first).
-//
-// A line under the table names the columns left out. The first column
-// (the ID) and the last always stay. Piped output and --json always
-// carry the full text.
-func (o *out) tableBy(indent string, header []string, rows [][]any, l layout) {
+// tableBy is table with a layout (table.Format says how a table too wide
+// for the terminal is made to fit it, unless --wide). A line under the
+// table names the columns left out. Piped output and --json always carry
+// the full text.
+func (o *out) tableBy(indent string, header []string, rows [][]any, l table.Layout) {
 	cells := func(r []any) []string {
 		s := make([]string, len(r))
 		for i, c := range r {
@@ -299,207 +259,15 @@ func (o *out) tableBy(indent string, header []string, rows [][]any, l layout) {
 	for _, r := range rows {
 		lines = append(lines, cells(r))
 	}
-	widths := columnWidths(lines)
-	keep := make([]int, len(widths)) // the columns shown, by index
-	for i := range keep {
-		keep[i] = i
+	width := o.width
+	if o.wide {
+		width = 0
 	}
-	names := l.names
-	if header != nil {
-		names = header
-	}
-	var dropped []int
-	drop := func(col int) {
-		keep = slices.DeleteFunc(keep, func(i int) bool { return i == col })
-		dropped = append(dropped, col)
-	}
-	if o.width > 0 && !o.wide && len(widths) > 0 {
-		room := o.width - textWidth(indent)
-		last := len(widths) - 1
-		floors := make([]int, len(widths))
-		for i := range floors {
-			floors[i] = 8
-			if i < len(header) {
-				floors[i] = max(floors[i], textWidth(header[i]))
-			}
-		}
-		floors[last] = min(widths[last], max(floors[last], 20))
-		useful := slices.Clone(floors)
-		useful[last] = max(floors[last], min(widths[last], usefulLast))
-		for i := range useful {
-			if i < last && (len(l.flex) == 0 || slices.Contains(l.flex, i)) {
-				useful[i] = max(floors[i], min(widths[i], usefulWidth))
-			}
-		}
-		// fits narrows the kept columns to room above floors into
-		// shown, and reports whether they fit.
-		var shown []int
-		fits := func(floors []int) bool {
-			w, fl := pick(widths, keep), remap(l.flex, keep)
-			if len(l.flex) > 0 {
-				fl = append(fl, len(keep)-1) // the last column wraps
-			}
-			fitColumns(w, pick(floors, keep), room, fl)
-			shown = w
-			return tableWidth(w) <= room || len(keep) <= 2
-		}
-		var minor []int
-		for _, i := range l.minor {
-			if i >= 1 && i < last {
-				minor = append(minor, i)
-			}
-		}
-		order := slices.DeleteFunc(dropOrder(len(widths), l.flex), func(i int) bool { return slices.Contains(minor, i) })
-		done := fits(useful)
-		for ; !done && len(minor) > 0; minor = minor[1:] {
-			drop(minor[0])
-			done = fits(useful)
-		}
-		for !done && !fits(floors) && len(order) > 0 {
-			drop(order[0])
-			order = order[1:]
-		}
-		widths = shown
-		for i, l := range lines {
-			lines[i] = pick(l, keep)
-		}
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(indent)
-		for i, c := range l {
-			if i == len(l)-1 && i > 0 {
-				// The last column wraps under itself.
-				pad := strings.Repeat(" ", textWidth(indent)+tableWidth(widths[:i])+2)
-				b.WriteString(string(wrapText(c, widths[i], pad)))
-				break
-			}
-			if isPath(c) {
-				c = cutLeft(c, widths[i])
-			} else {
-				c = cut(c, widths[i])
-			}
-			b.WriteString(c)
-			if i < len(l)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-textWidth(c)+2))
-			}
-		}
-		b.WriteByte('\n')
-	}
-	fmt.Fprint(o.w, b.String())
-	var left []string
-	slices.Sort(dropped)
-	for _, col := range dropped {
-		if col < len(names) && names[col] != "" {
-			left = append(left, names[col])
-		}
-	}
+	text, left := table.Format(indent, header, lines, width, l)
+	fmt.Fprint(o.w, text)
 	if len(left) > 0 {
 		o.printf("%s\n", o.fit(sprintf("%s%s", indent, o.dim("not shown at this width: "+strings.Join(left, ", ")+map[bool]string{true: " (--wide shows it)", false: " (--wide shows them)"}[len(left) == 1])), len(indent)+2))
 	}
-}
-
-// tableWidth is the width of columns of widths with two-space gutters.
-func tableWidth(widths []int) int {
-	n := 2 * max(len(widths)-1, 0)
-	for _, w := range widths {
-		n += w
-	}
-	return n
-}
-
-// dropOrder is the order in which a table of n columns leaves columns out
-// to fit: the middle columns that are not flex, right to left, then the
-// flex ones, the last to give way first. The first and the last column
-// are never left out.
-func dropOrder(n int, flex []int) []int {
-	isFlex := map[int]bool{}
-	for _, i := range flex {
-		isFlex[i] = true
-	}
-	var order []int
-	for i := n - 2; i >= 1; i-- {
-		if !isFlex[i] {
-			order = append(order, i)
-		}
-	}
-	for j := len(flex) - 1; j >= 0; j-- {
-		if i := flex[j]; i >= 1 && i <= n-2 {
-			order = append(order, i)
-		}
-	}
-	return order
-}
-
-// pick is the elements of s at the indexes keep.
-func pick[T any](s []T, keep []int) []T {
-	out := make([]T, 0, len(keep))
-	for _, i := range keep {
-		if i < len(s) {
-			out = append(out, s[i])
-		}
-	}
-	return out
-}
-
-// remap turns column indexes into indexes among the kept columns,
-// leaving out the columns not kept.
-func remap(cols, keep []int) []int {
-	var out []int
-	for _, c := range cols {
-		if j := slices.Index(keep, c); j >= 0 {
-			out = append(out, j)
-		}
-	}
-	return out
-}
-
-// wrapText wraps s at spaces to width columns, each further line
-// prefixed by pad; a word longer than width (a path, a fingerprint)
-// breaks every width columns, so that it stays under its column instead
-// of running past the terminal's edge.
-func wrapText(s string, width int, pad string) styled {
-	if textWidth(s) <= width {
-		return styled(s)
-	}
-	words := strings.Split(s, " ")
-	for i, w := range words {
-		if textWidth(w) > width {
-			// Pieces a line wide each: wrapWords puts each on its own
-			// line, so the spaces between them are never printed.
-			words[i] = strings.Join(breakWord(w, width), " ")
-		}
-	}
-	return styled(strings.ReplaceAll(wrapWords(strings.Join(words, " "), width, 0), "\n", "\n"+pad))
-}
-
-// breakWord splits w into pieces of width columns (the last shorter),
-// never inside a colour code.
-func breakWord(w string, width int) []string {
-	var pieces []string
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(w); {
-		if w[i] == 0x1b {
-			j := strings.IndexByte(w[i:], 'm')
-			if j < 0 {
-				j = len(w) - i - 1
-			}
-			b.WriteString(w[i : i+j+1])
-			i += j + 1
-			continue
-		}
-		if n == width {
-			pieces = append(pieces, b.String())
-			b.Reset()
-			n = 0
-		}
-		_, size := utf8.DecodeRuneInString(w[i:])
-		b.WriteString(w[i : i+size])
-		n++
-		i += size
-	}
-	return append(pieces, b.String())
 }
 
 // fields prints label/value rows like table, except that on a terminal a
@@ -514,7 +282,7 @@ func (o *out) fields(indent string, rows [][]any) {
 	}
 	w := 0
 	for _, r := range rows {
-		w = max(w, textWidth(fmt.Sprint(o.safe(r[0]))))
+		w = max(w, table.Width(fmt.Sprint(o.safe(r[0]))))
 	}
 	for _, r := range rows {
 		label := fmt.Sprint(o.safe(r[0]))
@@ -525,139 +293,14 @@ func (o *out) fields(indent string, rows [][]any) {
 			}
 			value.WriteString(fmt.Sprint(o.safe(c)))
 		}
-		hang := textWidth(indent) + w + 2
+		hang := table.Width(indent) + w + 2
 		v := o.shortText(value.String())
 		if !o.wide && o.width > hang+20 {
 			// The value wraps under itself, a long word too.
-			v = string(wrapText(v, o.width-hang, strings.Repeat(" ", hang)))
+			v = string(styled(table.Wrap(v, o.width-hang, strings.Repeat(" ", hang))))
 		}
-		o.printf("%s\n", styled(indent+label+strings.Repeat(" ", w-textWidth(label)+2)+v))
+		o.printf("%s\n", styled(indent+label+strings.Repeat(" ", w-table.Width(label)+2)+v))
 	}
-}
-
-// columnWidths is the widest cell of each column.
-func columnWidths(lines [][]string) []int {
-	var w []int
-	for _, l := range lines {
-		for i, c := range l {
-			if i >= len(w) {
-				w = append(w, 0)
-			}
-			w[i] = max(w[i], textWidth(c))
-		}
-	}
-	return w
-}
-
-// fitColumns narrows widths (two-space gutters between them) to total at
-// most room columns: one column at a time, always the widest flex column
-// still above its floor. A table that cannot fit stays as wide as its
-// floors.
-func fitColumns(widths, floors []int, room int, flex []int) {
-	if len(flex) == 0 {
-		for i := range widths {
-			flex = append(flex, i)
-		}
-	}
-	total := 2 * (len(widths) - 1)
-	for _, w := range widths {
-		total += w
-	}
-	for total > room {
-		best := -1
-		for _, i := range flex {
-			if i < len(widths) && widths[i] > floors[i] && (best < 0 || widths[i] > widths[best]) {
-				best = i
-			}
-		}
-		if best < 0 {
-			return
-		}
-		// Down to the next widest flex column, or by what is missing.
-		next := floors[best]
-		for _, i := range flex {
-			if i != best && i < len(widths) && widths[i] <= widths[best] && widths[i] > next {
-				next = widths[i]
-			}
-		}
-		step := min(widths[best]-next, total-room)
-		if step <= 0 {
-			step = 1
-		}
-		widths[best] -= step
-		total -= step
-	}
-}
-
-// textWidth is the number of columns text takes on a terminal: its runes,
-// without the SGR colour codes that paint adds.
-func textWidth(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b {
-			for i < len(s) && s[i] != 'm' {
-				i++
-			}
-			continue
-		}
-		if s[i] < 0x80 || s[i] >= 0xc0 {
-			n++
-		}
-	}
-	return n
-}
-
-// isPath reports whether a cell is a file path (absolute, or under ~),
-// whose end (the file's name) says more than its start.
-func isPath(s string) bool {
-	return (strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/")) && !strings.ContainsAny(s, " \x1b")
-}
-
-// cutLeft shortens a path to width columns by its start, ending it as it
-// ends: "…/project/.gemini/settings.json".
-func cutLeft(s string, width int) string {
-	r := []rune(s)
-	if len(r) <= width || width < 2 {
-		return s
-	}
-	return "…" + string(r[len(r)-width+1:])
-}
-
-// cut shortens s to width columns, ending it with an ellipsis; colour
-// codes are kept, and closed when the cut drops the closing one.
-func cut(s string, width int) string {
-	if textWidth(s) <= width {
-		return s
-	}
-	var b strings.Builder
-	n, painted := 0, false
-	for i := 0; i < len(s); {
-		if s[i] == 0x1b {
-			j := strings.IndexByte(s[i:], 'm')
-			if j < 0 {
-				break
-			}
-			b.WriteString(s[i : i+j+1])
-			painted = true
-			i += j + 1
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if n == width-1 {
-			break
-		}
-		b.WriteRune(r)
-		n++
-		i += size
-	}
-	cutText := strings.TrimRight(b.String(), " ")
-	b.Reset()
-	b.WriteString(cutText)
-	b.WriteString("…")
-	if painted {
-		b.WriteString("\x1b[0m")
-	}
-	return b.String()
 }
 
 // editExitHelp is the exit status paragraph of the commands that write
@@ -724,45 +367,10 @@ func (o *out) fit(line styled, hang int) styled {
 // wrapData is fit without the ~: for a line that quotes data (a hook's
 // reason), which must read as the hook wrote it.
 func (o *out) wrapData(line styled, hang int) styled {
-	if !o.tty || o.wide || o.width <= hang+20 || textWidth(string(line)) <= o.width {
+	if !o.tty || o.wide || o.width <= hang+20 || table.Width(string(line)) <= o.width {
 		return line
 	}
-	return styled(wrapWords(string(line), o.width, hang))
-}
-
-// wrapWords wraps s at spaces to width columns, each further line
-// indented by hang spaces; a word longer than a line is left whole, and
-// a run of spaces where a line breaks is dropped.
-func wrapWords(s string, width, hang int) string {
-	var b strings.Builder
-	col, wrapped := 0, false
-	for i, w := range strings.Split(s, " ") {
-		ww := textWidth(w)
-		switch {
-		case i == 0:
-		case wrapped && w == "":
-			continue // the rest of a run of spaces at a wrap
-		case col+1+ww > width && col > hang:
-			b.WriteString("\n" + strings.Repeat(" ", hang))
-			col, wrapped = hang, true
-			if w == "" {
-				continue
-			}
-		case wrapped:
-			// the first word of a line after a wrap at a run of spaces
-		default:
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += ww
-		wrapped = false
-	}
-	out := b.String()
-	for strings.Contains(out, " \n") {
-		out = strings.ReplaceAll(out, " \n", "\n") // no blanks at a line's end
-	}
-	return out
+	return styled(table.WrapWords(string(line), o.width, hang))
 }
 
 // para prints one line of prose, wrapped by fit with further lines

@@ -15,6 +15,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/table"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
@@ -304,7 +305,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 		if !baseline {
 			minor = append(minor, 3)
 		}
-		o.tableBy("", header, rows, layout{flex: []int{2, len(header) - 1}, minor: minor})
+		o.tableBy("", header, rows, table.Layout{Flex: []int{2, len(header) - 1}, Minor: minor})
 	}
 	var notes []string
 	for _, h := range rep.Hooks {
