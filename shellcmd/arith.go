@@ -163,6 +163,22 @@ func isInt(s string) bool {
 	return s[0] >= '0' && s[0] <= '9'
 }
 
+// varName checks a word that a builtin takes as a variable's name
+// (printf -v, read, unset, test -v): a subscript in it is arithmetic,
+// which can run a command (read 'a[$(./x)]'). It reports whether the
+// name is a plain known one.
+func (w *walker) varName(what string, a arg, st *state, depth int) bool {
+	if !a.v.known {
+		w.unknown(what + " of a name from " + a.v.why + " (a subscript in it can run a command): not followed")
+		return false
+	}
+	name, sub, ok := strings.Cut(a.v.s, "[")
+	if ok && !w.assoc[name] {
+		w.arithText(strings.TrimSuffix(sub, "]"), a.v.s, st, depth, 1)
+	}
+	return !ok
+}
+
 // numericSubst reports whether a command substitution prints only an
 // integer: $(date +%s), $(wc -l < f), $(nproc), $(id -u).
 func numericSubst(c *syntax.CmdSubst) bool {

@@ -245,10 +245,23 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		w.read(n, rest, shell, depth, stdin)
 		return
 	case n == "printf" && len(rest) > 1 && rest[0].v.s == "-v":
-		w.setVar(rest[1].v.s, printfValue(rest[2:]), shell, depth)
+		if w.varName("printf -v", rest[1], run, depth) {
+			w.setVar(rest[1].v.s, printfValue(rest[2:]), shell, depth)
+		}
+		return
+	case n == "test" || n == "[":
+		for i, a := range rest {
+			if a.v.known && a.v.s == "-v" && i+1 < len(rest) {
+				w.varName(n+" -v", rest[i+1], run, depth)
+			}
+		}
+		w.program(Program{Name: n})
 		return
 	case n == "unset":
 		for _, a := range rest {
+			if !a.v.known || !strings.HasPrefix(a.v.s, "-") {
+				w.varName("unset", a, run, depth)
+			}
 			if a.v.known && a.v.s == "PATH" {
 				// Without PATH bash searches a built-in default path.
 				w.setVar("PATH", val{why: "unset"}, shell, depth)

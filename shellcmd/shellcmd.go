@@ -603,6 +603,7 @@ func (w *walker) decl(c *syntax.DeclClause, st *state, depth int) {
 				w.unknown(c.Variant.Value + " -n (a nameref: assignments through it can set any variable)")
 			}
 			w.attrs(v.s, c)
+			w.exportFuncs(v.s, c, st, depth)
 		case isAssignment(v.s):
 			k, x, _ := strings.Cut(v.s, "=")
 			w.setVar(k, val{s: x, known: true}, st, depth)
@@ -647,6 +648,20 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 	w.setVar(name, v, st, depth)
 	if numericWord(as.Value, st) {
 		st.setInt(name, true)
+	}
+}
+
+// exportFuncs walks the bodies of functions exported with export -f or
+// declare -fx: a child bash imports them and runs them where it calls
+// them, in a state not known here.
+func (w *walker) exportFuncs(flags string, c *syntax.DeclClause, st *state, depth int) {
+	if !strings.Contains(flags, "f") || !(c.Variant.Value == "export" || strings.Contains(flags, "x")) || strings.HasPrefix(flags, "+") {
+		return
+	}
+	for _, as := range c.Args {
+		if as.Name != nil && w.funcs[as.Name.Value] != nil {
+			w.callFunc(as.Name.Value, nil, st.copy(), depth)
+		}
 	}
 }
 

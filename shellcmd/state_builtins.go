@@ -107,6 +107,14 @@ func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.
 				continue
 			}
 			plain = false
+			if n != "read" && s == "-C" && i+1 < len(rest) {
+				// mapfile -C CODE: CODE runs for every few lines read.
+				if c := rest[i+1]; c.v.known {
+					w.script(c.v.s, st.copy(), depth+1)
+				} else {
+					w.unknown(n + " -C with " + c.v.why)
+				}
+			}
 			if n == "read" && s == "-a" && i+1 < len(rest) {
 				names = append(names, rest[i+1].v.s)
 			}
@@ -116,6 +124,9 @@ func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.
 			if withArg[s] || withArg[s[:2]] && len(s) == 2 {
 				i++
 			}
+			continue
+		}
+		if !w.varName(n, a, st, depth) && strings.Contains(s, "[") {
 			continue
 		}
 		names = append(names, s)

@@ -38,6 +38,12 @@ func TestAnalyzeState(t *testing.T) {
 		{`trap "$X" EXIT`, nil, []string{"a trap with $X"}},
 		{`command_not_found_handle() { ./a.sh; }; nosuch`, nil, []string{"command_not_found_handle", "nosuch: a program gh-hooks has no row for"}},
 		{`shopt -s expand_aliases; alias go=./a.sh; cd sub; go`, []string{"program /p/sub/a.sh"}, nil},
+		{`f() { ./a.sh; }; export -f f; bash -c f`, []string{"program /p/a.sh"}, nil},
+		{`mapfile -C ./a.sh -c 1 lines < n`, []string{"program /p/a.sh"}, nil},
+		{`read 'a[$(./a.sh)]' < n`, []string{"program /p/a.sh", "manifest /p/n"}, []string{"arithmetic on a command's output"}},
+		{`printf -v "$X" %s 1`, nil, []string{"printf -v of a name from $X"}},
+		{`[ -v 'a[$(./a.sh)]' ]`, []string{"program /p/a.sh"}, []string{"arithmetic on a command's output"}},
+		{`unset 'a[$(./a.sh)]'`, []string{"program /p/a.sh"}, []string{"arithmetic on a command's output"}},
 		// A file sourced in two states.
 		{`. /p/env.sh; cd sub; . /p/env.sh`, []string{"source /p/env.sh", "program /p/x.sh", "program /p/sub/x.sh"}, nil},
 		// Variable text evaluated as code.
