@@ -21,6 +21,15 @@ import (
 // maxStates bounds the states kept at once; more are joined into one.
 const maxStates = 8
 
+// maxSteps bounds the statements one analysis walks (nested loops and
+// functions that call functions walk a body many times over), and
+// maxMemoSteps those of all the analyses sharing a Memo (a project's
+// hooks).
+const (
+	maxSteps     = 50_000
+	maxMemoSteps = 1_000_000
+)
+
 // maxTrapStates bounds the states a trap's handler is walked in.
 const maxTrapStates = 16
 
@@ -36,6 +45,12 @@ func (w *walker) flow(list []*syntax.Stmt, sts []*state, depth int) []*state {
 // flowStmt walks one statement over sts.
 func (w *walker) flowStmt(s *syntax.Stmt, sts []*state, depth int) []*state {
 	if s == nil {
+		return sts
+	}
+	w.sh.steps += len(sts)
+	w.sh.memo.steps += len(sts)
+	if w.sh.steps > maxSteps || w.sh.memo.steps > maxMemoSteps {
+		w.unknown("more than " + strconv.Itoa(maxSteps) + " statements to walk in a hook, or " + strconv.Itoa(maxMemoSteps) + " in the project's hooks (nested loops or functions): not followed")
 		return sts
 	}
 	var out []*state

@@ -84,6 +84,8 @@ func nodeModule(p string) string {
 type shared struct {
 	memo *Memo
 	busy map[string]bool
+	// steps counts the statements walked (maxSteps).
+	steps int
 }
 
 // isolated follows code that runs in a process of its own (a script run

@@ -226,8 +226,9 @@ type Options struct {
 type Memo struct {
 	m map[string]*Analysis
 	// read is the bytes followed so far (MaxRead), loads the files read
-	// to be followed (MaxLoads).
-	read, loads int
+	// to be followed (MaxLoads), steps the statements walked
+	// (maxMemoSteps).
+	read, loads, steps int
 }
 
 // NewMemo returns an empty Memo.

@@ -1,6 +1,10 @@
 package shellcmd
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestAnalyzeState: the shell's state where code runs (issue 30 §3):
 // states joined where branches meet, functions and traps walked where
@@ -90,5 +94,15 @@ func TestAnalyzeState(t *testing.T) {
 			a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/home/u"}, Files: fs})
 			checkAnalysis(t, reached(a), a, tt.files, tt.unknown)
 		})
+	}
+}
+
+// TestAnalyzeStepBound: nested loops and functions that call functions
+// walk bodies many times over; past a bound the hook is not covered.
+func TestAnalyzeStepBound(t *testing.T) {
+	cmd := strings.Repeat("while a; do cd x; ", 30) + "./y" + strings.Repeat("; done", 30)
+	a := Analyze(cmd, Options{Dir: "/p"})
+	if !slices.ContainsFunc(a.Unknown, func(u string) bool { return strings.Contains(u, "statements to walk") }) {
+		t.Errorf("unknown = %q, want the bound named", a.Unknown)
 	}
 }
