@@ -67,7 +67,8 @@ var pyKeywords = map[string]bool{"False": true, "None": true, "True": true, "and
 // pyRisky are the builtins that run code or reach the import system or
 // the interpreter's own namespaces.
 var pyRisky = map[string]bool{"exec": true, "eval": true, "compile": true, "__import__": true, "breakpoint": true,
-	"globals": true, "locals": true, "vars": true, "execfile": true, "reload": true}
+	"globals": true, "locals": true, "vars": true, "execfile": true, "reload": true, "help": true, "getattr": true,
+	"setattr": true, "delattr": true}
 
 // pyRiskyAttrs are attribute names that load or start code whatever
 // object they are read from (a module re-exported under another name:
@@ -78,7 +79,9 @@ var pyRiskyAttrs = map[string]bool{"system": true, "popen": true, "Popen": true,
 	"load_module": true, "load_source": true, "load_compiled": true, "load_dynamic": true, "SourceFileLoader": true,
 	"SourcelessFileLoader": true, "ExtensionFileLoader": true, "create_subprocess_exec": true,
 	"create_subprocess_shell": true, "addsitedir": true, "startfile": true, "CDLL": true, "PyDLL": true, "WinDLL": true,
-	"LoadLibrary": true, "dlopen": true, "meta_path": true, "path_hooks": true, "posix_spawn": true, "posix_spawnp": true}
+	"LoadLibrary": true, "dlopen": true, "meta_path": true, "path_hooks": true, "posix_spawn": true, "posix_spawnp": true,
+	"f_globals": true, "f_builtins": true, "f_locals": true, "gi_frame": true, "cr_frame": true, "ag_frame": true,
+	"tb_frame": true, "f_back": true}
 
 func pyRiskyAttr(a string) bool {
 	if pyRiskyAttrs[a] {

@@ -69,6 +69,8 @@ var pyDiffCases = []struct {
 	{"re-export through a module", map[string]string{"x.py": "import helpers\nhelpers.sp.run(['python3', 'y.py'])\n", "helpers.py": "import subprocess as sp\n", "y.py": ""}, "python3 x.py"},
 	{"getattr on builtins", map[string]string{"x.py": "import builtins\ngetattr(builtins, 'ex' + 'ec')('import m')\n", "m.py": ""}, "python3 x.py"},
 	{"dunder escape", map[string]string{"x.py": "b = (lambda: 0).__globals__['__builtins__']\ngetattr(b, '__import__')('m')\n", "m.py": ""}, "python3 x.py"},
+	{"getattr on a project module", map[string]string{"x.py": "import helpers\ngetattr(helpers, 's' + 'p').run(['python3', 'y.py'])\n", "helpers.py": "import subprocess as sp\n", "y.py": ""}, "python3 x.py"},
+	{"frame globals", map[string]string{"x.py": "import sys, subprocess\nsys._getframe().f_globals['sub' + 'process'].run(['python3', 'y.py'])\n", "y.py": ""}, "python3 x.py"},
 	{"namespace package", map[string]string{"x.py": "import ns.mod\n", "ns/mod.py": ""}, "python3 x.py"},
 	{"module shadowing the standard library", map[string]string{"x.py": "import json\n", "json.py": ""}, "python3 x.py"},
 	{"walrus match f-string", map[string]string{"x.py": "match 1:\n    case 1:\n        import m\nif (n := 1):\n    import o\nprint(f\"{f'{n}'}\")\n", "m.py": "", "o.py": ""}, "python3 x.py"},

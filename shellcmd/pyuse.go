@@ -24,7 +24,9 @@ var pyDangerMods = map[string]bool{"importlib": true, "runpy": true, "imp": true
 	"popen2": true, "pexpect": true, "ptyprocess": true, "plumbum": true, "sh": true, "sarge": true, "delegator": true,
 	"envoy": true, "invoke": true, "fabric": true, "pytest": true, "_pytest": true, "doctest": true, "nose": true,
 	"django": true, "IPython": true, "pkg_resources": true, "importlib_metadata": true, "setuptools": true,
-	"distutils": true, "xonsh": true, "nox": true, "tox": true, "zipapp": true, "_imp": true, "_io": false}
+	"distutils": true, "xonsh": true, "nox": true, "tox": true, "zipapp": true, "_imp": true,
+	"pdb": true, "bdb": true, "timeit": true, "trace": true, "profile": true, "cProfile": true, "ensurepip": true,
+	"venv": true, "pydoc": true, "jsonpickle": true, "operator": false, "inspect": true, "gc": true, "types": false}
 
 // pyUse follows or names one use.
 func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) {
@@ -36,12 +38,26 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 	}
 	q, project := w.pyQual(proc, m, ref.chain)
 	if project {
+		if q == pyProjectModule && !ref.called {
+			// getattr(helpers, name), vars(helpers): what the module
+			// binds, reached by a name this reader does not see.
+			w.unknown(where + shown + " (a project module) used as a value: what it reaches is not followed")
+		}
 		return
 	}
 	if q != shown {
 		shown += " (" + q + ")"
 	}
 	kind := pyKindOf(q, ref)
+	if kind == "getattr" {
+		// getattr(obj, "name") is obj.name; a computed name is any.
+		if pos := pyPositional(ref.args); ref.called && len(pos) >= 2 {
+			if name, ok := pyLiteral(pos[1]); ok && !pyRiskyAttr(name) {
+				return
+			}
+		}
+		kind = "risky"
+	}
 	if kind == "" {
 		return
 	}
@@ -335,6 +351,10 @@ func pyChain(toks []pyTok) ([]string, bool) {
 	return chain, len(toks)%2 == 1
 }
 
+// pyProjectModule is what pyQual says of a chain that names a project
+// module itself.
+const pyProjectModule = "\x00module"
+
 // pyQual resolves a chain of names used in module m through its imports:
 // the dotted name outside the project it names ("subprocess.run"; a
 // builtin or a name no import binds is itself), or project true when it
@@ -369,7 +389,7 @@ func (w *walker) pyQual(proc *pyProc, m *pyMod, chain []string) (string, bool) {
 			break
 		}
 		if len(rest) == 0 {
-			return "", true
+			return pyProjectModule, true
 		}
 		next := proc.mods[loc+".py"]
 		if next == nil {
@@ -438,6 +458,8 @@ func pyKindOf(q string, ref pyRef) string {
 				return "" // vars(obj) is obj.__dict__
 			}
 			return "risky"
+		case "getattr", "delattr", "setattr":
+			return "getattr"
 		}
 		if pyRisky[q] {
 			return "risky"
@@ -471,6 +493,7 @@ func pyKindOf(q string, ref pyRef) string {
 		case rest == "path.insert" || rest == "path.append":
 			return "syspath"
 		case rest == "path" || strings.HasPrefix(rest, "path.") || rest == "modules" || strings.HasPrefix(rest, "modules.") ||
+			rest == "_getframe" || rest == "exc_info" || strings.HasPrefix(rest, "_current_frames") || rest == "settrace" || rest == "setprofile" ||
 			strings.HasPrefix(rest, "meta_path") || strings.HasPrefix(rest, "path_hooks") || strings.HasPrefix(rest, "path_importer_cache"):
 			return "risky"
 		}
@@ -518,6 +541,18 @@ func pyKindOf(q string, ref pyRef) string {
 			return "argv1"
 		case "":
 			return "risky"
+		}
+	case "logging":
+		if strings.HasPrefix(rest, "config") {
+			return "risky" // fileConfig and dictConfig evaluate names and arguments
+		}
+	case "operator":
+		if rest == "attrgetter" || rest == "methodcaller" {
+			return "risky"
+		}
+	case "yaml":
+		if strings.HasPrefix(rest, "unsafe_") || rest == "Loader" || rest == "UnsafeLoader" || rest == "full_load" || rest == "FullLoader" {
+			return "risky" // python/object tags construct and call anything
 		}
 	case "unittest":
 		switch rest {
