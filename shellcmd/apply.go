@@ -115,10 +115,10 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 				continue
 			}
 			w.script(it.Value, inner.copy(), depth+1)
-		case KindCommand, commandElsewhere:
+		case KindCommand, KindCommandElsewhere:
 			cmd := commandWords(rest, it)
 			at := inner
-			if it.Kind == commandElsewhere {
+			if it.Kind == KindCommandElsewhere {
 				at = inner.copy()
 				at.dir, at.old = "", ""
 			}
@@ -161,7 +161,7 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 			if parts != nil {
 				w.script(strings.Join(parts, " "), inner.copy(), depth+1)
 			}
-		case flockCommand:
+		case KindFlockCommand:
 			if a.v.known && (a.v.s == "-c" || a.v.s == "--command") {
 				if it.Index+1 < len(rest) {
 					c := rest[it.Index+1]
@@ -203,7 +203,7 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 		case KindNotCovered:
 			w.hashArgs([]arg{a}, inner)
 			w.unknown(strings.TrimSpace(base+" "+it.Opt+" "+it.Value) + ": not followed")
-		case pyWarning:
+		case KindPyWarning:
 			if f := strings.Split(it.Value, ":"); len(f) > 2 && strings.Contains(f[2], ".") || !a.v.known {
 				w.unknown(base + " -W " + it.Value + ": the warning category's module is imported: not followed")
 			}

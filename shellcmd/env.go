@@ -106,6 +106,17 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 		}
 	case strings.HasPrefix(name, "BASH_FUNC_"):
 		w.exportedFunc(name, v, st, depth)
+	case name == "SHELLOPTS":
+		// bash takes set -o options from it when it starts (bash(1)).
+		if !v.known {
+			unknown("set -o options of every bash")
+			return
+		}
+		for _, o := range strings.Split(v.s, ":") {
+			if o != "" {
+				w.shellOption("SHELLOPTS", "-o", o, st)
+			}
+		}
 	case name == "PS4":
 		// With xtrace on (set -x, SHELLOPTS=xtrace, bash -x), bash expands
 		// PS4 before every command: its substitutions run.

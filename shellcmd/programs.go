@@ -364,7 +364,7 @@ func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
 			case spec.value == 0 && has:
 				return items, operands, name + " " + s + " (an option that takes no value)"
 			case spec.value == 1 && !has:
-				if u, _ := row.use(spec.name, ""); (u.Kind == KindCommand || u.Kind == commandElsewhere) && len(row.Until) > 0 {
+				if u, _ := row.use(spec.name, ""); (u.Kind == KindCommand || u.Kind == KindCommandElsewhere) && len(row.Until) > 0 {
 					j := i + 1
 					for j < len(words) && !(words[j].v.known && slices.Contains(row.Until, words[j].v.s)) {
 						j++
@@ -467,7 +467,7 @@ func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
 			}
 			continue
 		}
-		if k == KindCommand || k == KindShellWords || k == flockCommand {
+		if k == KindCommand || k == KindShellWords || k == KindFlockCommand {
 			items = append(items, Item{Value: s, Index: i, Kind: k, End: len(words)})
 			return items, operands, ""
 		}
@@ -483,7 +483,7 @@ func nextCode(operands []Kind, opnd int) bool {
 		switch operands[opnd] {
 		case KindAssign:
 			continue
-		case KindScript, KindCode, KindModule, KindCommand, KindShellWords, flockCommand:
+		case KindScript, KindCode, KindModule, KindCommand, KindShellWords, KindFlockCommand:
 			return true
 		}
 		return false

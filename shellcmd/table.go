@@ -90,15 +90,15 @@ func pythonRow(names ...string) *Row {
 		Long: []string{"check-hash-based-pycs=", "help", "help-env", "help-xoptions", "help-all", "version"},
 		Opts: map[string][]Use{
 			"-c": {{Kind: KindCode, Stop: true}}, "-m": {{Kind: KindModule, Stop: true}},
-			"-W": {{Kind: pyWarning}},
+			"-W": {{Kind: KindPyWarning}},
 		},
 		Operands: []Kind{KindScript},
 	}
 }
 
-// pyWarning is python -W ACTION:MESSAGE:CATEGORY:MODULE:LINE, whose
+// KindPyWarning is python -W ACTION:MESSAGE:CATEGORY:MODULE:LINE, whose
 // category names a class that Python imports from its module.
-const pyWarning Kind = "python-warning"
+const KindPyWarning Kind = "python-warning"
 
 var table = sync.OnceValue(func() []*Row {
 	tar := &Row{
@@ -145,7 +145,7 @@ var table = sync.OnceValue(func() []*Row {
 			"mount", "xdev", "noleaf", "daystart", "ignore_readdir_race", "noignore_readdir_race", "nouser", "nogroup",
 			"true", "false", "not", "and", "or", "a", "o", "help", "version", "warn", "nowarn", "P", "L", "H", "O=?", "D="},
 		Opts: map[string][]Use{
-			"--exec": u(KindCommand), "--ok": u(KindCommand), "--execdir": u(commandElsewhere), "--okdir": u(commandElsewhere),
+			"--exec": u(KindCommand), "--ok": u(KindCommand), "--execdir": u(KindCommandElsewhere), "--okdir": u(KindCommandElsewhere),
 		},
 	}
 	xargs := &Row{
@@ -401,7 +401,7 @@ var table = sync.OnceValue(func() []*Row {
 		wrap([]string{"stdbuf"}, "i:o:e:", []string{"input=|i", "output=|o", "error=|e", "help", "version"}, nil, 0),
 		{Names: []string{"flock"}, Short: "+sxnuoFw:E:c:hV", Long: []string{"shared|s", "exclusive|x", "nonblock|n", "nb|n", "unlock|u",
 			"close|o", "no-fork|F", "wait=|w", "timeout=|w", "conflict-exit-code=|E", "command=|c", "verbose", "help|h", "version|V"},
-			Opts: map[string][]Use{"-c": u(KindShellCode)}, Operands: []Kind{KindData, flockCommand}},
+			Opts: map[string][]Use{"-c": u(KindShellCode)}, Operands: []Kind{KindData, KindFlockCommand}},
 		{Names: []string{"watch"}, Short: "+n:d::gtbeExcpqhvwC", Long: []string{"interval=|n", "differences=?|d", "chgexit|g",
 			"equexit=|q", "no-title|t", "beep|b", "errexit|e", "exec|x", "color|c", "no-color|C", "precise|p", "no-wrap|w", "help|h", "version|v"},
 			Opts: map[string][]Use{"-x": {{Kind: KindOperand, As: KindCommand}}}, Operands: []Kind{KindShellWords}},
@@ -437,13 +437,13 @@ var table = sync.OnceValue(func() []*Row {
 	return rows
 })
 
-// commandElsewhere is find -execdir's command: it runs in the folder of
+// KindCommandElsewhere is find -execdir's command: it runs in the folder of
 // each file found, which is not known here.
-const commandElsewhere Kind = "command-elsewhere"
+const KindCommandElsewhere Kind = "command-elsewhere"
 
-// flockCommand is flock's command after the lock file: `-c STRING` (sh
+// KindFlockCommand is flock's command after the lock file: `-c STRING` (sh
 // -c STRING) or a command (flock.c).
-const flockCommand Kind = "flock-command"
+const KindFlockCommand Kind = "flock-command"
 
 // gitLoose is a git command whose grammar is listed only for the options
 // that run code; any other option is read as a flag.
