@@ -10,6 +10,13 @@
 //	rep, err := runner.Run(context.Background(), runner.Plan{Event: event, Hooks: hooks, Sequential: seq}, in, runner.Options{})
 //	if rep.Blocks() { exit 3 }
 //
+// Of each stream a hook prints, the first Options.MaxOutput bytes are kept
+// for the report; a longer stream is parsed while it is read (stream.go),
+// as Gemini's JSON.parse of the whole would, in bounded memory, and past
+// V8's string limit (GeminiMaxString) the hook is stopped: Gemini CLI
+// exits there (Report.Crash). OutcomeOf says what Gemini then does, as
+// watched on 0.61.0 (docs/gemini-behaviour.md).
+//
 // JSON values (the payload, hook output, aggregated output) are modelled
 // with JavaScript semantics: objects keep JavaScript property order (integer
 // keys first, see Object), numbers are float64, and Stringify reproduces

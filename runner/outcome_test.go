@@ -174,6 +174,16 @@ func TestOutcomeWatched061(t *testing.T) {
 				}
 				return ""
 			}},
+		{"am-deny-call", "AfterModel", "", `{"llm_response":{"candidates":[{"content":{"role":"model","parts":[]},"finishReason":"STOP","index":0}]}}`,
+			[]string{`{"decision":"deny","reason":"no tools"}`},
+			func(o Outcome) string {
+				// A function-call chunk has no text parts: nothing to show
+				// but the warning, and the call still runs.
+				if !o.Blocks || o.Shown == nil || o.Shown.Text != "" || o.Shown.Warning != "Agent execution blocked: no tools" || !strings.Contains(o.Says, "a function call in the chunk still runs") {
+					return "want the warning and the call still run"
+				}
+				return ""
+			}},
 		{"am-continue-false", "AfterModel", "", "",
 			[]string{`{"continue":false,"stopReason":"s"}`},
 			func(o Outcome) string {
