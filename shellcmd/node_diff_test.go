@@ -1,0 +1,146 @@
+package shellcmd
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// nodeDiffCases are JavaScript and npm forms run by the real node and
+// npm: every project file they run appends its path to a log (a canary
+// put first: CommonJS, ES module or shell, by the file's kind), and the
+// analysis must hash each such file or say that the hook is not
+// covered. Files named *.esm.js are ES modules under a package.json of
+// "type": "module".
+var nodeDiffCases = []struct {
+	name  string
+	files map[string]string
+	cmd   string
+}{
+	{"require and import forms", map[string]string{"x.js": "const a = require('./lib')\nrequire(`./b.cjs`)\nimport('./c.mjs')\nrequire.resolve('./r')\n",
+		"lib/index.js": "", "b.cjs": "", "c.mjs": "export * from './d.mjs'\n", "d.mjs": "", "r.js": ""}, "node x.js"},
+	{"node -e 1 -r ./pre.js", map[string]string{"pre.js": "require('./more')\n", "more.js": ""}, "node -e 1 -r ./pre.js"},
+	{"-r before -e", map[string]string{"pre.js": "", "x.js": ""}, `node -r ./pre.js -e "require('./x')"`},
+	{"--import", map[string]string{"pre.mjs": "import './y.mjs'\n", "y.mjs": "", "x.js": ""}, "node --import=./pre.mjs x.js"},
+	{"NODE_OPTIONS", map[string]string{"pre.js": "", "x.js": ""}, "NODE_OPTIONS='--require ./pre.js' node x.js"},
+	{"module.require", map[string]string{"x.js": "module.require('./y')\n", "y.js": ""}, "node x.js"},
+	{"a concatenated specifier", map[string]string{"x.js": "require('./y' + '.js')\n", "y.js": ""}, "node x.js"},
+	{"an escaped specifier", map[string]string{"x.js": "require('./\\x79')\n", "y.js": ""}, "node x.js"},
+	{"require aliased", map[string]string{"x.js": "const r = require\nr('./y')\n", "y.js": ""}, "node x.js"},
+	{"Module._load", map[string]string{"x.js": "require('module')._load('./y.js')\n", "y.js": ""}, "node x.js"},
+	{"the constructor escape", map[string]string{"x.js": "''.constructor.constructor('return process')().mainModule.require('./y')\n", "y.js": ""}, "node x.js"},
+	{"createRequire", map[string]string{"x.mjs": "import {createRequire} from 'node:module'\nconst req = createRequire(import.meta.url)\nreq('./y.cjs')\n", "y.cjs": ""}, "node x.mjs"},
+	{"self-reference and #imports", map[string]string{"package.json": `{"name": "me", "type": "commonjs", "exports": {".": "./main.js", "./u": {"require": "./u.cjs", "default": "./u.mjs"}}, "imports": {"#dep": "./dep.js"}}`,
+		"x.js": "require('me'); require('me/u'); require('#dep')\n", "main.js": "", "u.cjs": "", "u.mjs": "", "dep.js": ""}, "node x.js"},
+	{"type module", map[string]string{"package.json": `{"type": "module"}`, "x.esm.js": "import './y.esm.js'\nawait import('./z.esm.js')\n", "y.esm.js": "", "z.esm.js": ""}, "node x.esm.js"},
+	{"a folder's main", map[string]string{"x.js": "require('./lib')\n", "lib/package.json": `{"main": "start.js"}`, "lib/start.js": ""}, "node x.js"},
+	{"import attributes", map[string]string{"x.mjs": "import p from './data.json' with { type: 'json' }\nimport './y.mjs'\n", "data.json": "{}", "y.mjs": ""}, "node x.mjs"},
+	{"child_process literals", map[string]string{"x.js": "const {execSync: run, fork} = require('node:child_process')\nrun('node y.js')\nrequire('child_process').spawnSync(process.execPath, ['./z.js'])\nfork('./w.js')\n",
+		"y.js": "", "z.js": "", "w.js": ""}, "node x.js"},
+	{"child_process computed", map[string]string{"x.js": "const cp = require('child_process')\nconst f = 'y.js'\ncp.execSync('node ' + f)\n", "y.js": ""}, "node x.js"},
+	{"vm", map[string]string{"x.js": "require('vm').runInThisContext(\"require('./y')\")\n", "y.js": ""}, "node x.js"},
+	{"--env-file NODE_OPTIONS", map[string]string{".env.node": "NODE_OPTIONS=\"--require ./pre.js\"\n", "pre.js": "", "x.js": ""}, "node --env-file=.env.node x.js"},
+	{"npm run with pre and post", map[string]string{"package.json": `{"scripts": {"prelint": "node pre.js", "lint": "node x.js", "postlint": "node post.js"}}`,
+		"pre.js": "", "x.js": "require('./lib/u')\n", "lib/u.js": "", "post.js": ""}, "npm run lint --silent"},
+	{".npmrc naming another config whose script-shell runs", map[string]string{"package.json": `{"scripts": {"lint": "true"}}`,
+		".npmrc": "userconfig=./cfg/npmrc\n", "cfg/npmrc": "script-shell=./cfg/sh\n", "cfg/sh": "#!/bin/sh\nexec /bin/sh \"$@\"\n"}, "npm run lint --silent"},
+	{".npmrc node-options", map[string]string{"package.json": `{"scripts": {"t": "node x.js"}}`, ".npmrc": "node-options=\"--require ./pre.js\"\n", "pre.js": "", "x.js": ""}, "npm run t --silent"},
+	{"npm restart without a restart script", map[string]string{"package.json": `{"scripts": {"stop": "node stop.js", "start": "node start.js"}}`, "stop.js": "", "start.js": ""}, "npm restart --silent"},
+}
+
+// TestNodeAgainstNode runs each form with the real node and npm and
+// fails when they ran a project file that the analysis neither reaches
+// nor marks as not covered (issue 30 §7, JavaScript's part).
+func TestNodeAgainstNode(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the JavaScript forms are not run")
+	}
+	npm, npmErr := exec.LookPath("npm")
+	t.Parallel()
+	var mu sync.Mutex
+	covered, notCovered := 0, 0
+	t.Cleanup(func() {
+		t.Logf("%d forms run by %s: %d covered, %d not covered", len(nodeDiffCases), node, covered, notCovered)
+	})
+	for _, tc := range nodeDiffCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if strings.HasPrefix(tc.cmd, "npm") && npmErr != nil {
+				t.Skip("npm is not installed")
+			}
+			t.Parallel()
+			dir, _ := filepath.EvalSymlinks(t.TempDir())
+			home, _ := filepath.EvalSymlinks(t.TempDir())
+			log := filepath.Join(home, "canary.log")
+			q := strconv.Quote(log)
+			for name, body := range tc.files {
+				p := filepath.Join(dir, name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				switch {
+				case strings.HasSuffix(name, ".mjs") || strings.HasSuffix(name, ".esm.js"):
+					body = "import {appendFileSync as __canary} from 'node:fs'; __canary(" + q + ", new URL(import.meta.url).pathname + '\\n');\n" + body
+				case strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".cjs"):
+					body = "require('fs').appendFileSync(" + q + ", __filename + '\\n');\n" + body
+				case strings.HasPrefix(body, "#!/bin/sh"):
+					first, rest, _ := strings.Cut(body, "\n")
+					body = first + "\necho \"$(cd \"$(dirname \"$0\")\" && pwd)/$(basename \"$0\")\" >> " + q + "\n" + rest
+				}
+				if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "bash", "-c", tc.cmd)
+			cmd.Dir = dir
+			path := filepath.Dir(node) + ":/usr/bin:/bin"
+			if npmErr == nil {
+				path = filepath.Dir(npm) + ":" + path
+			}
+			cmd.Env = []string{"PATH=" + path, "HOME=" + home, "npm_config_update_notifier=false", "npm_config_cache=" + filepath.Join(home, ".npm")}
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Logf("%s: %v\n%s", tc.cmd, err, out) // a form Node refuses still ran what it ran
+			}
+			data, _ := os.ReadFile(log)
+			ran := map[string]bool{}
+			for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+				if l != "" {
+					ran[filepath.Clean(l)] = true
+				}
+			}
+			a := Analyze(tc.cmd, Options{Dir: dir, Vars: map[string]string{"HOME": home}, Files: osFS{}})
+			hashed := map[string]bool{}
+			for _, f := range a.Files {
+				hashed[filepath.Clean(f.Path)] = true
+			}
+			var missed []string
+			for p := range ran {
+				if !hashed[p] {
+					missed = append(missed, p)
+				}
+			}
+			sort.Strings(missed)
+			if len(missed) > 0 && len(a.Unknown) == 0 {
+				t.Errorf("%s: node ran %q, which the analysis neither reaches nor marks as not covered", tc.cmd, missed)
+			}
+			mu.Lock()
+			if len(a.Unknown) == 0 {
+				covered++
+			} else {
+				notCovered++
+			}
+			mu.Unlock()
+			if len(ran) == 0 {
+				t.Errorf("%s: node ran no project file (the case tests nothing)\n%s", tc.cmd, out)
+			}
+		})
+	}
+}
