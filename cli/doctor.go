@@ -130,6 +130,40 @@ var doctorCodes = map[string]bool{
 	layers.CodeDotEnvUnread: true, layers.CodeDotEnvInexact: true,
 }
 
+// doctorState is what doctor's checks read, and the report they add to.
+type doctorState struct {
+	o    *doctorOptions
+	set  *layers.Set
+	r    *merge.Result
+	d    *doctorJSON
+	flag string // "--project DIR " for hints, or ""
+	at   hooksIndex
+	// settingsHooks and projectHooks count the hooks of the settings
+	// files and of the project file.
+	settingsHooks, projectHooks int
+}
+
+// add adds a problem to the report.
+func (s *doctorState) add(p doctorProblem) { s.d.Problems = append(s.d.Problems, p) }
+
+// doctorCheck is one of doctor's checks (chezmoi's doctor keeps its checks
+// as such a list): it adds the problems it finds, in this order within a
+// severity.
+type doctorCheck struct {
+	name string
+	run  func(s *doctorState) error
+}
+
+// doctorChecks are doctor's checks, in the order they report.
+var doctorChecks = []doctorCheck{
+	{"gemini-starts", checkStarts},
+	{"hooks-enabled", checkEnabled},
+	{"folder-trusted", checkTrusted},
+	{"validate", checkValidate},
+	{"project-above", checkAbove},
+	{"project-approved", checkApproved},
+}
+
 func runDoctor(o *doctorOptions) error {
 	dir, err := o.physicalDir(o.project)
 	if err != nil {
@@ -142,115 +176,26 @@ func runDoctor(o *doctorOptions) error {
 	r := merge.Merge(set)
 	d := doctorJSON{Project: set.Paths.ProjectDir, Home: set.Paths.Home, Gemini: set.Gemini, FolderTrust: set.Trust,
 		Layers: set.Layers, DotEnv: set.DotEnv, Problems: []doctorProblem{}}
-	flag := ""
+	s := &doctorState{o: o, set: set, r: r, d: &d, at: indexHooks(r)}
 	if o.project != "" {
-		flag = "--project " + shellword.Quote(o.project) + " "
+		s.flag = "--project " + shellword.Quote(o.project) + " "
 	}
 	d.Hooks = hooksState(r)
-	settingsHooks, projectHooks := 0, 0
 	for _, h := range r.Hooks {
 		if h.Active {
 			d.Hooks.Active++
 		}
 		if h.Layer != layers.Extension {
-			settingsHooks++
+			s.settingsHooks++
 		}
 		if h.Layer == layers.Project {
-			projectHooks++
+			s.projectHooks++
 		}
 	}
 	d.Hooks.Configured = len(r.Hooks)
-	add := func(p doctorProblem) { d.Problems = append(d.Problems, p) }
-
-	// Gemini refuses to start: nothing runs at all.
-	for _, p := range set.Fatals {
-		add(doctorProblem{Severity: config.SevError, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
-			Fix: firstNonEmpty(p.Hint, "fix the file, then run gh-hooks "+flag+"validate")})
-	}
-	if r.Crash != "" {
-		add(doctorProblem{Severity: config.SevError, Code: "gemini-crashes", Message: r.Crash,
-			Fix: "gh-hooks " + flag + "validate (it names the setting that crashes Gemini)"})
-	}
-	if !d.Hooks.Enabled && len(r.Hooks) > 0 && r.Crash == "" {
-		fix := "set \"hooksConfig\": {\"enabled\": true} in " + d.Hooks.Path + ", or remove the setting"
-		if d.Hooks.Path == "" {
-			fix = "set \"hooksConfig\": {\"enabled\": true} in " + set.Paths.User
-		}
-		add(doctorProblem{Severity: config.SevError, Code: "hooks-disabled", Message: "hooks are disabled: " + d.Hooks.Why,
-			Path: d.Hooks.Path, Line: d.Hooks.Line, Column: 1, Fix: fix})
-	}
-	if set.Trust.Enabled && !set.Trust.Trusted && settingsHooks > 0 {
-		add(doctorProblem{Severity: config.SevError, Code: "folder-untrusted",
-			Message: "the folder is not trusted (" + set.Trust.Why + "): Gemini runs no settings hook here, not even user hooks, and leaves the project file out",
-			Path:    set.Paths.TrustedFolders, Fix: trustFix(set)})
-	}
-	at := indexHooks(r)
-	var never [][2]string // path and definition pointer of matchers that never match
-	for _, p := range validate.Check(r) {
-		if !doctorCodes[p.Code] || p.Severity == config.SevInfo && p.Code != validate.CodeVersionNotModelled {
-			continue
-		}
-		add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
-			Hook: at.hookAt(p), Fix: p.Hint})
-		if neverRuns[p.Code] {
-			// A matcher's problem is its definition's: every hook of it.
-			never = append(never, [2]string{p.Path, strings.TrimSuffix(p.Pointer, "/matcher") + "/"})
-		}
-	}
-	for _, h := range r.Hooks {
-		if h.Active && !slices.ContainsFunc(never, func(n [2]string) bool { return h.Path == n[0] && strings.HasPrefix(h.Pointer, n[1]) }) {
-			d.Hooks.WillRun++
-		}
-	}
-	// Started in a subdirectory, Gemini loads none of the project's hooks
-	// (spec §1.1): that is the answer to "why don't my hooks run?".
-	if u := layers.UpperProject(set); u != nil {
-		add(doctorProblem{Severity: config.SevWarning, Code: "project-above",
-			Message: fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them only when started in %s (it does not look above its working directory)",
-				set.Paths.ProjectDir, u.Path, count(u.Hooks, "hook"), u.Dir),
-			Path: u.Path, Fix: "start gemini in " + shellword.Quote(u.Dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.Dir) + " doctor"})
-	}
-	// Project hooks that gh-hooks has not approved (or that changed).
-	if (projectHooks > 0 || len(merge.ProjectDisables(r)) > 0) && !set.Fatal() {
-		t, err := loadTrust(o.env)
-		if err != nil {
+	for _, c := range doctorChecks {
+		if err := c.run(s); err != nil {
 			return err
-		}
-		rep, err := fingerprint.Audit(t.opts())
-		if err != nil {
-			return storeError(err)
-		}
-		// The project switching off the user's own hooks, until the user
-		// acknowledges it (issue 24 §3).
-		for _, dp := range t.disables {
-			if slices.ContainsFunc(rep.Disables, func(x fingerprint.DisableReport) bool { return x.Entry == dp.Entry && !x.Acknowledged }) {
-				add(doctorProblem{Severity: config.SevWarning, Code: "disabled-by-project", Message: validate.ProjectDisableMessage(dp),
-					Path: dp.Path, Line: dp.Line, Column: dp.Column, Fix: validate.ProjectDisableHint(dp)})
-			}
-		}
-		for _, h := range rep.Hooks {
-			if h.Status == fingerprint.Approved {
-				continue
-			}
-			msg := "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") is new: no approval matches it, and Gemini runs it without asking in a trusted folder"
-			if h.Status == fingerprint.Changed {
-				msg = "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") changed since it was approved: " + strings.Join(h.Changes, ", ")
-			}
-			name := h.Name
-			if name == "" {
-				name = h.ID
-			}
-			p := doctorProblem{Severity: config.SevWarning, Code: "hook-" + string(h.Status), Message: msg, Path: set.Paths.Project, Hook: h.ID,
-				Fix: "gh-hooks " + flag + "trust audit, then gh-hooks " + flag + "trust approve " + shellword.Quote(name)}
-			// The hook's own line and column, so that the message is path:line:col like every other.
-			if i, ok := at.byID[[2]string{p.Path, h.ID}]; ok {
-				mh := r.Hooks[i]
-				p.Line, p.Column = mh.Line, 1
-				if l := layerOf(r, mh); l != nil && l.Doc != nil && mh.Node != nil {
-					_, p.Column = l.Doc.Position(mh.Node.Offset)
-				}
-			}
-			add(p)
 		}
 	}
 	// Most severe first, in the order found within a severity.
@@ -271,6 +216,132 @@ func runDoctor(o *doctorOptions) error {
 	}
 	if !d.OK {
 		return checkFailed
+	}
+	return nil
+}
+
+// checkStarts: Gemini refuses to start or crashes, and nothing runs at
+// all.
+func checkStarts(s *doctorState) error {
+	for _, p := range s.set.Fatals {
+		s.add(doctorProblem{Severity: config.SevError, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
+			Fix: firstNonEmpty(p.Hint, "fix the file, then run gh-hooks "+s.flag+"validate")})
+	}
+	if s.r.Crash != "" {
+		s.add(doctorProblem{Severity: config.SevError, Code: "gemini-crashes", Message: s.r.Crash,
+			Fix: "gh-hooks " + s.flag + "validate (it names the setting that crashes Gemini)"})
+	}
+	return nil
+}
+
+// checkEnabled: a layer turns hooks off.
+func checkEnabled(s *doctorState) error {
+	d, r := s.d, s.r
+	if !d.Hooks.Enabled && len(r.Hooks) > 0 && r.Crash == "" {
+		fix := "set \"hooksConfig\": {\"enabled\": true} in " + d.Hooks.Path + ", or remove the setting"
+		if d.Hooks.Path == "" {
+			fix = "set \"hooksConfig\": {\"enabled\": true} in " + s.set.Paths.User
+		}
+		s.add(doctorProblem{Severity: config.SevError, Code: "hooks-disabled", Message: "hooks are disabled: " + d.Hooks.Why,
+			Path: d.Hooks.Path, Line: d.Hooks.Line, Column: 1, Fix: fix})
+	}
+	return nil
+}
+
+// checkTrusted: an untrusted folder runs no settings hook.
+func checkTrusted(s *doctorState) error {
+	set := s.set
+	if set.Trust.Enabled && !set.Trust.Trusted && s.settingsHooks > 0 {
+		s.add(doctorProblem{Severity: config.SevError, Code: "folder-untrusted",
+			Message: "the folder is not trusted (" + set.Trust.Why + "): Gemini runs no settings hook here, not even user hooks, and leaves the project file out",
+			Path:    set.Paths.TrustedFolders, Fix: trustFix(set)})
+	}
+	return nil
+}
+
+// checkValidate: validate's problems that stop a hook from running, and
+// the count of hooks that will run (an active hook whose matcher never
+// matches does not).
+func checkValidate(s *doctorState) error {
+	var never [][2]string // path and definition pointer of matchers that never match
+	for _, p := range validate.Check(s.r) {
+		if !doctorCodes[p.Code] || p.Severity == config.SevInfo && p.Code != validate.CodeVersionNotModelled {
+			continue
+		}
+		s.add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
+			Hook: s.at.hookAt(p), Fix: p.Hint})
+		if neverRuns[p.Code] {
+			// A matcher's problem is its definition's: every hook of it.
+			never = append(never, [2]string{p.Path, strings.TrimSuffix(p.Pointer, "/matcher") + "/"})
+		}
+	}
+	for _, h := range s.r.Hooks {
+		if h.Active && !slices.ContainsFunc(never, func(n [2]string) bool { return h.Path == n[0] && strings.HasPrefix(h.Pointer, n[1]) }) {
+			s.d.Hooks.WillRun++
+		}
+	}
+	return nil
+}
+
+// checkAbove: started in a subdirectory, Gemini loads none of the
+// project's hooks (spec §1.1): that is the answer to "why don't my hooks
+// run?".
+func checkAbove(s *doctorState) error {
+	set := s.set
+	if u := layers.UpperProject(set); u != nil {
+		s.add(doctorProblem{Severity: config.SevWarning, Code: "project-above",
+			Message: fmt.Sprintf("%s has no project hooks, but %s above it has %s: Gemini runs them only when started in %s (it does not look above its working directory)",
+				set.Paths.ProjectDir, u.Path, count(u.Hooks, "hook"), u.Dir),
+			Path: u.Path, Fix: "start gemini in " + shellword.Quote(u.Dir) + ", and check it with gh-hooks --project " + shellword.Quote(u.Dir) + " doctor"})
+	}
+	return nil
+}
+
+// checkApproved: project hooks that gh-hooks has not approved (or that
+// changed), and the project switching off the user's own hooks until the
+// user acknowledges it (issue 24 §3).
+func checkApproved(s *doctorState) error {
+	set, r, flag := s.set, s.r, s.flag
+	if (s.projectHooks == 0 && len(merge.ProjectDisables(r)) == 0) || set.Fatal() {
+		return nil
+	}
+	t, err := loadTrust(s.o.env)
+	if err != nil {
+		return err
+	}
+	rep, err := fingerprint.Audit(t.opts())
+	if err != nil {
+		return storeError(err)
+	}
+	for _, dp := range t.disables {
+		if slices.ContainsFunc(rep.Disables, func(x fingerprint.DisableReport) bool { return x.Entry == dp.Entry && !x.Acknowledged }) {
+			s.add(doctorProblem{Severity: config.SevWarning, Code: "disabled-by-project", Message: validate.ProjectDisableMessage(dp),
+				Path: dp.Path, Line: dp.Line, Column: dp.Column, Fix: validate.ProjectDisableHint(dp)})
+		}
+	}
+	for _, h := range rep.Hooks {
+		if h.Status == fingerprint.Approved {
+			continue
+		}
+		msg := "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") is new: no approval matches it, and Gemini runs it without asking in a trusted folder"
+		if h.Status == fingerprint.Changed {
+			msg = "project hook " + h.ID + " (" + label(h.Name, h.Command) + ") changed since it was approved: " + strings.Join(h.Changes, ", ")
+		}
+		name := h.Name
+		if name == "" {
+			name = h.ID
+		}
+		p := doctorProblem{Severity: config.SevWarning, Code: "hook-" + string(h.Status), Message: msg, Path: set.Paths.Project, Hook: h.ID,
+			Fix: "gh-hooks " + flag + "trust audit, then gh-hooks " + flag + "trust approve " + shellword.Quote(name)}
+		// The hook's own line and column, so that the message is path:line:col like every other.
+		if i, ok := s.at.byID[[2]string{p.Path, h.ID}]; ok {
+			mh := r.Hooks[i]
+			p.Line, p.Column = mh.Line, 1
+			if l := layerOf(r, mh); l != nil && l.Doc != nil && mh.Node != nil {
+				_, p.Column = l.Doc.Position(mh.Node.Offset)
+			}
+		}
+		s.add(p)
 	}
 	return nil
 }
