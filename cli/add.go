@@ -46,7 +46,7 @@ func addCommand(e *env) *cli.Command {
 			"missing or non-executable script, say) refuses the hook, exit 1, unless --force; a warning\n" +
 			"(a Claude Code tool name as matcher, say) is printed and the hook added.\n\n" + editExitHelp,
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "event", Required: true, Usage: "Gemini event, e.g. BeforeTool", Destination: &o.Hook.Event},
+			&choice{Name: "event", Required: true, Usage: "Gemini event, e.g. BeforeTool", Destination: &o.Hook.Event, Config: fixed(merge.Events...)},
 			&cli.StringFlag{Name: "command", Required: true, Usage: "shell command to run", Destination: &o.Hook.Command},
 			&cli.StringFlag{Name: "matcher", Usage: "tool regex (BeforeTool/AfterTool) or exact trigger (SessionStart/SessionEnd/PreCompress)", Destination: &o.Hook.Matcher},
 			&cli.StringFlag{Name: "name", Usage: "hook name (for disable and Gemini's trust store)", Destination: &o.Hook.Name},

@@ -354,7 +354,7 @@ func newRoot(e *env) *cli.Command {
 		ErrWriter: e.Stderr,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the output `WHEN`: always (also piped), never, or auto: on a terminal unless NO_COLOR is set, and piped when CLICOLOR_FORCE or FORCE_COLOR is", Destination: &e.color,
+			&choice{Name: "color", Value: "auto", Config: fixed(colorModes...), Usage: "colour the output `WHEN`: always (also piped), never, or auto: on a terminal unless NO_COLOR is set, and piped when CLICOLOR_FORCE or FORCE_COLOR is", Destination: &e.color,
 				Validator: func(s string) error {
 					if !slices.Contains(colorModes, s) {
 						return usageError("--color %q: want always, never or auto", s)

@@ -34,7 +34,7 @@ func claudeCompatCommand(e *env) *cli.Command {
 			"where a hook can block. It exits 0, or 1 for a warning; never 2, on which\n" +
 			"Gemini would deny. Every mapping: https://github.com/gh-hooks/gh-hooks/blob/main/docs/claude-compat.md",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "event", Required: true, Usage: "the Claude event the hook was written for (PreToolUse, Stop, ...)", Destination: &o.Hook.Event},
+			&choice{Name: "event", Required: true, Usage: "the Claude event the hook was written for (PreToolUse, Stop, ...)", Destination: &o.Hook.Event, Config: fixed(claudecompat.ClaudeEvents()...)},
 			&cli.StringFlag{Name: "matcher", Usage: "the hook's Claude tool matcher, when it picks one of several Claude names of a Gemini tool", Destination: &o.Hook.Matcher},
 			&cli.StringFlag{Name: "plugin-root", Usage: "the Claude plugin's `DIR`, for CLAUDE_PLUGIN_ROOT", TakesFile: true, Destination: &o.Hook.PluginRoot},
 			&cli.StringFlag{Name: "on-failure", Usage: "the Claude hook's onFailure: block makes a hook that cannot start, crashes, exits with another code than 0 or 2, passes --deadline or whose answer cannot be read whole block (on events where a hook can block)", Destination: &o.Hook.OnFailure},

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"github.com/gh-hooks/gh-hooks/claudecompat"
 	"slices"
 	"sort"
 	"strings"
@@ -11,11 +10,9 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/edit"
-	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
-	"github.com/gh-hooks/gh-hooks/validate"
 )
 
 // Shell completion works one way for every shell: the script the
@@ -124,54 +121,17 @@ func completeCommand(e *env) *cli.Command {
 	}
 }
 
-// flagValues completes the value of a flag, by flag name; path is the
-// command ("migrate", "trust approve") and words the words typed before.
-// nil means "files".
-var flagValues = map[string]func(e *env, path string, words []string) []string{
-	"event": func(_ *env, path string, _ []string) []string {
-		if path == "claude-compat" {
-			return claudecompat.ClaudeEvents() // the Claude event the hook was written for
-		}
-		return merge.Events
-	},
-	"adapter": func(*env, string, []string) []string { return []string{"auto", "always", "never"} },
-	"color":   func(*env, string, []string) []string { return colorModes },
-	"format":  func(*env, string, []string) []string { return formats },
-	"ignore": func(_ *env, path string, _ []string) []string {
-		if path == "trust audit" {
-			return fingerprint.AuditCodes()
-		}
-		return validateCodes()
-	},
-	"scope": func(_ *env, path string, _ []string) []string {
-		if path == "migrate" {
-			return []string{"project", "user"} // migrate has no system scope
-		}
-		return []string{"project", "user", "system"}
-	},
-	"trigger": func(_ *env, _ string, words []string) []string {
-		if ev := flagIn(words, "event"); ev != "" {
-			return merge.Triggers[ev]
-		}
-		var all []string
-		for _, ev := range merge.Events {
-			all = append(all, merge.Triggers[ev]...)
-		}
-		return all
-	},
-	"tool": func(*env, string, []string) []string { return validate.BuiltinTools() },
-	// remove --command: the commands of the hooks remove can find by
-	// command (those without a name are found only that way).
-	"command": func(e *env, path string, words []string) []string {
-		if path != "remove" {
-			return nil
-		}
-		var cmds []string
-		for _, h := range removable(e, words) {
-			cmds = append(cmds, h.Command)
-		}
-		return cmds
-	},
+// triggers are the values of --trigger: those of the --event typed
+// before, else every event's.
+func triggers(words []string) []string {
+	if ev := flagIn(words, "event"); ev != "" {
+		return merge.Triggers[ev]
+	}
+	var all []string
+	for _, ev := range merge.Events {
+		all = append(all, merge.Triggers[ev]...)
+	}
+	return all
 }
 
 // argValues completes positional arguments, by command path.
@@ -267,14 +227,14 @@ func complete(e *env, root *cli.Command, words []string) []string {
 	var cands []string
 	switch {
 	case pending != nil:
-		if fn := flagValues[pending.Names()[0]]; fn != nil {
-			cands = fn(e, strings.Join(path, " "), before)
+		if fn := declaredValues(pending); fn != nil {
+			cands = fn(before)
 		}
 	case strings.HasPrefix(cur, "-"):
 		if i := strings.Index(cur, "="); i >= 0 {
 			// --event=Be: complete the value, keeping the flag in front.
-			if fn := flagValues[strings.TrimLeft(cur[:i], "-")]; fn != nil {
-				for _, v := range fn(e, strings.Join(path, " "), before) {
+			if fn := declaredValues(findFlag(flags, root.Flags, strings.TrimLeft(cur[:i], "-"))); fn != nil {
+				for _, v := range fn(before) {
 					cands = append(cands, cur[:i+1]+v)
 				}
 			}

@@ -14,7 +14,24 @@ import (
 
 // docsRoot is the command tree as the documents describe it.
 func docsRoot() *cli.Command {
-	return newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+	root := newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+	plainFlags(root)
+	return root
+}
+
+// plainFlags gives the documentation a choice flag as the string flag it
+// is: urfave/cli-docs writes a *cli.StringFlag's default unquoted, and
+// knows nothing of the values a choice declares for completion.
+func plainFlags(c *cli.Command) {
+	for i, f := range c.Flags {
+		if ch, ok := f.(*choice); ok {
+			c.Flags[i] = &cli.StringFlag{Name: ch.Name, Aliases: ch.Aliases, Usage: ch.Usage, Value: ch.Value, DefaultText: ch.DefaultText,
+				Required: ch.Required, Hidden: ch.Hidden, TakesFile: ch.TakesFile, Category: ch.Category, Local: ch.Local}
+		}
+	}
+	for _, sub := range c.Commands {
+		plainFlags(sub)
+	}
 }
 
 // checkGenerated fails when path is not want; with -update it writes it.

@@ -37,7 +37,7 @@ func (w *writeOptions) flags(defaultScope string) []cli.Flag {
 		text = defaultScope + "; user in the home directory"
 	}
 	return []cli.Flag{
-		&cli.StringFlag{Name: "scope", Usage: usage, DefaultText: text, Destination: &w.Scope},
+		&choice{Name: "scope", Usage: usage, DefaultText: text, Destination: &w.Scope, Config: fixed("project", "user", "system")},
 		&cli.BoolFlag{Name: "dry-run", Usage: "print the diff of each file and write nothing", Destination: &w.DryRun},
 	}
 }

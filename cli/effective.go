@@ -66,9 +66,9 @@ func (p *planFlags) flags(eventUsage string) []cli.Flag {
 		toolUsage = "tool name for BeforeTool/AfterTool (e.g. run_shell_command); for Notification, the tool whose confirmation the payload reports (it does not change which hooks run)"
 	}
 	return []cli.Flag{
-		&cli.StringFlag{Name: "event", Usage: eventUsage, Destination: &p.Event},
-		&cli.StringFlag{Name: "tool", Usage: toolUsage, Destination: &p.Tool},
-		&cli.StringFlag{Name: "trigger", Usage: "trigger for SessionStart/SessionEnd/PreCompress plans (e.g. startup)", Destination: &p.Trigger},
+		&choice{Name: "event", Usage: eventUsage, Destination: &p.Event, Config: fixed(merge.Events...)},
+		&choice{Name: "tool", Usage: toolUsage, Destination: &p.Tool, Config: func([]string) []string { return validate.BuiltinTools() }},
+		&choice{Name: "trigger", Usage: "trigger for SessionStart/SessionEnd/PreCompress plans (e.g. startup)", Destination: &p.Trigger, Config: triggers},
 	}
 }
 

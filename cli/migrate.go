@@ -118,7 +118,7 @@ func migrateCommand(e *env) *cli.Command {
 			"error (an unreadable source or target, with path:line:col, or an extension that cannot be complete;\n" +
 			"nothing is written), 2 on a usage error, 3 with --check when the Gemini side is not in sync.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "scope", Value: "project", Usage: "where settings sources come from and go to: project or user", Destination: &o.Scope},
+			&choice{Name: "scope", Value: "project", Usage: "where settings sources come from and go to: project or user", Destination: &o.Scope, Config: fixed("project", "user")},
 			&cli.StringFlag{Name: "to", Usage: "write a Claude plugin into the Gemini extension `DIR`", TakesFile: true, Destination: &o.To},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the unified diff of every file and write nothing", Destination: &o.DryRun},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (see the description)", Destination: &o.JSON},
@@ -127,8 +127,8 @@ func migrateCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "commands", Value: true, Usage: "also migrate Claude slash commands (--commands=false or --no-commands to skip)", Destination: &o.Commands},
 			&cli.BoolFlag{Name: "no-commands", Usage: "do not migrate slash commands", Destination: &o.NoCommands},
 			&cli.BoolFlag{Name: "check", Usage: "write nothing; exit 3 when the Gemini side is not what a migration writes (a CI drift gate)", Destination: &o.Check},
-			&cli.StringFlag{Name: "format", Value: formatText, Usage: "with --check, output `FORMAT`: " + strings.Join(formats, ", "), Destination: &o.Format},
-			&cli.StringFlag{Name: "adapter", Value: "auto", Usage: "run migrated hooks behind gh-hooks claude-compat, which speaks Claude's protocol to them: auto, always or never", Destination: &o.Adapter},
+			&choice{Name: "format", Value: formatText, Usage: "with --check, output `FORMAT`: " + strings.Join(formats, ", "), Destination: &o.Format, Config: fixed(formats...)},
+			&choice{Name: "adapter", Value: "auto", Usage: "run migrated hooks behind gh-hooks claude-compat, which speaks Claude's protocol to them: auto, always or never", Destination: &o.Adapter, Config: fixed("auto", "always", "never")},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Sources = c.Args().Slice()

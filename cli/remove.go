@@ -35,8 +35,17 @@ func removeCommand(e *env) *cli.Command {
 			"--scope system). When several hooks match, it lists them and removes none unless --all.\n\n" +
 			editExitHelp,
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "command", Usage: "remove hooks whose command is exactly `CMD`", Destination: &o.Selector.Command},
-			&cli.StringFlag{Name: "event", Usage: "only hooks under this event key", Destination: &o.Selector.Event},
+			&choice{Name: "command", Usage: "remove hooks whose command is exactly `CMD`", Destination: &o.Selector.Command,
+				// The commands of the hooks remove can find by command
+				// (those without a name are found only that way).
+				Config: func(words []string) []string {
+					var cmds []string
+					for _, h := range removable(e, words) {
+						cmds = append(cmds, h.Command)
+					}
+					return cmds
+				}},
+			&choice{Name: "event", Usage: "only hooks under this event key", Destination: &o.Selector.Event, Config: fixed(merge.Events...)},
 			&cli.BoolFlag{Name: "all", Usage: "remove every matching hook", Destination: &o.All},
 		}, o.writeOptions.flags("")...),
 		Action: func(_ context.Context, c *cli.Command) error {

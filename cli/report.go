@@ -59,12 +59,13 @@ func reportExitHelp(ok, failed string) string {
 }
 
 // flags returns --format, --json, --ignore and --quiet; codes describes
-// what --ignore accepts.
-func (r *reportFlags) flags(codes string) []cli.Flag {
+// what --ignore accepts, known lists the codes for completion.
+func (r *reportFlags) flags(codes string, known func() []string) []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Usage: "output `FORMAT`: " + strings.Join(formats, ", "), Value: formatText, Destination: &r.Format},
+		&choice{Name: "format", Usage: "output `FORMAT`: " + strings.Join(formats, ", "), Value: formatText, Destination: &r.Format, Config: fixed(formats...)},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object (the same as --format json)", Destination: &r.JSON},
-		&cli.StringSliceFlag{Name: "ignore", Usage: "drop problems with this `CODE` (" + codes + "); repeatable, or comma-separated", Destination: &r.Ignore},
+		&choices{Name: "ignore", Usage: "drop problems with this `CODE` (" + codes + "); repeatable, or comma-separated", Destination: &r.Ignore,
+			Config: func([]string) []string { return known() }},
 		&cli.BoolFlag{Name: "quiet", Usage: "report errors only; print nothing when there is none", Destination: &r.Quiet},
 	}
 }

@@ -48,8 +48,8 @@ func showCommand(e *env) *cli.Command {
 			"--json prints one object: hook (the fields of effective --json), column, runs, claude,\n" +
 			"fingerprint, plans and problems.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "tool", Usage: "the plan position for this tool only (BeforeTool/AfterTool hooks)", Destination: &o.Tool},
-			&cli.StringFlag{Name: "trigger", Usage: "the plan position for this trigger only (SessionStart/SessionEnd/PreCompress hooks)", Destination: &o.Trigger},
+			&choice{Name: "tool", Usage: "the plan position for this tool only (BeforeTool/AfterTool hooks)", Destination: &o.Tool, Config: func([]string) []string { return validate.BuiltinTools() }},
+			&choice{Name: "trigger", Usage: "the plan position for this trigger only (SessionStart/SessionEnd/PreCompress hooks)", Destination: &o.Trigger, Config: triggers},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {

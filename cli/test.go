@@ -83,7 +83,7 @@ func testCommand(e *env) *cli.Command {
 			"  gh-hooks test .gemini/tests/guard.yaml --real\n" +
 			"  gh-hooks run --event BeforeTool --input payload.json --save-test .gemini/hooks.test.yaml",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Usage: "output `FORMAT`: " + strings.Join(testFormats, ", "), Value: formatText, Destination: &o.Format},
+			&choice{Name: "format", Usage: "output `FORMAT`: " + strings.Join(testFormats, ", "), Value: formatText, Destination: &o.Format, Config: fixed(testFormats...)},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose name matches `REGEXP`", Destination: &o.Run},
 			&cli.BoolFlag{Name: "real", Usage: "also run each case through the installed Gemini CLI, headless (harmless calls only)", Destination: &o.Real},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},

@@ -67,7 +67,7 @@ func trustAuditCommand(e *env) *cli.Command {
 			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore); or the\n"+
 				"     directory has no project hooks but one above it has (Gemini does not look up)") + "\n\n" + trustProjectHelp + "\n\n" +
 			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
-		Flags: append(o.Report.flags(strings.Join(fingerprint.AuditCodes(), ", ")),
+		Flags: append(o.Report.flags(strings.Join(fingerprint.AuditCodes(), ", "), fingerprint.AuditCodes),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},

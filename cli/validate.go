@@ -54,7 +54,7 @@ func validateCommand(e *env) *cli.Command {
 			"report of a directory Gemini is not started in is not an all-clear.\n\n" +
 			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore), or the project file with hooks is above the\n"+
 				"     directory examined"),
-		Flags: append(o.reportFlags.flags("the code in brackets after each problem"),
+		Flags: append(o.reportFlags.flags("the code in brackets after each problem", validateCodes),
 			&cli.StringFlag{Name: "output", Usage: "write the json, sarif or github report to `FILE` (inside the current directory; never through a symbolic link) instead of stdout", Destination: &o.Output, TakesFile: true}),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
