@@ -61,4 +61,3 @@ func (s *choiceValue) String() string {
 	}
 	return ""
 }
-
