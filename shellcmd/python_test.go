@@ -161,6 +161,17 @@ func TestPythonStartup(t *testing.T) {
 			checkAnalysis(t, reached(a), a, tt.files, tt.unknown)
 		})
 	}
+	// node and ruby read theirs.
+	for cmd, file := range map[string]string{`node x.js`: "/p/sub/.nvmrc", `ruby x.rb`: "/p/.ruby-version"} {
+		a := Analyze("cd sub && "+cmd, Options{Dir: "/p", Files: fakeFS{"/p/sub/x.js": "", "/p/sub/x.rb": "", file: "20\n"}})
+		found := false
+		for _, f := range a.Files {
+			found = found || f.Path == file
+		}
+		if !found {
+			t.Errorf("%s: %s is not recorded: %+v", cmd, file, a.Files)
+		}
+	}
 	// The selection file is a watched place: present, it is hashed.
 	a := Analyze(`python3 x.py`, Options{Dir: "/p", Files: venv})
 	found := false
