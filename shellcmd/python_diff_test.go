@@ -56,6 +56,7 @@ var pyDiffCases = []struct {
 	{"NFKC name", map[string]string{"x.py": "import ｍ\n", "m.py": ""}, "python3 x.py"},
 	{"alias of subprocess with a literal", map[string]string{"x.py": "import subprocess as sp\nsp.run(['python3', 'y.py'], check=True)\n", "y.py": "import z\n", "z.py": ""}, "python3 x.py"},
 	{"sys.executable", map[string]string{"x.py": "import subprocess, sys\nsubprocess.run([sys.executable, 'y.py'])\n", "y.py": ""}, "python3 x.py"},
+	{"cwd= a literal and __file__'s folder", map[string]string{"hooks/x.py": "import subprocess, os\nsubprocess.run(['python3', 'y.py'], cwd='sub')\nsubprocess.run(['python3', 'z.py'], cwd=os.path.dirname(__file__))\n", "sub/y.py": "", "hooks/z.py": ""}, "python3 hooks/x.py"},
 	{"os.system literal", map[string]string{"x.py": "from os import system as s\ns('python3 y.py')\n", "y.py": ""}, "python3 x.py"},
 	{"alias with a computed command", map[string]string{"x.py": "import subprocess as sp\ncmd = ['python3', 'y' + '.py']\nsp.run(cmd)\n", "y.py": ""}, "python3 x.py"},
 	{"importlib literal", map[string]string{"x.py": "import importlib as il\nil.import_module('pkg.m')\n__import__('n')\n", "pkg/__init__.py": "", "pkg/m.py": "", "n.py": ""}, "python3 x.py"},

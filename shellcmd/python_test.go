@@ -1,6 +1,8 @@
 package shellcmd
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,8 +85,10 @@ func TestPythonReach(t *testing.T) {
 			`python3 x.py`, []string{"script /p/x.py", "script /p/y.py", "script /p/m.py"}, nil},
 		{"subprocess runs in the process's directory", fakeFS{"/p/hooks/x.py": "import subprocess\nsubprocess.run(['./y.sh'])\n", "/p/y.sh": ""},
 			`python3 hooks/x.py`, []string{"script /p/hooks/x.py", "program /p/y.sh"}, nil},
-		{"cwd= is not followed", fakeFS{"/p/x.py": "import subprocess\nsubprocess.run(['./y.sh'], cwd='sub')\n"},
+		{"cwd= a computed folder is not followed", fakeFS{"/p/x.py": "import subprocess\nsubprocess.run(['./y.sh'], cwd=d)\n"},
 			`python3 x.py`, []string{"script /p/x.py"}, []string{"./x.py:2: subprocess.run"}},
+		{"cwd= a known folder", fakeFS{"/p/hooks/x.py": "import subprocess, os\nsubprocess.run(['./y.sh'], cwd='sub')\nsubprocess.run('./z.sh', cwd=os.path.dirname(__file__))\n", "/p/sub/y.sh": "", "/p/hooks/z.sh": ""},
+			`python3 hooks/x.py`, []string{"script /p/hooks/x.py", "program /p/sub/y.sh", "program /p/hooks/z.sh"}, nil},
 		{"import_module literal", fakeFS{"/p/x.py": "import importlib as il\nil.import_module('pkg.m')\n__import__('n')\n", "/p/pkg/__init__.py": "", "/p/pkg/m.py": "", "/p/n.py": ""},
 			`python3 x.py`, []string{"script /p/x.py", "script /p/pkg/__init__.py", "script /p/pkg/m.py", "script /p/n.py"}, nil},
 		{"exec of literal code and of a file", fakeFS{"/p/x.py": "import os\nexec('import m')\nexec(open(os.path.join(os.path.dirname(__file__), 'y.py')).read())\n",
@@ -183,16 +187,30 @@ func TestPythonStartup(t *testing.T) {
 	}
 }
 
-// TestPythonReadRunsNothing: reading Python never runs it: code that
-// would write a file, exit or loop forever if run is only read.
+// TestPythonReadRunsNothing: reading Python never runs it: a project
+// whose every file would leave a mark, exit or loop forever if run is
+// only read (through the real file system).
 func TestPythonReadRunsNothing(t *testing.T) {
 	t.Parallel()
-	src := "import os\nopen('/tmp/gh-hooks-ran', 'w').write('x')\nos._exit(3)\nwhile True: pass\n"
-	f, err := pyRead(src)
-	if err != nil {
-		t.Fatal(err)
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "ran")
+	run := "open(" + strconvQuote(mark) + ", 'w').write('x')\nimport os\nos.system('touch " + mark + "2')\n"
+	for name, body := range map[string]string{
+		"x.py": run + "import m\nexec('import n')\nwhile True: pass\n", "m.py": run, "n.py": run,
+		"sitecustomize.py": run, "lib/sitecustomize.py": run,
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if len(f.imports) != 1 || f.imports[0].mod != "os" {
-		t.Errorf("imports = %+v", f.imports)
+	a := Analyze(`PYTHONPATH=lib python3 x.py`, Options{Dir: dir, Files: osFS{}})
+	if len(a.Files) < 4 {
+		t.Errorf("files = %+v, want x.py, m.py, n.py and lib/sitecustomize.py read", a.Files)
+	}
+	for _, m := range []string{mark, mark + "2"} {
+		if _, err := os.Stat(m); err == nil {
+			t.Errorf("%s exists: reading ran the code", m)
+		}
 	}
 }

@@ -67,6 +67,19 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 		return
 	}
 	pos := pyPositional(ref.args)
+	// A process started with cwd= runs there (a path this reader
+	// computes: a literal, or one made from __file__).
+	cwd := proc.cwd
+	for _, a := range ref.args {
+		if a.key == "cwd" {
+			d, ok := w.pyPath(proc, m, a.toks)
+			if !ok || kind != "shell" && kind != "proc" && kind != "argv" && kind != "argv1" {
+				opaque()
+				return
+			}
+			cwd = d
+		}
+	}
 	switch kind {
 	case "shell":
 		if len(pos) == 0 {
@@ -78,7 +91,7 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 			opaque()
 			return
 		}
-		w.pyShell(cmd, proc, st, depth)
+		w.pyShell(cmd, cwd, st, depth)
 	case "proc", "argv1":
 		if len(pos) != 1 {
 			opaque()
@@ -96,9 +109,9 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 		}
 		if s, ok := pyLiteral(pos[0]); ok {
 			if shell {
-				w.pyShell(s, proc, st, depth)
+				w.pyShell(s, cwd, st, depth)
 			} else {
-				w.pyShell(shellQuote([]string{s}), proc, st, depth)
+				w.pyShell(shellQuote([]string{s}), cwd, st, depth)
 			}
 			return
 		}
@@ -108,9 +121,9 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 			return
 		}
 		if shell {
-			w.pyShell(argv[0], proc, st, depth)
+			w.pyShell(argv[0], cwd, st, depth)
 		} else {
-			w.pyShell(shellQuote(argv), proc, st, depth)
+			w.pyShell(shellQuote(argv), cwd, st, depth)
 		}
 	case "argv":
 		var argv []string
@@ -126,7 +139,7 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 			opaque()
 			return
 		}
-		w.pyShell(shellQuote(argv), proc, st, depth)
+		w.pyShell(shellQuote(argv), cwd, st, depth)
 	case "import":
 		if len(pos) != 1 {
 			opaque()
@@ -241,9 +254,9 @@ func (w *walker) pyRunFile(proc *pyProc, p string, st *state, depth int) {
 // (os.system, subprocess with shell=True) or directly (an argument list,
 // written here as the shell command that runs the same argv), in the
 // process's current directory and environment.
-func (w *walker) pyShell(cmd string, proc *pyProc, st *state, depth int) {
+func (w *walker) pyShell(cmd, cwd string, st *state, depth int) {
 	sub := st.copy()
-	sub.dir = proc.cwd
+	sub.dir = cwd
 	w.script(cmd, sub, depth+1)
 }
 
@@ -255,9 +268,9 @@ func shellQuote(argv []string) string {
 	return strings.Join(q, " ")
 }
 
-// pyKeywordsOK reports whether a call's keyword arguments leave where and
-// what it runs as its positional arguments say (cwd=, env=, executable=,
-// preexec_fn=, package= change it).
+// pyKeywordsOK reports whether a call's keyword arguments leave what it
+// runs as its positional arguments say (env=, executable=, preexec_fn=,
+// package= change it; cwd= is read by pyUse).
 func pyKeywordsOK(args []pyArg) bool {
 	for _, a := range args {
 		if a.key == "" {
@@ -267,7 +280,7 @@ func pyKeywordsOK(args []pyArg) bool {
 			continue
 		}
 		switch a.key {
-		case "check", "capture_output", "text", "universal_newlines", "timeout", "stdout", "stderr", "stdin", "input",
+		case "check", "capture_output", "text", "universal_newlines", "timeout", "stdout", "stderr", "stdin", "input", "cwd",
 			"encoding", "errors", "bufsize", "close_fds", "start_new_session", "shell", "mode", "buffering",
 			"run_name", "init_globals", "alter_sys", "globals", "locals", "filename", "flags", "dont_inherit", "optimize":
 		default:
