@@ -364,59 +364,13 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options, budget *atomi
 		return finish()
 	}
 	cwd, _ := prop(in, "cwd").(string)
-	sid := ""
-	if v := prop(in, "session_id"); v != nil {
-		sid = jsString(v)
-	}
-	env := opt.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	// Later entries win in os/exec, as later keys do in Gemini's env object.
-	env = append([]string(nil), env...)
-	r.Expanded = ExpandCommand(h.Command, cwd, opt.PlansDir, sid)
-	for _, kv := range HookVars(cwd, opt.PlansDir, sid) {
-		env = append(env, kv[0]+"="+kv[1])
-	}
-	for _, k := range envOrder(h) {
-		env = append(env, k+"="+h.Env[k])
-	}
-	shell := opt.Shell
-	if shell == "" {
-		shell = "bash"
-	}
-	if msg, gemini := missingDir(cwd); msg != "" {
-		// Node's spawn fails before bash runs; Gemini reports its error,
-		// which names bash (hookRunner.ts 'error' handler; spec §5.2).
+	cmd, expanded, msg, warn := hookCommand(h, in, cwd, opt)
+	r.Expanded = expanded
+	if msg != "" {
 		r.Error = msg
-		if gemini != "" {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("Gemini cannot start the hook there either and reports %q, as if bash were missing; the hook counts as failed", gemini))
-		}
+		r.Warnings = append(r.Warnings, warn...)
 		return finish()
 	}
-	argv0 := shell
-	if runtime.GOOS != "windows" && !strings.Contains(shell, "/") {
-		// Node's spawn looks the shell up in the child's env.PATH, the
-		// hook's own env included (spec §5.2; Node's child_process docs:
-		// "options.env.PATH ... is used for the command lookup"): a hook
-		// whose env sets PATH runs the bash found there, or none.
-		found := pathlook.Find(shell, envlist.Get(env, "PATH"), cwd)
-		if found == "" {
-			r.Error = "spawn " + shell + " ENOENT" // Node's words, as Gemini reports them
-			r.Warnings = append(r.Warnings, fmt.Sprintf("no %s in the folders of the hook's PATH, where Gemini looks the shell up (the hook's env included): the hook counts as failed", shell))
-			return finish()
-		}
-		shell = found
-	}
-	cmd := exec.Command(shell, "-c", r.Expanded)
-	// Node spawns the shell by name, so bash's argv[0] is "bash" and its
-	// messages read "bash: line 1: ./x.sh: No such file or directory", not
-	// "/usr/bin/bash: line 1: ..." (watched on Gemini CLI 0.61.0: a
-	// missing script's deny reason starts "bash: line 1:").
-	cmd.Args[0] = argv0
-	cmd.Dir = cwd
-	cmd.Env = env
-	setGroup(cmd)
 	p, err := startPiped(cmd)
 	if err != nil {
 		r.Error = err.Error()
@@ -450,60 +404,8 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options, budget *atomi
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 
-	// Gemini settles a hook on 'close': the shell has exited and every
-	// holder of its stdout and stderr has closed them, or the timeout has
-	// fired (spec §5.4, §5.5). A process the hook left behind that keeps
-	// the pipes open (`setsid sleep 45 &`) holds Gemini until it closes
-	// them; gh-hooks stops waiting at the timeout and says so.
-	delay := opt.KillDelay
-	if delay <= 0 {
-		delay = DefaultKillDelay
-	}
-	timer := time.NewTimer(nodeDelay(float64(h.Timeout)))
-	defer timer.Stop()
-	var escalate <-chan time.Time
-	var werr error
-	var timedOut, cancelled, exitedFirst, crashed bool
-	stopping := false
-	stop := func() {
-		if stopping {
-			return
-		}
-		stopping = true
-		signalGroup(cmd, false)
-		escalate = time.After(delay)
-		// The output of a stopped hook is discarded (spec §5.5), so
-		// reading stops shortly, once what is already in the pipes has
-		// been read for the report: a process outside the group holding
-		// them cannot keep run waiting.
-		p.outR.SetReadDeadline(time.Now().Add(stopGrace))
-		p.errR.SetReadDeadline(time.Now().Add(stopGrace))
-	}
-	ctxDone := ctx.Done()
-	for exited != nil || piped != nil {
-		select {
-		case werr = <-exited:
-			exited = nil
-			exitedFirst = piped != nil && !stopping
-		case <-piped:
-			piped = nil
-		case <-timer.C:
-			timedOut = !cancelled
-			stop()
-		case <-ctxDone:
-			ctxDone = nil
-			cancelled = !timedOut
-			stop()
-		case <-overCh:
-			// Gemini would have crashed here: stop the hook.
-			overCh = nil
-			crashed = !timedOut && !cancelled
-			stop()
-		case <-escalate:
-			escalate = nil
-			signalGroup(cmd, true)
-		}
-	}
+	end := awaitHook(ctx, cmd, p, h, opt, exited, piped, overCh)
+	werr, timedOut, cancelled, exitedFirst, crashed := end.werr, end.timedOut, end.cancelled, end.exitedFirst, end.crashed
 	p.close()
 	outRes, errRes := stdout.finish(), stderr.finish()
 	r.Stdout, r.Stderr = decodeUTF8(stdout.buf.Bytes()), decodeUTF8(stderr.buf.Bytes())
@@ -548,6 +450,132 @@ func runHook(ctx context.Context, h Hook, in *Object, opt Options, budget *atomi
 	r.Warnings = append(r.Warnings, explain(r.Stdout, r.Stderr, code, sig != "", r.Output, r.Format)...)
 	r.Warnings = append(r.Warnings, cutWarnings(stdout.buf, stderr.buf, maxOut, r.Format, used)...)
 	return finish()
+}
+
+// hookCommand is the command Gemini spawns for h in cwd
+// (hookRunner.ts): the expanded command under the shell found as Node's
+// spawn finds it, with Gemini's variables and then the hook's env. msg
+// (with warn) says why it cannot start, as Gemini reports it.
+func hookCommand(h Hook, in *Object, cwd string, opt Options) (cmd *exec.Cmd, expanded, msg string, warn []string) {
+	sid := ""
+	if v := prop(in, "session_id"); v != nil {
+		sid = jsString(v)
+	}
+	env := opt.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	// Later entries win in os/exec, as later keys do in Gemini's env object.
+	env = append([]string(nil), env...)
+	expanded = ExpandCommand(h.Command, cwd, opt.PlansDir, sid)
+	for _, kv := range HookVars(cwd, opt.PlansDir, sid) {
+		env = append(env, kv[0]+"="+kv[1])
+	}
+	for _, k := range envOrder(h) {
+		env = append(env, k+"="+h.Env[k])
+	}
+	shell := opt.Shell
+	if shell == "" {
+		shell = "bash"
+	}
+	if msg, gemini := missingDir(cwd); msg != "" {
+		// Node's spawn fails before bash runs; Gemini reports its error,
+		// which names bash (hookRunner.ts 'error' handler; spec §5.2).
+		if gemini != "" {
+			warn = append(warn, fmt.Sprintf("Gemini cannot start the hook there either and reports %q, as if bash were missing; the hook counts as failed", gemini))
+		}
+		return nil, expanded, msg, warn
+	}
+	argv0 := shell
+	if runtime.GOOS != "windows" && !strings.Contains(shell, "/") {
+		// Node's spawn looks the shell up in the child's env.PATH, the
+		// hook's own env included (spec §5.2; Node's child_process docs:
+		// "options.env.PATH ... is used for the command lookup"): a hook
+		// whose env sets PATH runs the bash found there, or none.
+		found := pathlook.Find(shell, envlist.Get(env, "PATH"), cwd)
+		if found == "" {
+			return nil, expanded, "spawn " + shell + " ENOENT", // Node's words, as Gemini reports them
+				[]string{fmt.Sprintf("no %s in the folders of the hook's PATH, where Gemini looks the shell up (the hook's env included): the hook counts as failed", shell)}
+		}
+		shell = found
+	}
+	cmd = exec.Command(shell, "-c", expanded)
+	// Node spawns the shell by name, so bash's argv[0] is "bash" and its
+	// messages read "bash: line 1: ./x.sh: No such file or directory", not
+	// "/usr/bin/bash: line 1: ..." (watched on Gemini CLI 0.61.0: a
+	// missing script's deny reason starts "bash: line 1:").
+	cmd.Args[0] = argv0
+	cmd.Dir = cwd
+	cmd.Env = env
+	setGroup(cmd)
+	return cmd, expanded, "", nil
+}
+
+// hookEnd is how the wait for a hook ended: the shell's exit (werr), or
+// the timeout, a cancellation or Gemini's crash on too long an output
+// stopped it; exitedFirst is a shell that exited while what it started
+// still held its output open.
+type hookEnd struct {
+	werr                                      error
+	timedOut, cancelled, exitedFirst, crashed bool
+}
+
+// awaitHook waits for a started hook as Gemini does.
+func awaitHook(ctx context.Context, cmd *exec.Cmd, p *pipes, h Hook, opt Options, exited chan error, piped chan struct{}, overCh chan struct{}) hookEnd {
+	// Gemini settles a hook on 'close': the shell has exited and every
+	// holder of its stdout and stderr has closed them, or the timeout has
+	// fired (spec §5.4, §5.5). A process the hook left behind that keeps
+	// the pipes open (`setsid sleep 45 &`) holds Gemini until it closes
+	// them; gh-hooks stops waiting at the timeout and says so.
+	delay := opt.KillDelay
+	if delay <= 0 {
+		delay = DefaultKillDelay
+	}
+	timer := time.NewTimer(nodeDelay(float64(h.Timeout)))
+	defer timer.Stop()
+	var escalate <-chan time.Time
+	var e hookEnd
+	stopping := false
+	stop := func() {
+		if stopping {
+			return
+		}
+		stopping = true
+		signalGroup(cmd, false)
+		escalate = time.After(delay)
+		// The output of a stopped hook is discarded (spec §5.5), so
+		// reading stops shortly, once what is already in the pipes has
+		// been read for the report: a process outside the group holding
+		// them cannot keep run waiting.
+		p.outR.SetReadDeadline(time.Now().Add(stopGrace))
+		p.errR.SetReadDeadline(time.Now().Add(stopGrace))
+	}
+	ctxDone := ctx.Done()
+	for exited != nil || piped != nil {
+		select {
+		case e.werr = <-exited:
+			exited = nil
+			e.exitedFirst = piped != nil && !stopping
+		case <-piped:
+			piped = nil
+		case <-timer.C:
+			e.timedOut = !e.cancelled
+			stop()
+		case <-ctxDone:
+			ctxDone = nil
+			e.cancelled = !e.timedOut
+			stop()
+		case <-overCh:
+			// Gemini would have crashed here: stop the hook.
+			overCh = nil
+			e.crashed = !e.timedOut && !e.cancelled
+			stop()
+		case <-escalate:
+			escalate = nil
+			signalGroup(cmd, true)
+		}
+	}
+	return e
 }
 
 // pipes are a hook's stdin, stdout and stderr. They are os.Pipe files,
