@@ -136,7 +136,6 @@ func OutcomeOf(rep *Report) Outcome {
 		o.SystemMessage = jsString(sm)
 		o.Suppressed = truthy(prop(out, "suppressOutput"))
 	}
-	yes, no := true, false
 	if rep.Crash != "" {
 		// Gemini CLI itself exits (see GeminiMaxString).
 		o.Stops = true
@@ -145,87 +144,9 @@ func OutcomeOf(rep *Report) Outcome {
 	}
 	switch event {
 	case "BeforeTool":
-		tc := rep.ToolCall
-		if tc == nil {
-			break
-		}
-		o.ToolRuns = &no
-		o.ModelGets = tc.Error
-		switch tc.Outcome {
-		case ToolStopped:
-			// Watched: the call ends with "Agent execution stopped by hook:
-			// R" but the agent stops first: the model is not called again.
-			o.Stops, o.ModelGets = true, ""
-			o.Says = "the tool does not run and the agent stops (the model is not called again): " + reason
-		case ToolBlocked:
-			o.Blocks = true
-			o.Says = "the tool does not run; the model gets \"" + tc.Error + "\""
-		case ToolInvalid, ToolRefused:
-			o.Says = "the tool does not run; the model gets \"" + tc.Error + "\""
-		case ToolAsk:
-			o.Says = "ask: headless (gemini -p) the CLI exits without running the tool; interactive, the user is asked to confirm"
-		default:
-			o.ToolRuns = &yes
-			o.Says = "the tool runs"
-			if tc.Rewritten {
-				o.ToolInput = tc.Input
-				o.Appended = "\n\n[System] Tool input parameters were modified by a hook before execution."
-				o.Says = "the tool runs with the hook's tool_input (it replaces the parameters)"
-			}
-		}
+		beforeTool(&o, rep, reason)
 	case "AfterTool":
-		// coreToolHookTriggers.js executeToolWithHooks, then
-		// tool-executor.js: a result with an error is sent to the model as
-		// the error's message alone (createErrorResult), whatever was
-		// appended to its llmContent.
-		failed, failure := toolFailure(rep.Input)
-		var tail *TailCall
-		if tr, ok := prop(hso, "tailToolCallRequest").(*Object); ok {
-			tail = tailCall(tr, rep.Input)
-		}
-		switch {
-		case stop:
-			// Watched: the agent stops; the model is not called again.
-			o.Stops = true
-			o.Says = "the result is dropped and the agent stops (the model is not called again): " + reason
-		case block:
-			// The tool's result becomes an error whose message is the
-			// reason; tool-executor.js createErrorResult sends that message,
-			// not the "Tool result blocked: R" llmContent (watched).
-			o.Blocks = true
-			o.ModelGets = reason
-			o.Says = "the model gets the hook's reason instead of the result: \"" + reason + "\""
-		case tail != nil:
-			// The tail call's response replaces this one, context and all
-			// (a failed call's tail runs too: createErrorResult keeps it).
-			o.Tail = tail
-			o.ToolFailed = failed
-			if tail.Outcome == ToolInvalid {
-				o.ModelGets = tail.Error
-				o.Says = "Gemini replaces the call by " + tail.Tool + ", whose arguments fail validation: the model gets \"" + tail.Error + "\""
-			} else {
-				o.Says = "Gemini runs " + tail.Tool + " " + Stringify(tail.Input) + " in place of this result: its BeforeTool and AfterTool hooks fire again, and the model gets its result (as the answer to the original call)"
-			}
-			if ctx != "" {
-				o.DroppedContext = ctx
-				tail.Notes = append(tail.Notes, "the hook's additionalContext is dropped with the result it was appended to")
-			}
-		case failed:
-			// Watched (e2e at-failed-context): read_file of a missing file.
-			o.ToolFailed = true
-			o.ModelGets = failure
-			o.Says = "the tool failed: the model gets only its error: \"" + failure + "\""
-			if ctx != "" {
-				o.DroppedContext = ctx
-				o.Says += "; the hook's additionalContext is dropped (Gemini appends it to the result's llmContent, which a failed call does not send)"
-			}
-		case ctx != "":
-			o.Context = ctx
-			o.Appended = "\n\n<hook_context>" + ctx + "</hook_context>"
-			o.Says = "the model gets the result followed by the hook's context"
-		default:
-			o.Says = "the model gets the tool's result"
-		}
+		afterTool(&o, rep, hso, stop, block, reason, ctx)
 	case "BeforeAgent":
 		// client.js fireBeforeAgentHookSafe.
 		switch {
@@ -258,50 +179,9 @@ func OutcomeOf(rep *Report) Outcome {
 	case "AfterModel":
 		afterModel(&o, rep, out, stop, block, reason)
 	case "BeforeToolSelection":
-		// hookSystem.js fireBeforeToolSelectionEvent and geminiChat.js: the
-		// aggregated toolConfig (always a mode and a list, hookAggregator.js
-		// mergeToolSelectionOutputs) becomes the request's
-		// config.toolConfig (fromHookToolConfig). Watched: the request the
-		// fake model got carried it (e2e bts-toolconfig-applied).
-		if out == nil {
-			o.Says = "the model request keeps its own tool config (no hook printed output)"
-			break
-		}
-		tc := prop(prop(out, "hookSpecificOutput"), "toolConfig")
-		fcc := NewObject()
-		mode, names := prop(tc, "mode"), prop(tc, "allowedFunctionNames")
-		if truthy(mode) || truthy(names) {
-			fcc.Set("mode", mode)
-			fcc.Set("allowedFunctionNames", names)
-		}
-		o.ToolConfig = NewObject()
-		o.ToolConfig.Set("functionCallingConfig", fcc)
-		o.Says = "the model request's tool config becomes " + Stringify(o.ToolConfig) + " (Gemini applies the hooks' toolConfig; decision and continue are ignored)"
+		beforeToolSelection(&o, out)
 	case "BeforeModel":
-		// hookSystem.js fireBeforeModelEvent.
-		switch {
-		case stop:
-			o.Stops = true
-			o.Says = "the agent stops: " + reason
-		case block:
-			o.Blocks = true
-			o.Says = "the model is not called: " + reason
-		default:
-			o.Says = "the model call goes on"
-			msgs, ok := prop(prop(hso, "llm_request"), "messages").([]any)
-			if ok {
-				// applyLLMRequestModifications: the hook's messages become the
-				// request's contents (their text replaces the conversation's;
-				// watched: the session context is gone too).
-				o.Messages = []string{}
-				for _, m := range msgs {
-					if c, ok := prop(m, "content").(string); ok {
-						o.Messages = append(o.Messages, c)
-					}
-				}
-				o.Says = "the model is called with the hook's messages in place of the conversation's text"
-			}
-		}
+		beforeModel(&o, hso, stop, block, reason)
 	case "SessionStart":
 		// Only additionalContext and systemMessage are consumed: decision
 		// and continue are ignored (observed headless, spec §5.8; Stops).
@@ -311,6 +191,148 @@ func OutcomeOf(rep *Report) Outcome {
 		o.Says = "nothing changes (" + event + "'s output only informs)"
 	}
 	return o
+}
+
+// beforeTool is what Gemini does with BeforeTool's output: it follows
+// rep.ToolCall (AnalyzeToolCall).
+func beforeTool(o *Outcome, rep *Report, reason string) {
+	yes, no := true, false
+	tc := rep.ToolCall
+	if tc == nil {
+		return
+	}
+	o.ToolRuns = &no
+	o.ModelGets = tc.Error
+	switch tc.Outcome {
+	case ToolStopped:
+		// Watched: the call ends with "Agent execution stopped by hook:
+		// R" but the agent stops first: the model is not called again.
+		o.Stops, o.ModelGets = true, ""
+		o.Says = "the tool does not run and the agent stops (the model is not called again): " + reason
+	case ToolBlocked:
+		o.Blocks = true
+		o.Says = "the tool does not run; the model gets \"" + tc.Error + "\""
+	case ToolInvalid, ToolRefused:
+		o.Says = "the tool does not run; the model gets \"" + tc.Error + "\""
+	case ToolAsk:
+		o.Says = "ask: headless (gemini -p) the CLI exits without running the tool; interactive, the user is asked to confirm"
+	default:
+		o.ToolRuns = &yes
+		o.Says = "the tool runs"
+		if tc.Rewritten {
+			o.ToolInput = tc.Input
+			o.Appended = "\n\n[System] Tool input parameters were modified by a hook before execution."
+			o.Says = "the tool runs with the hook's tool_input (it replaces the parameters)"
+		}
+	}
+}
+
+// afterTool is what Gemini does with AfterTool's output.
+func afterTool(o *Outcome, rep *Report, hso any, stop, block bool, reason, ctx string) {
+	// coreToolHookTriggers.js executeToolWithHooks, then
+	// tool-executor.js: a result with an error is sent to the model as
+	// the error's message alone (createErrorResult), whatever was
+	// appended to its llmContent.
+	failed, failure := toolFailure(rep.Input)
+	var tail *TailCall
+	if tr, ok := prop(hso, "tailToolCallRequest").(*Object); ok {
+		tail = tailCall(tr, rep.Input)
+	}
+	switch {
+	case stop:
+		// Watched: the agent stops; the model is not called again.
+		o.Stops = true
+		o.Says = "the result is dropped and the agent stops (the model is not called again): " + reason
+	case block:
+		// The tool's result becomes an error whose message is the
+		// reason; tool-executor.js createErrorResult sends that message,
+		// not the "Tool result blocked: R" llmContent (watched).
+		o.Blocks = true
+		o.ModelGets = reason
+		o.Says = "the model gets the hook's reason instead of the result: \"" + reason + "\""
+	case tail != nil:
+		// The tail call's response replaces this one, context and all
+		// (a failed call's tail runs too: createErrorResult keeps it).
+		o.Tail = tail
+		o.ToolFailed = failed
+		if tail.Outcome == ToolInvalid {
+			o.ModelGets = tail.Error
+			o.Says = "Gemini replaces the call by " + tail.Tool + ", whose arguments fail validation: the model gets \"" + tail.Error + "\""
+		} else {
+			o.Says = "Gemini runs " + tail.Tool + " " + Stringify(tail.Input) + " in place of this result: its BeforeTool and AfterTool hooks fire again, and the model gets its result (as the answer to the original call)"
+		}
+		if ctx != "" {
+			o.DroppedContext = ctx
+			tail.Notes = append(tail.Notes, "the hook's additionalContext is dropped with the result it was appended to")
+		}
+	case failed:
+		// Watched (e2e at-failed-context): read_file of a missing file.
+		o.ToolFailed = true
+		o.ModelGets = failure
+		o.Says = "the tool failed: the model gets only its error: \"" + failure + "\""
+		if ctx != "" {
+			o.DroppedContext = ctx
+			o.Says += "; the hook's additionalContext is dropped (Gemini appends it to the result's llmContent, which a failed call does not send)"
+		}
+	case ctx != "":
+		o.Context = ctx
+		o.Appended = "\n\n<hook_context>" + ctx + "</hook_context>"
+		o.Says = "the model gets the result followed by the hook's context"
+	default:
+		o.Says = "the model gets the tool's result"
+	}
+}
+
+// beforeToolSelection is what Gemini does with BeforeToolSelection's
+// output.
+func beforeToolSelection(o *Outcome, out any) {
+	// hookSystem.js fireBeforeToolSelectionEvent and geminiChat.js: the
+	// aggregated toolConfig (always a mode and a list, hookAggregator.js
+	// mergeToolSelectionOutputs) becomes the request's
+	// config.toolConfig (fromHookToolConfig). Watched: the request the
+	// fake model got carried it (e2e bts-toolconfig-applied).
+	if out == nil {
+		o.Says = "the model request keeps its own tool config (no hook printed output)"
+		return
+	}
+	tc := prop(prop(out, "hookSpecificOutput"), "toolConfig")
+	fcc := NewObject()
+	mode, names := prop(tc, "mode"), prop(tc, "allowedFunctionNames")
+	if truthy(mode) || truthy(names) {
+		fcc.Set("mode", mode)
+		fcc.Set("allowedFunctionNames", names)
+	}
+	o.ToolConfig = NewObject()
+	o.ToolConfig.Set("functionCallingConfig", fcc)
+	o.Says = "the model request's tool config becomes " + Stringify(o.ToolConfig) + " (Gemini applies the hooks' toolConfig; decision and continue are ignored)"
+}
+
+// beforeModel is what Gemini does with BeforeModel's output.
+func beforeModel(o *Outcome, hso any, stop, block bool, reason string) {
+	// hookSystem.js fireBeforeModelEvent.
+	switch {
+	case stop:
+		o.Stops = true
+		o.Says = "the agent stops: " + reason
+	case block:
+		o.Blocks = true
+		o.Says = "the model is not called: " + reason
+	default:
+		o.Says = "the model call goes on"
+		msgs, ok := prop(prop(hso, "llm_request"), "messages").([]any)
+		if ok {
+			// applyLLMRequestModifications: the hook's messages become the
+			// request's contents (their text replaces the conversation's;
+			// watched: the session context is gone too).
+			o.Messages = []string{}
+			for _, m := range msgs {
+				if c, ok := prop(m, "content").(string); ok {
+					o.Messages = append(o.Messages, c)
+				}
+			}
+			o.Says = "the model is called with the hook's messages in place of the conversation's text"
+		}
+	}
 }
 
 // afterModel is what Gemini does with one chunk's AfterModel output
