@@ -539,26 +539,11 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 		for i, h := range hooks {
 			switch {
 			case picked[i]:
-				rec := h.Record
-				// An acknowledgement is made with AcceptNotCovered, and kept
-				// when the same hook is approved again unchanged, or
-				// renewed with the same reasons.
 				was := Record{}
 				if m[i] >= 0 {
 					was = old[m[i]]
 				}
-				// It binds the content the reasons leave out as it is now;
-				// one kept must still bind the same content (approving
-				// again does not accept a swap there).
-				switch {
-				case len(rec.NotCovered) == 0:
-				case sel.AcceptNotCovered:
-					rec.AcceptedNotCovered, rec.AcceptedContent = true, ackContent(root(), h.left)
-				case was.Fingerprint == rec.Fingerprint || renewed[i] != nil && slices.Equal(was.NotCovered, rec.NotCovered):
-					if ok, _ := ackHolds(root, was, h); ok {
-						rec.AcceptedNotCovered, rec.AcceptedContent = true, was.AcceptedContent
-					}
-				}
+				rec := approvedRecord(h, was, renewed[i] != nil, sel.AcceptNotCovered, root)
 				if renewed[i] != nil {
 					res.Renewed = append(res.Renewed, Renewal{ID: h.ID, SchemeChange: *renewed[i]})
 				}
@@ -627,6 +612,28 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// approvedRecord is the record an approval of h stores, was being the
+// approval it replaces (empty for none) and renewed whether it renews one
+// of an older scheme. An acknowledgement of what the fingerprint does not
+// cover is made with accept (AcceptNotCovered), and kept when the same
+// hook is approved again unchanged, or renewed with the same reasons. It
+// binds the content the reasons leave out as it is now; one kept must
+// still bind the same content (approving again does not accept a swap
+// there).
+func approvedRecord(h Hook, was Record, renewed, accept bool, root func() *os.Root) Record {
+	rec := h.Record
+	switch {
+	case len(rec.NotCovered) == 0:
+	case accept:
+		rec.AcceptedNotCovered, rec.AcceptedContent = true, ackContent(root(), h.left)
+	case was.Fingerprint == rec.Fingerprint || renewed && slices.Equal(was.NotCovered, rec.NotCovered):
+		if ok, _ := ackHolds(root, was, h); ok {
+			rec.AcceptedNotCovered, rec.AcceptedContent = true, was.AcceptedContent
+		}
+	}
+	return rec
 }
 
 // Revoke removes the selected hooks' approvals from gh-hooks' store (with
