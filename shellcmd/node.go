@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"encoding/json"
 	"maps"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -95,7 +96,16 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 		w.leave(file, false)
 	}
 	for _, l := range facts.Loads {
-		w.nodeResolve(l.Spec, dir, st, depth)
+		spec := l.Spec
+		if l.Kind == "import" || l.Kind == "export" || l.Kind == "import()" {
+			var ok bool
+			if spec, ok = esmSpec(spec); !ok {
+				w.unknown("the module URL " + l.Spec + " in " + name + ": what it loads is not followed")
+				w.leave(file, false)
+				continue
+			}
+		}
+		w.nodeResolve(spec, dir, st, depth)
 	}
 	// A process the code starts with literal arguments runs in the
 	// process's own folder (or a literal cwd), like a hook's command.
@@ -116,6 +126,32 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 		}
 		w.run(argv, run, run.copy(), depth+1, nil, nil)
 	}
+}
+
+// esmSpec is the path an ES module specifier names: ESM resolves
+// specifiers as URLs, so a relative or file: one loses its ?query and
+// #fragment and is percent-decoded (import('./%79.mjs#x') loads y.mjs). A
+// data: URL is code, and another scheme is a loader's: ok is false.
+func esmSpec(spec string) (string, bool) {
+	scheme, _, hasScheme := strings.Cut(spec, ":")
+	if hasScheme && scheme != "file" && scheme != "node" && !strings.ContainsAny(scheme, "/.") {
+		return "", false
+	}
+	if scheme == "node" || (!isRelSpec(spec) && !hasScheme) {
+		return spec, true // a builtin, a package or #import
+	}
+	if i := strings.IndexAny(spec, "?#"); i >= 0 {
+		spec = spec[:i]
+	}
+	if strings.Contains(spec, "%") {
+		lower := strings.ToLower(spec)
+		u, err := url.PathUnescape(spec)
+		if err != nil || strings.Contains(lower, "%2f") || strings.Contains(lower, "%5c") {
+			return "", false // Node refuses encoded separators
+		}
+		spec = u
+	}
+	return spec, true
 }
 
 // nodeWithArg are node's options that take a value (as the next word or
@@ -246,6 +282,11 @@ func (w *walker) nodeResolve(spec, dir string, st *state, depth int) {
 	if !filepath.IsAbs(base) {
 		base = filepath.Join(dir, spec)
 	}
+	// Every candidate that exists is followed, not the first only: the
+	// list serves node (CommonJS tries .js, .json, .node), tsx and bun
+	// (.ts, .mjs, ...), whose orders differ, so ./y with y.mjs and y.node
+	// both there may load either.
+	found := false
 	for _, c := range nodeCandidates(base) {
 		if w.full() {
 			return
@@ -255,21 +296,24 @@ func (w *walker) nodeResolve(spec, dir string, st *state, depth int) {
 			role = RoleManifest
 		}
 		w.probe(w.rel(c), c, role)
-		if w.exists(c) {
-			if role == RoleManifest {
-				w.add(w.rel(c), val{s: c, known: true}, RoleManifest, &state{dir: "/"}, false)
-				if main := w.readPackage(c).Main; main != "" {
-					w.nodeResolve("./"+strings.TrimPrefix(main, "./"), filepath.Dir(c), st, depth)
-					return
-				}
-				continue
-			}
-			w.add(w.rel(c), val{s: c, known: true}, RoleScript, st, false)
-			w.followNode(c, st, depth)
-			return
+		if !w.exists(c) {
+			continue
 		}
+		found = true
+		if role == RoleManifest {
+			// A folder's main, or its index when main is missing.
+			w.add(w.rel(c), val{s: c, known: true}, RoleManifest, &state{dir: "/"}, false)
+			if main := w.readPackage(c).Main; main != "" {
+				w.nodeResolve("./"+strings.TrimPrefix(main, "./"), filepath.Dir(c), st, depth)
+			}
+			continue
+		}
+		w.add(w.rel(c), val{s: c, known: true}, RoleScript, st, false)
+		w.followNode(c, st, depth)
 	}
-	w.add(spec, val{s: base, known: true}, RoleScript, st, false) // missing
+	if !found {
+		w.add(spec, val{s: base, known: true}, RoleScript, st, false) // missing
+	}
 }
 
 // nodePkg is what Node reads of a package.json.

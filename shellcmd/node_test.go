@@ -57,6 +57,13 @@ func TestAnalyzeNode(t *testing.T) {
 			[]string{"script /p/x.ts", "manifest /p/tsconfig.json"}, []string{"the import lib/a may be a path alias of ./tsconfig.json"}},
 		{"process.chdir", fakeFS{"/p/x.js": "process.chdir('sub'); require('child_process').execSync('./a.sh')"}, `node x.js`,
 			[]string{"script /p/x.js", "program /p/a.sh"}, []string{"process.chdir in ./x.js"}},
+		{"ESM specifiers are URLs", fakeFS{"/p/x.mjs": "import './y.mjs#frag'\nimport('./%7a.mjs?q=1')\nrequire('./w.cjs#not-a-url')\n", "/p/y.mjs": "", "/p/z.mjs": "", "/p/w.cjs#not-a-url": ""}, `node x.mjs`,
+			[]string{"script /p/x.mjs", "script /p/y.mjs", "script /p/z.mjs", "script /p/w.cjs#not-a-url"}, nil},
+		{"a data: URL module", fakeFS{"/p/x.mjs": "import 'data:text/javascript,import(\"file:///p/y.mjs\")'\n"}, `node x.mjs`,
+			[]string{"script /p/x.mjs"}, []string{"the module URL data:text/javascript"}},
+		{"every candidate that exists", fakeFS{"/p/x.cjs": "require('./y'); require('./lib')", "/p/y.mjs": "", "/p/y.node": "", "/p/lib/package.json": `{"main": "gone.js"}`, "/p/lib/index.js": ""}, `node x.cjs`,
+			[]string{"script /p/x.cjs", "script /p/y.mjs", "script /p/y.node", "manifest /p/lib/package.json", "script /p/lib/gone.js", "script /p/lib/index.js"},
+			[]string{"the native addon ./y.node (compiled code) is not followed"}},
 		{"--test", fakeFS{}, `node --test`, nil, []string{"node --test runs the test files it finds"}},
 	}
 	for _, tt := range tests {
