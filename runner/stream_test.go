@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/gh-hooks/gh-hooks/internal/js"
 )
@@ -146,4 +148,42 @@ func TestGeminiStringLimit(t *testing.T) {
 	if !o.Stops || !strings.Contains(o.Says, "Gemini CLI exits with status 1") {
 		t.Errorf("outcome %+v", o)
 	}
+}
+
+// FuzzParseStream: for any bytes, the streaming parse agrees with
+// JSON.parse of the whole trimmed text (wholeParse).
+func FuzzParseStream(f *testing.F) {
+	for _, s := range []string{`{"decision":"deny"}`, " [1,\"a\\u00e9\"] ", `"{\"a\":1}"`, "\ufeff{}", "-0.5e+3", "{\"a\":\"\xe2\x82\"}", `"\ud83d\ude00"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		done := make(chan string, 1)
+		go func() { done <- agree(in) }()
+		select {
+		case msg := <-done:
+			if msg != "" {
+				t.Error(msg)
+			}
+		case <-time.After(3 * time.Second):
+			t.Fatalf("%q: the parse did not end", in)
+		}
+	})
+}
+
+// agree compares the streaming parse of in with wholeParse; "" when they
+// agree.
+func agree(in string) string {
+	res := parseStream(strings.NewReader(in), bigBudget(), 0, nil)
+	if res.unknown != "" {
+		return "" // nested past maxParseDepth
+	}
+	blank, want, wantErr := wholeParse(in)
+	got := ""
+	if res.err == nil && !res.blank {
+		got = Stringify(res.value)
+	}
+	if res.blank != blank || (res.err != nil) != wantErr || !wantErr && !blank && got != want {
+		return fmt.Sprintf("%q: stream blank %v value %s err %v; whole blank %v value %s err %v", in, res.blank, got, res.err, blank, want, wantErr)
+	}
+	return ""
 }
