@@ -798,7 +798,7 @@ func TestRunReal(t *testing.T) {
 	for _, c := range loadCases(t) {
 		byName[c.name] = c
 	}
-	for _, name := range []string{"bt-deny-json", "bt-rewrite-whole", "bt-payload-write_file", "bt-deny-read_file", "at-context", "at-block", "ba-context", "ba-block", "aa-continue-false", "ss-block-ignored"} {
+	for _, name := range []string{"bt-deny-json", "bt-rewrite-whole", "bt-payload-write_file", "bt-deny-read_file", "at-context", "at-block", "at-failed-context", "ba-context", "ba-block", "aa-continue-false", "ss-block-ignored"} {
 		c, ok := byName[name]
 		if !ok {
 			t.Fatalf("no case %s", name)
