@@ -162,6 +162,10 @@ type Row struct {
 	// Why is the reason a program is not covered whatever its arguments
 	// ("bundle evaluates the Gemfile"); "" for most.
 	Why string
+	// OldStyle: a first word without a dash is a cluster of one-letter
+	// options whose values are the words after it, in order (tar xIf
+	// PROG a.tar).
+	OldStyle bool
 	// loose: an option the row does not list is read as a flag (a git
 	// command whose options are listed only where they run code).
 	loose bool
@@ -298,6 +302,25 @@ func (r *Row) use(opt, value string) (Use, string) {
 // whose value is not known where an option may be is such a reason: it
 // may be any option.
 func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
+	if row.OldStyle && len(words) > 0 && words[0].v.known && words[0].v.s != "" && !strings.HasPrefix(words[0].v.s, "-") {
+		// tar xzf a.tgz: -x -z -f a.tgz. Indexes then count the words
+		// as split; a word's value is its own.
+		var split []arg
+		rest := words[1:]
+		for _, c := range []byte(words[0].v.s) {
+			split = append(split, arg{v: val{s: "-" + string(c), known: true}, text: "-" + string(c), one: true})
+			if spec, ok := shortSpec(row.Short, c); ok && spec.value == 1 && len(rest) > 0 {
+				if !rest[0].v.known {
+					return nil, nil, row.Names[0] + " with " + rest[0].v.why + " where an option's value is"
+				}
+				split = append(split, rest[0])
+				rest = rest[1:]
+			}
+		}
+		r := *row
+		r.OldStyle = false
+		return parseRow(&r, append(split, rest...))
+	}
 	var items []Item
 	posix := strings.HasPrefix(row.Short, "+")
 	operands := slices.Clone(row.Operands)

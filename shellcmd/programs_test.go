@@ -153,6 +153,8 @@ func TestProgramReach(t *testing.T) {
 		{`xargs -0 ./x.sh < data.txt`, []string{"program /p/x.sh"}, nil},
 		{`tar --to-command=./x.sh -xf a.tar`, []string{"program /p/x.sh"}, nil},
 		{`tar -xf a.tar -I ./x.sh`, []string{"program /p/x.sh"}, nil},
+		{`tar xIf ./x.sh a.tar`, []string{"program /p/x.sh"}, nil},
+		{`tar czf out.tgz data.txt`, nil, nil},
 		{`tar --checkpoint=1 --checkpoint-action=exec=./x.sh -cf a.tar .`, []string{"program /p/x.sh"}, nil},
 		{`sort --compress-program=./x.sh data.txt`, []string{"program /p/x.sh"}, nil},
 		{`ssh -o ProxyCommand=./x.sh host ls`, []string{"program /p/x.sh"}, nil},

@@ -106,7 +106,7 @@ var table = sync.OnceValue(func() []*Row {
 		// letters without a dash (tar xzf a.tgz). --to-command,
 		// --use-compress-program, --info-script and checkpoint exec= run
 		// through /bin/sh -c (system.c, xexec).
-		Names: []string{"tar", "gtar"}, Short: "AcdrtuxzjJaZvVkmOpPhlSWBiMGgnqs3T:f:C:b:F:I:K:L:N:V:X:H:g:",
+		Names: []string{"tar", "gtar"}, Short: "AcdrtuxzjJaZvVkmOpPhlSWBiMGgnqs3T:f:C:b:F:I:K:L:N:V:X:H:g:", OldStyle: true,
 		Long: []string{"catenate|A", "concatenate|A", "create|c", "diff|d", "compare|d", "delete", "append|r", "list|t",
 			"update|u", "extract|x", "get|x", "gzip|z", "gunzip|z", "bzip2|j", "xz|J", "lzip", "lzma", "lzop", "zstd",
 			"auto-compress|a", "compress|Z", "verbose|v", "label=|V", "keep-old-files|k", "touch|m", "to-stdout|O",
@@ -328,7 +328,7 @@ var table = sync.OnceValue(func() []*Row {
 					"check=?", "unstable", "watch=?", "no-prompt", "env-file=?", "lock=?", "no-lock", "cached-only",
 					"location=", "seed=", "v8-flags=", "node-modules-dir=?", "log-level=|L", "ext=", "preload=", "inspect=?"},
 				Opts: map[string][]Use{"-c": u(KindConfig), "--import-map": u(KindConfig), "--env-file": u(KindConfig), "--preload": u(KindPreload),
-					"--allow-run": u(KindNotCovered), "-A": u(KindNotCovered), "--allow-ffi": u(KindNotCovered)}},
+					"--allow-ffi": u(KindNotCovered)}},
 			"eval": {Names: []string{"deno eval"}, Lang: "node", Short: "+q", Operands: []Kind{KindCode}},
 		}},
 		{Names: []string{"perl"}, Lang: "perl", Short: "+0::aCcD:E:e:F:i::I:l::M:m:nPpsStTuUvVwWxX", Stdin: true,
