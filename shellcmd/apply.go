@@ -184,8 +184,19 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 		case KindLibrary:
 			w.file(a.text, a.v, RoleProgram, inner)
 		case KindPackage:
-			if a.v.known {
-				w.program(Program{Name: it.Value, Package: true})
+			// uvx PKG ARGS: the package's program, fetched when missing;
+			// read by its row, or a program without one.
+			if !a.v.known {
+				w.unknown("a package program named by " + a.v.why)
+				return
+			}
+			w.program(Program{Name: it.Value, Package: true})
+			name, _, _ := strings.Cut(it.Value, "@")
+			args := rest[it.Index+1:]
+			if r := Lookup(name); r != nil && r.Via == "" {
+				w.apply(r, name, args, inner, inner.copy(), depth, nil, nil)
+			} else {
+				w.unknownProgram(name, args, inner)
 			}
 			return
 		case KindStdin:

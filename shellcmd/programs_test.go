@@ -180,6 +180,8 @@ func TestProgramReach(t *testing.T) {
 		{`osascript -e 'display notification "hi"'`, nil, nil},
 		{`osascript -e 'do shell script "./x.sh"'`, nil, []string{"AppleScript that can run commands"}},
 		{`command -v jq >/dev/null && jq . data.txt`, nil, nil},
+		{`uvx ruff check data.txt`, nil, nil},
+		{`uvx somepkg data.txt`, []string{"manifest /p/data.txt"}, []string{"somepkg: a program gh-hooks has no row for"}},
 		{`cp x.sh y.sh && ./y.sh`, []string{"manifest /p/x.sh", "program /p/y.sh"}, nil},
 	}
 	for _, tt := range tests {
