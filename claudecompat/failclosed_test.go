@@ -57,6 +57,20 @@ func TestLostAnswerClass(t *testing.T) {
 			}
 		}
 	}
+	// A guard migrate marked (--on-failure lost): every lost answer blocks,
+	// a deliberate exit 1 and a whole invalid answer without a deny do not.
+	lost := map[string]bool{"did not start": true, "killed": true, "timed out": true, "exit 127": true, "cut deny": true,
+		"cut, no decision seen": true, "invalid JSON after a deny": true, "invalid JSON after a permissionDecision deny": true}
+	for ev, want := range blockingExit2 {
+		for _, w := range ways {
+			o := GeminiOutput(Hook{Event: ev, OnFailure: OnFailureLost}, "Bash", w.r)
+			var got map[string]any
+			_ = json.Unmarshal(o.JSON, &got)
+			if blocks := got["decision"] == want; blocks != lost[w.name] {
+				t.Errorf("%s, %s, onFailure lost: %s; blocks %v, want %v", ev, w.name, o.JSON, blocks, lost[w.name])
+			}
+		}
+	}
 	// Where no hook blocks, a lost answer stays a warning.
 	for _, ev := range []string{"SessionStart", "SessionEnd", "Notification", "PostToolUse", "PostToolUseFailure"} {
 		for _, w := range ways {

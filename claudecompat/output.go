@@ -158,6 +158,13 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 	return o
 }
 
+// OnFailureLost is the adapter's --on-failure for a guard migrate found
+// can block (Wrapped.FailClosed) whose Claude hook says no onFailure: it
+// blocks when the hook's answer is lost (it cannot start, is killed,
+// outlives the deadline, or its JSON is cut, or invalid after a deny),
+// not on a deliberate exit 1, which Claude reads as a non-blocking error.
+const OnFailureLost = "lost"
+
 // CanBlockOn reports whether a hook of Claude event ev can block (its exit
 // 2 or decision stops something), where onFailure "block" acts.
 func CanBlockOn(ev string) bool { return blockingExit2[ev] != "" }
@@ -192,6 +199,27 @@ func lostAnswer(h Hook, r Result) string {
 			return fmt.Sprintf("answered with more than %d bytes, which were cut, and has onFailure \"block\"", maxOutput)
 		case unread:
 			return "answered with invalid JSON and has onFailure \"block\""
+		}
+		return ""
+	}
+	if h.OnFailure == OnFailureLost {
+		// A guard migrate found can block: its answer lost is a block; a
+		// deliberate exit 1 is Claude's non-blocking error, read as such.
+		const marked = ", and it is a guard (migrate found that it can block)"
+		switch {
+		case r.Err != nil:
+			return "did not run (" + r.Err.Error() + ")" + marked
+		case r.TimedOut:
+			return fmt.Sprintf("timed out after %s", h.Deadline) + marked
+		case r.Exit < 0:
+			return "was killed" + marked
+		case r.Exit == 126 || r.Exit == 127:
+			// sh's "cannot execute" and "not found": the hook never ran.
+			return fmt.Sprintf("could not be started (sh exited %d)", r.Exit) + marked
+		case unread && r.StdoutCut:
+			return fmt.Sprintf("answered with more than %d bytes, which were cut", maxOutput) + marked
+		case unread && denyWords.Get().MatchString(text):
+			return "answered with a block in invalid JSON" + marked
 		}
 		return ""
 	}

@@ -37,7 +37,7 @@ func claudeCompatCommand(e *env) *cli.Command {
 			&choice{Name: "event", Required: true, Usage: "the Claude event the hook was written for (PreToolUse, Stop, ...)", Destination: &o.Hook.Event, Config: fixed(claudecompat.ClaudeEvents()...)},
 			&cli.StringFlag{Name: "matcher", Usage: "the hook's Claude tool matcher, when it picks one of several Claude names of a Gemini tool", Destination: &o.Hook.Matcher},
 			&cli.StringFlag{Name: "plugin-root", Usage: "the Claude plugin's `DIR`, for CLAUDE_PLUGIN_ROOT", TakesFile: true, Destination: &o.Hook.PluginRoot},
-			&cli.StringFlag{Name: "on-failure", Usage: "the Claude hook's onFailure: block makes a hook that cannot start, crashes, exits with another code than 0 or 2, passes --deadline or whose answer cannot be read whole block (on events where a hook can block)", Destination: &o.Hook.OnFailure},
+			&cli.StringFlag{Name: "on-failure", Usage: "the Claude hook's onFailure: block makes a hook that cannot start, crashes, exits with another code than 0 or 2, passes --deadline or whose answer cannot be read whole block (on events where a hook can block); lost (a guard migrate marked) blocks only when its answer is lost", Destination: &o.Hook.OnFailure},
 			&cli.DurationFlag{Name: "deadline", Usage: "stop the hook after this `DURATION` (before Gemini's timeout, after which Gemini only warns)", Destination: &o.Hook.Deadline},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
@@ -55,8 +55,8 @@ func runClaudeCompat(ctx context.Context, o *claudeCompatOptions) error {
 		return usageHint("events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification",
 			"--event %q: not a Claude event the adapter serves", o.Hook.Event)
 	}
-	if o.Hook.OnFailure != "" && o.Hook.OnFailure != "block" {
-		return usageHint("Claude's onFailure is block or absent", "--on-failure %q: want block", o.Hook.OnFailure)
+	if o.Hook.OnFailure != "" && o.Hook.OnFailure != "block" && o.Hook.OnFailure != claudecompat.OnFailureLost {
+		return usageHint("block (Claude's onFailure) or lost (a guard: block when its answer is lost)", "--on-failure %q: want block or lost", o.Hook.OnFailure)
 	}
 	// Gemini stops a hook that times out with SIGTERM to the adapter alone
 	// (spec §5.5); the kernel then stops the hook's shell too

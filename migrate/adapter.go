@@ -45,8 +45,13 @@ func (c *converter) wrap(ev string, reads bool) bool {
 // read whole, where a hook can block.
 func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed bool, onFailure string, deadline time.Duration) (string, []string, []string) {
 	w := claudecompat.Wrapped{Hook: claudecompat.Hook{Event: ev}, Binary: c.opts.AdapterBinary, Command: cmd, FailClosed: failClosed}
-	if onFailure != "" {
+	switch {
+	case onFailure != "":
 		w.OnFailure, w.Deadline = onFailure, deadline
+	case failClosed && claudecompat.CanBlockOn(ev):
+		// A guard: its answer lost (it cannot start, is killed, its deny
+		// is cut) blocks. No deadline: its timeout is Claude's to keep.
+		w.OnFailure = claudecompat.OnFailureLost
 	}
 	if w.Binary == "" {
 		w.Binary = "gh-hooks"
@@ -67,11 +72,13 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 		notes = append(notes, "fails closed: it can block, so where gh-hooks is not installed it blocks, naming gh-hooks and how to install it")
 	}
 	switch {
+	case w.OnFailure == claudecompat.OnFailureLost:
+		notes = append(notes, "its answer lost blocks: the adapter blocks when the hook cannot start, is killed or answers a deny it cannot read whole; an exit 1 or a timeout stays Claude's non-blocking error (onFailure \"block\" makes them block)")
 	case onFailure == "" || !claudecompat.CanBlockOn(ev):
 	default:
 		notes = append(notes, fmt.Sprintf(`onFailure "block" kept: the adapter blocks when the hook cannot start, crashes, exits with another code than 0 or 2, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers what it cannot read whole`, deadline))
 	}
-	if onFailure != "" && !claudecompat.CanBlockOn(ev) {
+	if onFailure == "block" && !claudecompat.CanBlockOn(ev) {
 		notes = append(notes, fmt.Sprintf(`onFailure "block" has nothing to block on %s`, ev))
 	}
 	for _, v := range claudeVars(cmd) {

@@ -31,11 +31,18 @@ func (c *checker) failsOpen(h *merge.Hook) {
 	ptr := commandPointer(h)
 	if w, ok := claudecompat.Unwrap(h.ExpandedCommand); ok {
 		// FailClosed: migrate found that the hook can block.
+		// With --on-failure block the adapter blocks on every failure;
+		// with lost (migrate's marking of a guard), a crash or a cut deny
+		// blocks, an exit 1 or a timeout does not.
 		if !w.FailClosed || !claudecompat.CanBlockOn(w.Event) || w.OnFailure == "block" {
 			return
 		}
+		how := "cannot start, crashes, exits 1 or times out"
+		if w.OnFailure == claudecompat.OnFailureLost {
+			how = "exits 1 or times out" // the adapter blocks the rest
+		}
 		c.add(h.Path, ptr, config.SevInfo, CodeGuardFailsOpen,
-			fmt.Sprintf("this migrated Claude hook on %s%s can block, but it lets the %s through when it cannot start, crashes, exits 1 or times out: Claude's default (fail-open), and under Gemini a warning", w.Event, matcherText(h), blockedWhat(h.Event)),
+			fmt.Sprintf("this migrated Claude hook on %s%s can block, but it lets the %s through when it %s: Claude's default (fail-open), and under Gemini a warning", w.Event, matcherText(h), blockedWhat(h.Event), how),
 			`add "onFailure": "block" to the hook in its Claude settings file and run gh-hooks migrate again: the adapter then blocks on each of those failures`)
 		return
 	}
