@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"io"
 	"os"
@@ -48,7 +49,7 @@ func TestHookTestExample(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "ok: 6 cases passed") {
 		t.Fatalf("exit %d:\n%s%s", code, out, errOut)
 	}
-	for _, name := range []string{"guard denies rm -rf", "guard lets echo through", "date is rewritten to UTC", "reading a file adds the lint note", "an answer without a summary goes back to the model", "an answer with a summary stands"} {
+	for _, name := range []string{"guard denies rm -rf", "guard lets echo through", "a bare script name is read from scripts/", "reading a file adds the lint note", "an answer without a summary goes back to the model", "an answer with a summary stands"} {
 		if !regexp.MustCompile(`(?m)^ok    ` + regexp.QuoteMeta(name) + ` \(\d+\.\d\ds\)$`).MatchString(out) {
 			t.Errorf("no ok line for %q:\n%s", name, out)
 		}
@@ -66,12 +67,11 @@ func TestHookTestExample(t *testing.T) {
 			".gemini/hooks.test.yaml:14: hooks.guard.exit: expected 2, got 0",
 			"FAIL: 1 of 6 cases failed",
 		}},
-		{"rewrite drops the command", "utc-dates.sh", "#!/bin/sh\ncat >/dev/null\necho '{\"hookSpecificOutput\": {\"tool_input\": {\"cmd\": \"date -u\"}}}'\n", []string{
-			"FAIL  date is rewritten to UTC (",
+		{"rewrite drops the path", "script-paths.sh", "#!/bin/sh\ncat >/dev/null\necho '{\"hookSpecificOutput\": {\"tool_input\": {\"path\": \"scripts/fmt.sh\"}}}'\n", []string{
+			"FAIL  a bare script name is read from scripts/ (",
 			".gemini/hooks.test.yaml:33: toolRuns: expected true, got false",
-			`.gemini/hooks.test.yaml:34: toolInput.command: expected "date -u", got absent`,
-			// The echo case has the rewrite too: its parameters are replaced.
-			"FAIL  guard lets echo through (",
+			`.gemini/hooks.test.yaml:34: toolInput.file_path: expected "scripts/fmt.sh", got absent`,
+			"FAIL: 1 of 6 cases failed",
 		}},
 		{"context injector says nothing", "lint-notes.sh", "#!/bin/sh\ncat >/dev/null\n", []string{
 			"FAIL  reading a file adds the lint note (",
@@ -118,7 +118,7 @@ func TestHookTestSaveRoundTrip(t *testing.T) {
 		args  []string
 	}{
 		{`{"tool_input": {"command": "rm -rf /"}}`, []string{"--event", "BeforeTool"}},
-		{`{"tool_input": {"command": "date"}}`, []string{"--event", "BeforeTool", "--tool", "run_shell_command", "--save-test-name", "utc"}},
+		{`{"tool_input": {"file_path": "fmt.sh"}}`, []string{"--event", "BeforeTool", "--tool", "read_file", "--save-test-name", "paths"}},
 		{`{"tool_input": {"file_path": "scripts/fmt.sh"}}`, []string{"--event", "AfterTool", "--tool", "read_file"}},
 		{`{"prompt_response": "done"}`, []string{"--event", "AfterAgent"}},
 		{``, []string{"--event", "SessionStart", "--trigger", "startup"}},
@@ -143,8 +143,8 @@ func TestHookTestSaveRoundTrip(t *testing.T) {
 	for _, w := range []string{
 		"  - name: 'BeforeTool: deny'\n    event: BeforeTool\n    input:\n      tool_input:\n        command: rm -rf /\n    expect:\n      decision: deny\n      toolRuns: false\n",
 		"  - name: 'BeforeTool: deny (2)'\n",
-		"  - name: utc\n    event: BeforeTool\n    tool: run_shell_command\n",
-		"      toolInput:\n        command: date -u\n",
+		"  - name: paths\n    event: BeforeTool\n    tool: read_file\n",
+		"      toolInput:\n        file_path: scripts/fmt.sh\n",
 		"      context: 'lint: run npm run lint before you edit this file'\n",
 		"      reason: 'End your answer with a line that starts with Summary:'\n",
 		"  - name: 'SessionStart startup: none'\n    event: SessionStart\n    trigger: startup\n",
@@ -165,6 +165,28 @@ func TestHookTestSaveRoundTrip(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(project, "t.json")); string(b) != `{"tests": []}` {
 		t.Errorf("the JSON file changed: %s", b)
+	}
+}
+
+// TestHookTestJSONIsOneObject: --format json prints one JSON object and
+// nothing else, with every case.
+func TestHookTestJSONIsOneObject(t *testing.T) {
+	t.Parallel()
+	project, env := exampleCopy(t)
+	code, out, errOut := ghHooks(project, env, "test", "--allow-untrusted", "--format", "json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	var v map[string]any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("not a JSON object: %v\n%s", err, out)
+	}
+	if dec.More() {
+		t.Errorf("more than one JSON value:\n%s", out)
+	}
+	if cases, _ := v["cases"].([]any); len(cases) != 6 || v["passed"] != 6.0 || v["failed"] != 0.0 {
+		t.Errorf("cases %d, passed %v, failed %v:\n%s", len(cases), v["passed"], v["failed"], out)
 	}
 }
 

@@ -106,7 +106,7 @@ func TestReadme(t *testing.T) {
 			ids = append(ids, f[0])
 		}
 	}
-	wantIDs := []string{"user/BeforeTool/0/0", "project/BeforeTool/0/0", "project/BeforeTool/0/1", "project/BeforeTool/1/0", "project/BeforeTool/1/1",
+	wantIDs := []string{"user/BeforeTool/0/0", "project/BeforeTool/0/0", "project/BeforeTool/0/1", "project/BeforeTool/1/0", "project/BeforeTool/2/0",
 		"project/AfterTool/0/0", "project/AfterAgent/0/0", "extension:audio-alerts/AfterAgent/0/0", "project/SessionStart/0/0", "user/PreToolUse/0/0"}
 	if strings.Join(ids, " ") != strings.Join(wantIDs, " ") {
 		t.Errorf("piped effective's rows of 7 fields are %q, want the hook IDs %q:\n%s", ids, wantIDs, piped.String())
