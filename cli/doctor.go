@@ -159,6 +159,7 @@ var doctorChecks = []doctorCheck{
 	{"gemini-starts", checkStarts},
 	{"hooks-enabled", checkEnabled},
 	{"folder-trusted", checkTrusted},
+	{"inherited-env", checkInherited},
 	{"validate", checkValidate},
 	{"project-above", checkAbove},
 	{"project-approved", checkApproved},
@@ -203,7 +204,9 @@ func runDoctor(o *doctorOptions) error {
 	sort.SliceStable(d.Problems, func(i, j int) bool { return rank[d.Problems[i].Severity] < rank[d.Problems[j].Severity] })
 	d.OK = true
 	for _, p := range d.Problems {
-		if p.Code != validate.CodeVersionNotModelled {
+		// Information only: the modelled version, the user's own
+		// environment pointing into the project.
+		if p.Code != validate.CodeVersionNotModelled && p.Code != layers.CodeInheritedEnv {
 			d.OK = false
 		}
 	}
@@ -255,6 +258,16 @@ func checkTrusted(s *doctorState) error {
 		s.add(doctorProblem{Severity: config.SevError, Code: "folder-untrusted",
 			Message: "the folder is not trusted (" + set.Trust.Why + "): Gemini runs no settings hook here, not even user hooks, and leaves the project file out",
 			Path:    set.Paths.TrustedFolders, Fix: trustFix(set)})
+	}
+	return nil
+}
+
+// checkInherited: the user's own environment points into the project
+// (issue 30 §6), and every hook inherits it: information.
+func checkInherited(s *doctorState) error {
+	dir := s.set.Paths.ProjectDir
+	for _, p := range layers.InheritedProblems(dir, layers.InheritedInProject(dir, s.set.Paths.Home, s.o.environ())) {
+		s.add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Fix: p.Hint})
 	}
 	return nil
 }
@@ -470,6 +483,12 @@ func printDoctor(o *out, d *doctorJSON) {
 	printLayers(o, d.Layers, d.DotEnv)
 	if d.OK {
 		o.printf("\nNothing is wrong: Gemini runs the %d active hook(s) as configured.\n", d.Hooks.WillRun)
+		for _, p := range d.Problems {
+			if p.Code == layers.CodeInheritedEnv {
+				o.para(6, "  %s: %s [%s]", o.severity(p.Severity), p.Message, p.Code)
+				o.para(9, "    fix: %s", p.Fix)
+			}
+		}
 		return
 	}
 	o.printf("\n%s\n", o.bold("Problems"))

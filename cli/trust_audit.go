@@ -99,6 +99,10 @@ type trustAuditJSON struct {
 	// run what the repository chose (layers.Set.DotEnvFindings): the
 	// audit fails while there is one.
 	DotEnv []config.Problem `json:"dotenv"`
+	// InheritedEnv are the variables of the environment gh-hooks (and so
+	// a Gemini started from the same shell) runs in that point into the
+	// project (layers.InheritedInProject): information.
+	InheritedEnv []layers.InheritedVar `json:"inheritedEnv"`
 }
 
 type disableJSON struct {
@@ -153,8 +157,18 @@ func runTrustAudit(o *trustOptions) error {
 		}
 	}
 	home := t.r.Set.Paths.Home
+	// The user's own environment, as Gemini started from this shell gets
+	// it (issue 30 §6); --ignore inherited-env drops it.
+	var inherited []layers.InheritedVar
+	if o.Baseline == "" {
+		inherited = layers.InheritedInProject(t.project.Dir, t.r.Set.Paths.Home, o.environ())
+		if len(o.Report.filter(layers.InheritedProblems(t.project.Dir, inherited))) == 0 {
+			inherited = nil
+		}
+	}
 	if o.JSON {
-		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust), Gemini: t.r.Set.Gemini, DotEnv: envPs}
+		v := trustAuditJSON{Report: rep, Baseline: o.Baseline != "", Disable: dis, FolderTrust: newFolderTrustJSON(t.r.Set.Trust), Gemini: t.r.Set.Gemini, DotEnv: envPs,
+			InheritedEnv: nonNil(inherited)}
 		if o.Diff {
 			v.Diffs = map[string]*fingerprint.Explanation{}
 			for _, h := range rep.Hooks {
@@ -168,6 +182,7 @@ func runTrustAudit(o *trustOptions) error {
 		}
 	} else if o.Report.Format != formatText || o.Report.Quiet {
 		ps := append(o.Report.filter(auditProblems(t, rep, o.Baseline)), envPs...)
+		ps = append(ps, layers.InheritedProblems(t.project.Dir, inherited)...)
 		if o.Report.Format == formatText {
 			printProblems(out, ps, "")
 		} else if err := writeReport(o.Stdout, o.Report.Format, o.reportBase(t.project.Dir), ps, fingerprint.AuditSummary); err != nil {
@@ -182,6 +197,10 @@ func runTrustAudit(o *trustOptions) error {
 		}
 		if envAcked > 0 {
 			out.printf("\n%d .env finding(s) acknowledged (--accept-dotenv)\n", envAcked)
+		}
+		if len(inherited) > 0 {
+			out.printf("\n%s\n", out.bold("Your environment"))
+			printProblems(out, layers.InheritedProblems(t.project.Dir, inherited), "  ")
 		}
 		if o.Diff {
 			for _, h := range rep.Hooks {

@@ -49,6 +49,8 @@ var auditRules = []auditRule{
 		"Review the hook (gh-hooks show ID prints it in full), then approve it with gh-hooks trust approve ID, or, in CI against a baseline, run gh-hooks trust baseline --write and commit the file."},
 	{CodeHookSuspicious, "The hook holds terminal-control, bidi, invisible or look-alike characters, or a long run of blanks: what a reviewer sees is not what runs.",
 		"Look at the hook with gh-hooks show ID (the characters are escaped there) and remove the hidden characters from the project file."},
+	{layers.CodeInheritedEnv, "A variable of your own environment (the shell that starts gemini; a direnv .envrc exports into it) points into the project (BASH_ENV=.boot.sh, PATH=./bin:...): every hook Gemini starts here inherits it, so the project's file there decides what runs, and no approval holds it. Information: it does not fail the audit.",
+		"Unset the variable before starting gemini in this folder (or remove it from the .envrc that exports it), or review the file it names."},
 	{CodeScriptUnverified, "A script the hook runs is missing, unreadable or cannot be located, so the fingerprint does not cover its content.",
 		"Create the script or fix its path in the command; a script that cannot be located must be reviewed by hand."},
 	{CodeTrustSkipped, "The hook's event is written as an object, not a list: Gemini runs it but its trust check skips it and never warns.",
