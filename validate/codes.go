@@ -67,6 +67,7 @@ var rules = []Rule{
 	{"hooks-not-object", "\"hooks\" is not an object: it replaces the hooks of every lower layer."},
 	{"hooksconfig-not-object", "\"hooksConfig\" is not an object: it drops the enabled and disabled settings of lower layers."},
 	{"hooksconfig-null", "\"hooksConfig\": null makes Gemini CLI crash at start-up."},
+	{"inherited-env", "A variable of the user's own environment (the shell that starts gemini; a direnv .envrc) is not known to be inert and points into the project: every hook Gemini starts there inherits it, and no approval holds it (doctor, trust audit; information)."},
 	{"invalid-configuration", "Gemini's settings validation fails for the file, so it applies no type coercion to it."},
 	{"legacy-enable-hooks", "tools.enableHooks was removed; Gemini 0.61 ignores it."},
 	{"legacy-hooks-key", "A hooks.* setting moved to hooksConfig; Gemini 0.61 ignores it."},
