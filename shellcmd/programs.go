@@ -21,67 +21,67 @@ import (
 // Kind is what an operand or an option's value is to a program.
 type Kind string
 
-// Kinds of arguments. Data is not code; every other kind is code the
+// Kinds of arguments. KindData is not code; every other kind is code the
 // walker follows, or a reason the hook is not covered.
 const (
-	// Data is not code: a file the program reads as data, a name, a
+	// KindData is not code: a file the program reads as data, a name, a
 	// number.
 	KindData Kind = ""
-	// Script is a file the program runs in its language (Row.Lang):
+	// KindScript is a file the program runs in its language (Row.Lang):
 	// bash x.sh, python3 x.py, awk -f x.awk.
 	KindScript Kind = "script"
-	// Code is code in the program's language given on the command line:
+	// KindCode is code in the program's language given on the command line:
 	// python -c, node -e, awk 'prog', sed 's/a/b/'.
 	KindCode Kind = "code"
-	// Module is a module the program finds and runs (python -m).
+	// KindModule is a module the program finds and runs (python -m).
 	KindModule Kind = "module"
-	// Preload is a module loaded before the script (node -r, --import).
+	// KindPreload is a module loaded before the script (node -r, --import).
 	KindPreload Kind = "preload"
-	// RC is shell code a shell reads when it starts (bash --rcfile).
+	// KindRC is shell code a shell reads when it starts (bash --rcfile).
 	KindRC Kind = "rc"
-	// ShellCode is a command line the program runs with sh -c (su -c,
+	// KindShellCode is a command line the program runs with sh -c (su -c,
 	// tar --to-command, flock -c).
 	KindShellCode Kind = "shell-code"
-	// Command starts a command line the program runs: this word and all
+	// KindCommand starts a command line the program runs: this word and all
 	// after it (sudo, env, timeout, nice, find -exec ... ;).
 	KindCommand Kind = "command"
-	// ShellWords: the remaining words, joined with spaces, are run with
+	// KindShellWords: the remaining words, joined with spaces, are run with
 	// sh -c (watch).
 	KindShellWords Kind = "shell-words"
-	// Program is a program the program runs by name or path (sort
+	// KindProgram is a program the program runs by name or path (sort
 	// --compress-program).
 	KindProgram Kind = "program"
-	// Library is a shared library the program loads (ssh -I).
+	// KindLibrary is a shared library the program loads (ssh -I).
 	KindLibrary Kind = "library"
-	// PackageProgram is a package's program run by name, fetched when
+	// KindPackage is a package's program run by name, fetched when
 	// missing (uvx).
 	KindPackage Kind = "package-program"
-	// Dir is the directory the program, and what it runs, works in (env
+	// KindDir is the directory the program, and what it runs, works in (env
 	// -C, sudo -D, git -C).
 	KindDir Kind = "dir"
-	// Assign is NAME=value put in the environment of the command (env,
+	// KindAssign is NAME=value put in the environment of the command (env,
 	// sudo); as an operand, it repeats while words are assignments.
 	KindAssign Kind = "assign"
-	// Unset removes a variable from the command's environment (env -u).
+	// KindUnset removes a variable from the command's environment (env -u).
 	KindUnset Kind = "unset"
-	// Split is a string split into words that are read as more of the
+	// KindSplit is a string split into words that are read as more of the
 	// command line (env -S).
 	KindSplit Kind = "split"
-	// ShellOpt is a shell option set at start (bash -O NAME, -o NAME).
+	// KindShellOpt is a shell option set at start (bash -O NAME, -o NAME).
 	KindShellOpt Kind = "shell-option"
-	// Operand changes what the program's operands are (bash -c makes
+	// KindOperand changes what the program's operands are (bash -c makes
 	// the first operand code, bash -s reads code from stdin, watch -x
 	// runs its words as a command): see Use.As.
 	KindOperand Kind = "operand"
-	// Stdin: the program reads its code from standard input.
+	// KindStdin: the program reads its code from standard input.
 	KindStdin Kind = "stdin"
-	// NoRun: with this option the program runs nothing of the command
+	// KindNoRun: with this option the program runs nothing of the command
 	// line (command -v, ionice -p).
 	KindNoRun Kind = "no-run"
-	// Config is a project file the program reads that can make it run
+	// KindConfig is a project file the program reads that can make it run
 	// code (ssh -F, dotenv -e): hashed, and the hook is not covered.
 	KindConfig Kind = "config"
-	// NotCovered is an option with which the program runs or loads code
+	// KindNotCovered is an option with which the program runs or loads code
 	// gh-hooks does not model (git -c alias.x=!..., perl -M): the hook is
 	// not covered.
 	KindNotCovered Kind = "not-covered"
@@ -94,7 +94,7 @@ type Use struct {
 	// must start with for Kind to apply (tar --checkpoint-action=exec=,
 	// git -c alias.); the prefix is cut from the value. A row can list
 	// several Uses for an option; the first that applies wins, and a
-	// value that matches none is Data.
+	// value that matches none is KindData.
 	When string
 	// As is the kind an Operand option gives the first operand that is
 	// code (Script, Code): Code for bash -c, Stdin for bash -s, Command
@@ -130,14 +130,14 @@ type Row struct {
 	Plus bool
 	// Opts says what options are: keyed by the option as Parse names it
 	// ("-c", or "--name" for a long option without a short one). An
-	// option not listed is Data.
+	// option not listed is KindData.
 	Opts map[string][]Use
 	// Until is the word that ends the value of an option whose Use is
 	// Command (find -exec CMD ;): any of these words.
 	Until []string
 	// Operands are the kinds of the operands, in order; operands past
-	// the list are Data. Assign repeats while the words are NAME=value;
-	// Command takes the rest of the words.
+	// the list are KindData. KindAssign repeats while the words are NAME=value;
+	// KindCommand takes the rest of the words.
 	Operands []Kind
 	// Stdin: without a script or code, the program reads code from its
 	// standard input (bash, python3, node).
@@ -146,7 +146,7 @@ type Row struct {
 	// the words are read by (git submodule, uv run, deno run).
 	Subs map[string]*Row
 	// OtherSub is the kind of a first operand not in Subs (a git command
-	// gh-hooks does not know is Data; a deno subcommand is NotCovered).
+	// gh-hooks does not know is KindData; a deno subcommand is KindNotCovered).
 	OtherSub Kind
 	// Pure: the program runs none of its arguments and loads no project
 	// code (echo, cat, grep): nothing is parsed.
