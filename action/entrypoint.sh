@@ -113,6 +113,13 @@ ignore=()
 if [ -n "${INPUT_IGNORE:-}" ]; then
   ignore=(--ignore "$INPUT_IGNORE")
 fi
+max_warnings=()
+if [ -n "${INPUT_MAX_WARNINGS:-}" ]; then
+  case $INPUT_MAX_WARNINGS in
+  *[!0-9]*) die "input max-warnings is \"$INPUT_MAX_WARNINGS\": want a count of warnings (0 fails on any)" 2 ;;
+  esac
+  max_warnings=(--max-warnings "$INPUT_MAX_WARNINGS")
+fi
 
 output() { [ -n "${GITHUB_OUTPUT:-}" ] && echo "$1=$2" >>"$GITHUB_OUTPUT"; return 0; }
 summary() { [ -n "${GITHUB_STEP_SUMMARY:-}" ] && echo "$1" >>"$GITHUB_STEP_SUMMARY"; return 0; }
@@ -129,7 +136,7 @@ status=0
 validate_rc=skipped
 if [ "$validate" = true ]; then
   echo "::group::gh-hooks validate"
-  "$gh" validate --format github "${ignore[@]}"
+  "$gh" validate --format github "${ignore[@]}" "${max_warnings[@]}"
   validate_rc=$?
   echo "::endgroup::"
   output validate-exit "$validate_rc"

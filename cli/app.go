@@ -37,6 +37,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/envlist"
 	"github.com/gh-hooks/gh-hooks/internal/pathlook"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 )
 
@@ -480,7 +481,7 @@ func unknownCommand(c *cli.Command, word string) error {
 	}
 	where := c.FullName()
 	hint := "see '" + where + " --help'"
-	if best := closest(word, names); len(best) > 0 {
+	if best := suggest.Closest(word, names); len(best) > 0 {
 		hint = "did you mean '" + where + " " + best[0] + "'?"
 	}
 	if strings.HasPrefix(word, "-") {
@@ -508,7 +509,7 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 				flags = append(flags, "--"+f)
 			}
 		}
-		if best := closest("--"+name, flags); len(best) > 0 {
+		if best := suggest.Closest("--"+name, flags); len(best) > 0 {
 			hint = "did you mean " + best[0] + "? (" + hint + ")"
 		}
 		return &exitError{code: 2, err: fmt.Errorf("unknown flag %s", typed), hint: hint}

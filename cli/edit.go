@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"sort"
-	"unicode/utf8"
 
-	"github.com/agnivade/levenshtein"
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
@@ -209,49 +206,4 @@ func editFailure(err error) error {
 		return fail(err, we.Hint)
 	}
 	return fail(err, "")
-}
-
-// maxSuggestLen bounds the length of the names closest compares: the edit
-// distance takes time in the product of two lengths, and a hook name from
-// a cloned repository can be megabytes long.
-const maxSuggestLen = 256
-
-// closest returns the candidates nearest to q by edit distance (ties by
-// name), at most 3, each within a third of q's length (at least 2 edits).
-// Names longer than maxSuggestLen are neither looked for nor offered.
-func closest(q string, cands []string) []string {
-	type scored struct {
-		s string
-		d int
-	}
-	if len(q) > maxSuggestLen {
-		return nil
-	}
-	n := utf8.RuneCountInString(q)
-	limit := max(2, n/3)
-	seen := map[string]bool{}
-	var best []scored
-	for _, c := range cands {
-		if seen[c] || len(c) > maxSuggestLen {
-			continue
-		}
-		seen[c] = true
-		if m := utf8.RuneCountInString(c); m > n+limit || n > m+limit {
-			continue // at least |n-m| edits apart
-		}
-		if d := levenshtein.ComputeDistance(q, c); d <= limit {
-			best = append(best, scored{c, d})
-		}
-	}
-	sort.Slice(best, func(i, j int) bool {
-		if best[i].d != best[j].d {
-			return best[i].d < best[j].d
-		}
-		return best[i].s < best[j].s
-	})
-	var out []string
-	for i := 0; i < len(best) && i < 3; i++ {
-		out = append(out, best[i].s)
-	}
-	return out
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/internal/table"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -104,7 +105,7 @@ func (p *planFlags) check(stderr io.Writer) error {
 		// value plans for a firing that never happens.
 		if p.Trigger != "" && !slices.Contains(triggers, p.Trigger) {
 			hint := "use one of: --trigger " + strings.Join(triggers, ", --trigger ")
-			if best := closest(p.Trigger, triggers); len(best) > 0 {
+			if best := suggest.Closest(p.Trigger, triggers); len(best) > 0 {
 				hint = "did you mean --trigger " + best[0] + "?"
 			}
 			return usageHint(hint, "--trigger %q is not a %s trigger: Gemini fires %s only with %s", p.Trigger, p.Event, p.Event, strings.Join(triggers, ", "))
@@ -160,6 +161,12 @@ func toolWarning(tool string) (msg, hint string) {
 	if rest, ok := strings.CutPrefix(tool, "mcp__"); ok && strings.Contains(rest, "__") {
 		g := claudecompat.GeminiToolName(tool)
 		return fmt.Sprintf("--tool %q is a Claude Code MCP tool name: Gemini calls it %s", tool, g), "--tool " + g
+	}
+	// A name near a built-in tool is most likely a typo: the plan is still
+	// for a discovered or MCP tool of that name, as Gemini would match it.
+	if best := suggest.Closest(tool, validate.BuiltinTools()); len(best) > 0 {
+		return fmt.Sprintf("--tool %q is not one of Gemini's built-in tools: the plan is for a discovered or MCP tool of that name", tool),
+			"did you mean --tool " + best[0] + "?"
 	}
 	return "", ""
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/edit"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -222,7 +223,7 @@ func disableCheck(r *merge.Result, name, verb string) (warning, hint string) {
 		cands = append(cands, h.DisableName)
 	}
 	hint = "gh-hooks effective lists every hook; a hook is disabled by its name, or by its command when it has no name"
-	if s := closest(name, cands); len(s) > 0 {
+	if s := suggest.Closest(name, cands); len(s) > 0 {
 		hint = "did you mean " + quoteList(s) + "?"
 	}
 	return fmt.Sprintf("no loaded hook is called %q (Gemini compares the name, or the command of a hook without a name, exactly): the entry disables nothing for now", name), hint

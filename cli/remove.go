@@ -11,6 +11,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/edit"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
@@ -216,10 +217,10 @@ func noMatch(set *layers.Set, files []editFile, sel edit.Selector) error {
 		}
 	}
 	var hints []string
-	for _, s := range closest(query, names) {
+	for _, s := range suggest.Closest(query, names) {
 		hints = append(hints, "gh-hooks remove "+shellword.Quote(s))
 	}
-	cands := closest(query, cmds)
+	cands := suggest.Closest(query, cmds)
 	if !byName && len(cands) == 0 {
 		// A command is long: what was typed may be its beginning.
 		for _, c := range cmds {

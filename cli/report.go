@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -75,7 +76,7 @@ func (r *reportFlags) flags(codes string, known func() []string) []cli.Flag {
 func (r *reportFlags) check(known []string) error {
 	if !slices.Contains(formats, r.Format) {
 		hint := "formats: " + strings.Join(formats, ", ")
-		if best := closest(r.Format, formats); len(best) > 0 {
+		if best := suggest.Closest(r.Format, formats); len(best) > 0 {
 			hint = "did you mean --format " + best[0] + "?"
 		}
 		return usageHint(hint, "unknown format %q", r.Format)
@@ -108,7 +109,7 @@ func (r *reportFlags) check(known []string) error {
 // was unreadable).
 func codesError(code string, known []string) error {
 	err := fmt.Errorf("unknown problem code %q", code)
-	if best := closest(code, known); len(best) > 0 {
+	if best := suggest.Closest(code, known); len(best) > 0 {
 		return &exitError{code: 2, err: err, hint: "did you mean --ignore " + best[0] + "?"}
 	}
 	hint := lines{"--ignore takes these codes (the one in brackets after each problem):"}

@@ -52,7 +52,7 @@ func runCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "run the hooks of one synthetic event the way Gemini would and show the decision",
-		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input FILE|-] [--json] [--allow-untrusted] [--real]",
+		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input JSON|FILE|-] [--json] [--allow-untrusted] [--real]",
 		Description: "Builds the stdin payload Gemini CLI 0.61.0 sends for the event (cwd is the project, session_id\n" +
 			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
 			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +
@@ -111,7 +111,7 @@ func runCommand(e *env) *cli.Command {
 			"rewritten parameters and each hook's exit code. The bytes already in the file stay as they\n" +
 			"are; a run with held-back hooks is not saved.",
 		Flags: append(o.planFlags.flags("the event to fire (required)"),
-			&cli.StringFlag{Name: "input", Usage: "a JSON object (a file or a pipe, at most 16 MiB) whose fields replace the payload's top-level fields; - reads stdin", TakesFile: true, Destination: &o.Input},
+			&cli.StringFlag{Name: "input", Usage: "a JSON object whose fields replace the payload's top-level fields: inline ('{\"prompt\": \"hi\"}'), a FILE or @FILE, or - for stdin (at most 16 MiB)", TakesFile: true, Destination: &o.Input},
 			&cli.BoolFlag{Name: "json", Usage: "print the run report as one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "allow-untrusted", Usage: "also run project hooks that are not approved", Destination: &o.AllowUntrusted},
 			&cli.BoolFlag{Name: "real", Usage: "also fire the event through the installed Gemini CLI, headless, and show both results (harmless calls only)", Destination: &o.Real},
@@ -454,10 +454,17 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 	tooBig := func(what string) error {
 		return fail(fmt.Errorf("%s: more than %d MiB: --input takes one JSON object", what, maxRunInput>>20), "pass a JSON file with --input FILE, or - for stdin")
 	}
-	switch name {
-	case "":
+	switch {
+	case name == "":
 		return nil, "input", nil
-	case "-":
+	case strings.HasPrefix(strings.TrimLeft(name, " \t\r\n"), "{"):
+		// Inline JSON, the first thing people try (curl -d, jq's
+		// arguments); a file whose name starts with { is ./{name.
+		if len(name) > maxRunInput {
+			return nil, "", tooBig("--input")
+		}
+		return []byte(name), "--input", nil
+	case name == "-":
 		data, err = io.ReadAll(io.LimitReader(o.Stdin, maxRunInput+1))
 		if err != nil {
 			return nil, "", fail(fmt.Errorf("stdin: %w", err), "")
@@ -470,7 +477,9 @@ func readRunInput(o *runOptions) (data []byte, name string, err error) {
 		}
 		return data, "stdin", nil
 	}
-	hint := "pass a JSON file with --input FILE, or - for stdin"
+	hint := "pass a JSON object inline (--input '{\"prompt\": \"hi\"}'), a JSON file with --input FILE, or - for stdin"
+	// @FILE as curl and gh api take it.
+	name = strings.TrimPrefix(name, "@")
 	f, err := os.Open(o.abs(name))
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

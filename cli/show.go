@@ -14,6 +14,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
@@ -187,7 +188,7 @@ func findHook(r *merge.Result, ref string) (*merge.Hook, error) {
 			}
 		}
 		hint := hooksListHint
-		if best := closest(ref, cands); len(best) > 0 {
+		if best := suggest.Closest(ref, cands); len(best) > 0 {
 			hint = "did you mean '" + best[0] + "'?"
 		} else if u := layers.UpperProject(r.Set); u != nil {
 			// Run from a subdirectory, the project's hooks are not loaded (spec §1.1).

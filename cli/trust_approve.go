@@ -12,6 +12,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -276,7 +277,7 @@ func selectError(t *trustEnv, err error) error {
 	}
 	hint := "gh-hooks " + t.flag + "trust audit lists the project hooks with their ids, names and commands"
 	for _, n := range ns.Names {
-		if best := closest(n, cands); len(best) > 0 {
+		if best := suggest.Closest(n, cands); len(best) > 0 {
 			hint = "did you mean '" + best[0] + "'?"
 			if len(ns.Names) > 1 {
 				hint = fmt.Sprintf("did you mean '%s' for %q?", best[0], n)

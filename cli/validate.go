@@ -26,6 +26,10 @@ type validateOptions struct {
 	// Output is --output: the report is written to this file instead of
 	// stdout (config.WriteNoLinks).
 	Output string
+	// MaxWarnings is --max-warnings: more warnings than this (after
+	// --ignore) fail the check as eslint's flag does; -1, the default,
+	// never does.
+	MaxWarnings int64
 }
 
 func validateCommand(e *env) *cli.Command {
@@ -52,10 +56,14 @@ func validateCommand(e *env) *cli.Command {
 			".gemini/settings.json (up to the repository root) has hooks, it names that file and the\n" +
 			"gh-hooks --project DIR validate that checks it, and exits 3 even with no error: a clean\n" +
 			"report of a directory Gemini is not started in is not an all-clear.\n\n" +
-			reportExitHelp("no error (warnings allowed)", "there is an error (after --ignore), or the project file with hooks is above the\n"+
-				"     directory examined"),
+			"A CI gate that must also fail on warnings passes --max-warnings N, as with eslint: more than\n" +
+			"N warnings (after --ignore; counted with --quiet too) exit 3, and --max-warnings 0 fails on\n" +
+			"any warning. Notes never count.\n\n" +
+			reportExitHelp("no error, and no more warnings than --max-warnings", "there is an error (after --ignore), more warnings than --max-warnings, or the\n"+
+				"     project file with hooks is above the directory examined"),
 		Flags: append(o.reportFlags.flags("the code in brackets after each problem", validateCodes),
-			&cli.StringFlag{Name: "output", Usage: "write the json, sarif or github report to `FILE` (inside the current directory; never through a symbolic link) instead of stdout", Destination: &o.Output, TakesFile: true}),
+			&cli.StringFlag{Name: "output", Usage: "write the json, sarif or github report to `FILE` (inside the current directory; never through a symbolic link) instead of stdout", Destination: &o.Output, TakesFile: true},
+			&cli.Int64Flag{Name: "max-warnings", Usage: "exit 3 when there are more than `N` warnings (-1: warnings never fail)", Value: -1, Destination: &o.MaxWarnings}),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o.Files = c.Args().Slice()
 			return runValidate(o)
@@ -71,6 +79,9 @@ type validateJSON struct {
 func runValidate(o *validateOptions) error {
 	if err := o.check(validateCodes()); err != nil {
 		return err
+	}
+	if o.MaxWarnings < -1 {
+		return usageHint("--max-warnings 0 fails on any warning; -1 (the default) on none", "--max-warnings %d: want a count, or -1", o.MaxWarnings)
 	}
 	if o.Output != "" && o.Format == formatText {
 		return usageHint("add --format sarif (or json, github)", "--output writes a report format, not text")
@@ -117,6 +128,13 @@ func runValidate(o *validateOptions) error {
 	} else if len(o.Files) == 0 {
 		problems = append(validate.Check(r), validate.CheckTestFiles(r.Set.Paths.ProjectDir, r.Set.Paths.ProjectDir, nil)...)
 		config.SortProblems(problems)
+	}
+	// --max-warnings counts the warnings --ignore leaves, shown or not.
+	warnsShownOrNot := 0
+	for _, p := range problems {
+		if p.Severity == config.SevWarning && !o.ignored[p.Code] {
+			warnsShownOrNot++
+		}
 	}
 	problems = o.filter(problems)
 	errs, warns, infos := 0, 0, 0
@@ -167,7 +185,13 @@ func runValidate(o *validateOptions) error {
 	// report of the directory examined is no all-clear when a project
 	// file with hooks lies above it, so it is named and the check fails.
 	upper := len(o.Files) == 0 && warnUpper(o.Stderr, set, shellCommand(append([]string{"validate"}, o.reportFlags.args()...)...))
-	if errs > 0 || upper {
+	tooMany := o.MaxWarnings >= 0 && int64(warnsShownOrNot) > o.MaxWarnings
+	if tooMany {
+		// On stderr in every format, as eslint does: the report itself
+		// stays the contract's shape.
+		fmt.Fprintf(o.Stderr, "gh-hooks: %s, more than --max-warnings %d allows\n", count(warnsShownOrNot, "warning"), o.MaxWarnings)
+	}
+	if errs > 0 || upper || tooMany {
 		return checkFailed
 	}
 	return nil

@@ -2,11 +2,13 @@ package merge
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/layers"
 )
 
@@ -607,7 +609,8 @@ var claudeEvents = map[string]string{
 }
 
 // Suggest returns the Gemini event a user probably meant by name: the
-// Gemini name of a Claude event, or a case-insensitive match.
+// Gemini name of a Claude event, a case-insensitive match, or the nearest
+// event by edit distance (BeforTool for BeforeTool).
 func Suggest(name string) string {
 	if g, ok := claudeEvents[name]; ok {
 		return g
@@ -616,6 +619,13 @@ func Suggest(name string) string {
 		if strings.EqualFold(strings.ReplaceAll(name, "_", ""), e) {
 			return e
 		}
+	}
+	lower := make([]string, len(Events))
+	for i, e := range Events {
+		lower[i] = strings.ToLower(e)
+	}
+	if best := suggest.Closest(strings.ToLower(name), lower); len(best) > 0 {
+		return Events[slices.Index(lower, best[0])]
 	}
 	return ""
 }

@@ -1,4 +1,4 @@
-package cli
+package suggest
 
 import (
 	"strings"
@@ -22,8 +22,8 @@ func TestClosest(t *testing.T) {
 		{long, []string{long, long + "b"}, nil},
 		{"aaaa", []string{long, "aaab"}, []string{"aaab"}},
 	} {
-		if diff := cmp.Diff(tt.want, closest(tt.q, tt.cands)); diff != "" {
-			t.Errorf("closest(%.20q) (-want +got):\n%s", tt.q, diff)
+		if diff := cmp.Diff(tt.want, Closest(tt.q, tt.cands)); diff != "" {
+			t.Errorf("Closest(%.20q) (-want +got):\n%s", tt.q, diff)
 		}
 	}
 }
