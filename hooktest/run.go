@@ -422,9 +422,6 @@ func CheckReal(c *Case, r *Run) []Diff {
 	cc := *c
 	cc.Expect = e
 	diffs := compare(&cc, g, Real, nil)
-	if r.Real.ModelCalls == 0 && !r.Real.ExitedEarly && len(r.RealDiffs) == 0 {
-		diffs = append(diffs, Diff{Key: "real", Side: Between, Want: "the real CLI runs a turn", Got: "the real CLI called no model and logged nothing to compare"})
-	}
 	if r.Real.ExitedEarly && (r.Report.ToolCall == nil || r.Report.ToolCall.Outcome != runner.ToolAsk) && len(r.RealDiffs) == 0 {
 		// Only a headless ask ends the real CLI before its log; anything
 		// else leaves nothing to compare, which must not pass.
