@@ -554,6 +554,23 @@ func (s *jsScanner) dot(n *js.DotExpr) {
 	}
 }
 
+// mainCompared reports whether the require.main being entered (a
+// DotExpr on the stack's top) is only compared or read for its file
+// name: require.main.require and require.main.constructor load code.
+func (s *jsScanner) mainCompared() bool {
+	if len(s.stack) < 2 {
+		return false
+	}
+	switch g := s.stack[len(s.stack)-2].(type) {
+	case *js.BinaryExpr:
+		return isCompare(g.Op)
+	case *js.DotExpr:
+		y, ok := g.Y.(js.LiteralExpr)
+		return ok && (string(y.Data) == "filename" || string(y.Data) == "path" || string(y.Data) == "id")
+	}
+	return false
+}
+
 func isCompare(op js.TokenType) bool {
 	return op == js.EqEqToken || op == js.EqEqEqToken || op == js.NotEqToken || op == js.NotEqEqToken
 }
@@ -610,8 +627,8 @@ func (s *jsScanner) variable(v *js.Var) {
 	}
 	switch name {
 	case "require":
-		if m, ok := s.member(v); ok && (m == "main" || m == "cache") {
-			return
+		if m, ok := s.member(v); ok && m == "main" && s.mainCompared() {
+			return // require.main === module
 		} else if ok {
 			s.opaque("require." + m)
 			return

@@ -35,6 +35,7 @@ var nodeDiffCases = []struct {
 	{"an escaped specifier", map[string]string{"x.js": "require('./\\x79')\n", "y.js": ""}, "node x.js"},
 	{"require aliased", map[string]string{"x.js": "const r = require\nr('./y')\n", "y.js": ""}, "node x.js"},
 	{"Module._load", map[string]string{"x.js": "require('module')._load('./y.js')\n", "y.js": ""}, "node x.js"},
+	{"require.main.require", map[string]string{"x.js": "if (require.main === module) require.main.require('./y')\n", "y.js": ""}, "node x.js"},
 	{"the constructor escape", map[string]string{"x.js": "''.constructor.constructor('return process')().mainModule.require('./y')\n", "y.js": ""}, "node x.js"},
 	{"createRequire", map[string]string{"x.mjs": "import {createRequire} from 'node:module'\nconst req = createRequire(import.meta.url)\nreq('./y.cjs')\n", "y.cjs": ""}, "node x.mjs"},
 	{"self-reference and #imports", map[string]string{"package.json": `{"name": "me", "type": "commonjs", "exports": {".": "./main.js", "./u": {"require": "./u.cjs", "default": "./u.mjs"}}, "imports": {"#dep": "./dep.js"}}`,
