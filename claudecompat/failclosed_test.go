@@ -86,7 +86,11 @@ func TestLostAnswerClass(t *testing.T) {
 
 // TestRunFailsClosed runs real hooks whose answer the adapter loses: a
 // deny of more than 1 MiB, and an onFailure "block" hook that outlives its
-// deadline or cannot find its program.
+// deadline or cannot find its program. Watched with the real Gemini CLI
+// 0.61.0 (gh-hooks run --real, a PreToolUse guard printing a 1.2 MB
+// deny): the tool did not run, and the model got "Tool execution blocked:
+// Claude hook answered with a block whose JSON passes 1048576 bytes and
+// was cut, so it blocks (gh-hooks claude-compat fails closed)".
 func TestRunFailsClosed(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("sh"); err != nil {
