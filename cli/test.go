@@ -140,6 +140,12 @@ func runTest(o *testOptions, args []string) error {
 	if err != nil {
 		return testFileErrors(o, t.project.Dir, err)
 	}
+	warnGemini(o.Stderr, t.r.Set.Gemini)
+	if !t.r.Set.Trust.Trusted {
+		// Every case then runs with no settings hook: say why once.
+		warn(o.Stderr, fmt.Sprintf("the folder is not trusted (%s): Gemini runs no settings hooks here, not even user hooks, and neither do the cases", t.r.Set.Trust.Why),
+			"trust the folder in Gemini, or set GEMINI_CLI_TRUST_WORKSPACE=true where the tests run")
+	}
 	cases := hooktest.Select(files, sel)
 	if len(cases) == 0 {
 		return fail(fmt.Errorf("--run %q matches none of the %d case(s)", o.Run, len(hooktest.Select(files, nil))), "gh-hooks test lists them all when run without --run")
