@@ -613,7 +613,14 @@ func (w *walker) stdin(st *state, depth int, r *syntax.Redirect, pipe *syntax.St
 			body = r.Word
 		}
 		if role != RoleSource {
-			return // the code is in the command itself
+			// python3 - <<'EOF': the code is in the command itself; what
+			// it loads is followed as for -c.
+			if v := eval(body, st); v.known {
+				w.inlineCode(lang, v.s, st, depth)
+			} else if lang != "" {
+				w.unknown("a here-document with " + v.why + " fed to " + lang)
+			}
+			return
 		}
 		v := eval(body, st)
 		switch {

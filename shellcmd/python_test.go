@@ -33,6 +33,8 @@ func TestPythonReach(t *testing.T) {
 			`python3 x.py`, []string{"script /p/x.py", "script /p/m.py", "script /p/pkg/__init__.py", "script /p/pkg/sub.py"}, nil},
 		{"a bracket closed at the start of a line", fakeFS{"/p/x.py": "def f():\n    with g(\n        a,\n    ) as r:\n        import m\n", "/p/m.py": ""}, `python3 x.py`,
 			[]string{"script /p/x.py", "script /p/m.py"}, nil},
+		{"a here-document", fakeFS{"/p/m.py": ""}, "python3 - <<'EOF'\nimport m\nEOF", []string{"script /p/m.py"}, nil},
+		{"a here-string", fakeFS{"/p/m.py": ""}, "python3 <<< 'import m'", []string{"script /p/m.py"}, nil},
 		{"NFKC names", fakeFS{"/p/x.py": "import ｍ\n", "/p/m.py": ""}, `python3 x.py`, []string{"script /p/x.py", "script /p/m.py"}, nil},
 		{"an import inside a string is none", fakeFS{"/p/x.py": "s = '''\nimport m\n'''\nt = f\"{'import n'}\"\n", "/p/m.py": "", "/p/n.py": ""},
 			`python3 x.py`, []string{"script /p/x.py"}, nil},
