@@ -108,6 +108,16 @@ func (w *walker) followPython(p string, st *state, depth int, _ string) {
 }
 
 func (w *walker) followPythonNow(p string, st *state, depth int) {
+	if _, isDir := w.files.ReadDir(p); isDir {
+		// python3 DIR runs DIR/__main__ with DIR first on sys.path.
+		proc := w.newProc(p, st)
+		w.pyStartup(proc, st, depth)
+		if !w.pyFind(proc, p, "__main__", st, depth) {
+			w.unknown("python " + w.rel(p) + ": a folder without __main__.py")
+		}
+		w.pyFinish(proc, st, depth)
+		return
+	}
 	data, real, leave, ok := w.open("python", p)
 	if !ok {
 		return

@@ -53,6 +53,7 @@ var pyDiffCases = []struct {
 	{"continued and parenthesised", map[string]string{"hooks/x.py": "from pkg import (a,\n   b)\nimport \\\n  c\n", "hooks/pkg/__init__.py": "", "hooks/pkg/a.py": "", "hooks/pkg/b.py": "", "hooks/c.py": ""}, "python3 hooks/x.py"},
 	{"relative in a package", map[string]string{"pkg/__init__.py": "", "pkg/__main__.py": "from . import a\nfrom .b import x\n", "pkg/a.py": "from .sub import deep\n", "pkg/b.py": "x = 1\n", "pkg/sub/__init__.py": "", "pkg/sub/deep.py": "from .. import b\n"}, "python3 -m pkg"},
 	{"-c", map[string]string{"m.py": "import n\n", "n.py": ""}, "python3 -c 'import m'"},
+	{"a folder", map[string]string{"app/__main__.py": "import m\n", "app/m.py": ""}, "python3 app"},
 	{"a here-document", map[string]string{"m.py": "import n\n", "n.py": ""}, "python3 - <<'EOF'\nimport m\nEOF"},
 	{"NFKC name", map[string]string{"x.py": "import ｍ\n", "m.py": ""}, "python3 x.py"},
 	{"alias of subprocess with a literal", map[string]string{"x.py": "import subprocess as sp\nsp.run(['python3', 'y.py'], check=True)\n", "y.py": "import z\n", "z.py": ""}, "python3 x.py"},
