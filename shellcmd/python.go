@@ -155,8 +155,21 @@ func (w *walker) pyRunModule(proc *pyProc, mod string, st *state, depth int) {
 	pkg := w.pyResolveIn(proc, mod, "", st, depth)
 	if pkg != "" {
 		w.pyFind(proc, pkg, "__main__", st, depth)
+		return
+	}
+	if !pySafeMains[mod] {
+		// pytest, unittest, mypy, pip, pydoc, timeit: a tool outside the
+		// project that loads the project's code by its own rules.
+		w.unknown("python -m " + mod + ": a module outside the project, which can load the project's code: not followed")
 	}
 }
+
+// pySafeMains are modules outside the project known to run none of its
+// code when run with -m (they read files as data).
+var pySafeMains = map[string]bool{"json.tool": true, "http.server": true, "black": true, "isort": true, "ruff": true,
+	"pycodestyle": true, "py_compile": true, "compileall": true, "tokenize": true, "ast": true, "dis": true,
+	"base64": true, "gzip": true, "zipfile": true, "tarfile": true, "calendar": true, "uuid": true, "sysconfig": true,
+	"platform": true, "site": true, "this": true, "yamllint": true, "codespell": true}
 
 // pythonCode follows python -c CODE (sys.path[0] is the current
 // directory).

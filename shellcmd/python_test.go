@@ -34,6 +34,8 @@ func TestPythonReach(t *testing.T) {
 		{"a bracket closed at the start of a line", fakeFS{"/p/x.py": "def f():\n    with g(\n        a,\n    ) as r:\n        import m\n", "/p/m.py": ""}, `python3 x.py`,
 			[]string{"script /p/x.py", "script /p/m.py"}, nil},
 		{"a folder", fakeFS{"/p/app/__main__.py": "import m\n", "/p/app/m.py": ""}, `python3 app`, []string{"script /p/app", "script /p/app/__main__.py", "script /p/app/m.py"}, nil},
+		{"python -m a tool outside the project", fakeFS{"/p/conftest.py": ""}, `python3 -m pytest -q && python3 -m json.tool x.json`, nil,
+			[]string{"python -m pytest: a module outside the project, which can load the project's code: not followed"}},
 		{"a here-document", fakeFS{"/p/m.py": ""}, "python3 - <<'EOF'\nimport m\nEOF", []string{"script /p/m.py"}, nil},
 		{"a here-string", fakeFS{"/p/m.py": ""}, "python3 <<< 'import m'", []string{"script /p/m.py"}, nil},
 		{"NFKC names", fakeFS{"/p/x.py": "import ｍ\n", "/p/m.py": ""}, `python3 x.py`, []string{"script /p/x.py", "script /p/m.py"}, nil},
