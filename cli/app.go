@@ -532,6 +532,13 @@ func usageFailure(e *env, c *cli.Command, err error) *exitError {
 	}
 	// "invalid value "x" for flag -json: ..." names the flag with one dash.
 	msg = strings.Replace(msg, " for flag -", " for flag --", 1)
+	// A validator's own message already names the flag and its value
+	// (--color "bogus": want always, never or auto): say it once.
+	if head, why, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(head, "invalid value ") {
+		if _, flag, ok := strings.Cut(head, " for flag "); ok && strings.HasPrefix(why, flag+" ") {
+			msg = why
+		}
+	}
 	// An integer flag's value fails strconv, whose wording (strconv.ParseInt:
 	// parsing "abc": invalid syntax) is Go's, not the user's.
 	if head, why, ok := strings.Cut(msg, ": strconv."); ok {

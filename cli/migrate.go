@@ -230,7 +230,11 @@ func runMigrate(o *migrateOptions) error {
 				return fail(err, "the Claude project is "+above+": gh-hooks --project "+shellword.Quote(above)+" migrate")
 			}
 		}
-		return fail(err, "name the Claude settings file, project or plugin: gh-hooks migrate PATH (or --scope user)")
+		hint := "name the Claude settings file, project or plugin: gh-hooks migrate PATH"
+		if o.Scope == "project" {
+			hint += " (or --scope user)"
+		}
+		return fail(err, hint)
 	}
 	if o.Check {
 		return checkMigration(o, job)
