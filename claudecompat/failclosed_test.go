@@ -57,9 +57,11 @@ func TestLostAnswerClass(t *testing.T) {
 			}
 		}
 	}
-	// A guard migrate marked (--on-failure lost): every lost answer blocks,
-	// a deliberate exit 1 and a whole invalid answer without a deny do not.
-	lost := map[string]bool{"did not start": true, "killed": true, "timed out": true, "exit 127": true, "cut deny": true,
+	// A guard migrate marked (--on-failure lost): every lost answer blocks;
+	// a deliberate exit 1, sh's 127 (a command not found, which Claude lets
+	// through: the claude-compat case missing-command-127) and a whole
+	// invalid answer without a deny do not.
+	lost := map[string]bool{"did not start": true, "killed": true, "timed out": true, "cut deny": true,
 		"cut, no decision seen": true, "invalid JSON after a deny": true, "invalid JSON after a permissionDecision deny": true}
 	for ev, want := range blockingExit2 {
 		for _, w := range ways {

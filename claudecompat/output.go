@@ -160,9 +160,10 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 
 // OnFailureLost is the adapter's --on-failure for a guard migrate found
 // can block (Wrapped.FailClosed) whose Claude hook says no onFailure: it
-// blocks when the hook's answer is lost (it cannot start, is killed,
-// outlives the deadline, or its JSON is cut, or invalid after a deny),
-// not on a deliberate exit 1, which Claude reads as a non-blocking error.
+// blocks when the hook's answer is lost (it is killed, outlives the
+// deadline, or its JSON is cut, or invalid after a deny), not on a
+// deliberate exit 1 or a command sh cannot find or execute (126, 127),
+// which Claude reads as a non-blocking error.
 const OnFailureLost = "lost"
 
 // CanBlockOn reports whether a hook of Claude event ev can block (its exit
@@ -213,9 +214,11 @@ func lostAnswer(h Hook, r Result) string {
 			return fmt.Sprintf("timed out after %s", h.Deadline) + marked
 		case r.Exit < 0:
 			return "was killed" + marked
-		case r.Exit == 126 || r.Exit == 127:
-			// sh's "cannot execute" and "not found": the hook never ran.
-			return fmt.Sprintf("could not be started (sh exited %d)", r.Exit) + marked
+		// sh's 126 and 127 (cannot execute, not found) are not here: the
+		// hook never answered, and Claude reads them as a non-blocking
+		// error and lets the call through (claude-hooks.md §1.7; the
+		// claude-compat case missing-command-127). onFailure "block"
+		// blocks on them.
 		case unread && r.StdoutCut:
 			return fmt.Sprintf("answered with more than %d bytes, which were cut", maxOutput) + marked
 		case unread && denyWords.Get().MatchString(text):

@@ -49,8 +49,8 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	case onFailure != "":
 		w.OnFailure, w.Deadline = onFailure, deadline
 	case failClosed && claudecompat.CanBlockOn(ev):
-		// A guard: its answer lost (it cannot start, is killed, its deny
-		// is cut) blocks. No deadline: its timeout is Claude's to keep.
+		// A guard: its answer lost (it is killed, its deny is cut)
+		// blocks. No deadline: its timeout is Claude's to keep.
 		w.OnFailure = claudecompat.OnFailureLost
 	}
 	if w.Binary == "" {
@@ -73,7 +73,7 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	}
 	switch {
 	case w.OnFailure == claudecompat.OnFailureLost:
-		notes = append(notes, "its answer lost blocks: the adapter blocks when the hook cannot start, is killed or answers a deny it cannot read whole; an exit 1 or a timeout stays Claude's non-blocking error (onFailure \"block\" makes them block)")
+		notes = append(notes, "its answer lost blocks: the adapter blocks when the hook is killed or answers a deny it cannot read whole; an exit 1, a command not found or a timeout stays Claude's non-blocking error (onFailure \"block\" makes them block)")
 	case onFailure == "" || !claudecompat.CanBlockOn(ev):
 	default:
 		notes = append(notes, fmt.Sprintf(`onFailure "block" kept: the adapter blocks when the hook cannot start, crashes, exits with another code than 0 or 2, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers what it cannot read whole`, deadline))
