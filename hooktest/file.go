@@ -167,8 +167,13 @@ func Find(project, dir string, args []string) ([]Source, error) {
 		defer root.Close()
 		for _, pat := range DefaultFiles {
 			if !strings.Contains(pat, "*") {
-				if _, err := root.Lstat(filepath.FromSlash(pat)); err == nil {
+				_, err := root.Lstat(filepath.FromSlash(pat))
+				switch {
+				case err == nil:
 					out = append(out, Source{Name: filepath.FromSlash(pat), Root: project, Rel: filepath.FromSlash(pat)})
+				case !errors.Is(err, fs.ErrNotExist):
+					// .gemini a link out of the project, say: not read, and said.
+					errs = append(errs, &Error{Code: CodeFile, Path: filepath.FromSlash(pat), Msg: errText(err), Hint: "keep .gemini a directory of the project"})
 				}
 				continue
 			}

@@ -180,6 +180,16 @@ func TestLoad(t *testing.T) {
 	}
 	os.Remove(filepath.Join(project, ".gemini", "tests"))
 
+	// .gemini itself a link out of the project.
+	os.Rename(filepath.Join(project, ".gemini"), filepath.Join(project, "gemini-moved"))
+	os.Symlink(filepath.Join(project, "gemini-moved"), filepath.Join(outside, "dotgemini"))
+	os.Symlink(filepath.Join(outside, "dotgemini"), filepath.Join(project, ".gemini"))
+	if _, err = Find(project, project, nil); err == nil || !strings.Contains(err.Error(), ".gemini/hooks.test.yaml: leads out of the project") {
+		t.Errorf("a .gemini out of the project: %v", err)
+	}
+	os.Remove(filepath.Join(project, ".gemini"))
+	os.Rename(filepath.Join(project, "gemini-moved"), filepath.Join(project, ".gemini"))
+
 	// An argument inside the project that links out.
 	os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(project, "x.yaml"))
 	if srcs, err = Find(project, project, []string{"x.yaml"}); err == nil {
