@@ -26,7 +26,13 @@
 // curl, ...) is kept as Hook.NotCovered: such a hook needs attention even
 // when approved, until an approval made with Selection.AcceptNotCovered
 // acknowledges those reasons (Record.AcceptedNotCovered); the reasons are
-// part of the fingerprint, so the acknowledgement ends when they change.
+// part of the fingerprint, so the acknowledgement ends when they change. It
+// also binds to the content the reasons leave out (Record.AcceptedContent,
+// ack.go: a node_modules package's tree, the folder of a file whose code is
+// not followed, a file too large to hash), and ends when that changes; an
+// acknowledgement of a .env finding binds to what the value reaches
+// (DotEnvAckKey). An approval of an older Scheme whose files are unchanged
+// is SchemeChanged, not Changed, and Selection.Renew renews it (scheme.go).
 //
 // The analysis reads the project's files through a shellcmd.Reader over
 // the project's os.Root (reader), so it follows what a script sources or
