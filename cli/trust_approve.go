@@ -37,7 +37,10 @@ func trustApproveCommand(e *env) *cli.Command {
 			"acknowledgement.\n\n" +
 			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
 			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
-			"(the hooks already answered y are approved). The approval is of the hook as it was shown: when a\n" +
+			"(the hooks already answered y are approved). An approved hook whose fingerprint does not\n" +
+			"cover what it runs is asked about too, and for such a hook a approves it and accepts what is\n" +
+			"not covered (the warning shown says why), as --accept-not-covered does, so the review can end\n" +
+			"with a clean audit. --all says which hooks still need attention after approving. The approval is of the hook as it was shown: when a\n" +
 			"script or the settings file changes between the display and the answer, nothing is approved.\n\n" +
 			"A project's hooksConfig.disabled can switch off your own (user, system or extension) hooks,\n" +
 			"since Gemini merges the disabled lists of every layer; trust audit reports each such entry until\n" +
@@ -184,7 +187,7 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	if sel.Renew {
 		note(o.Stderr, "renewed %d approval(s) of %s under fingerprint scheme %d\n", len(res.Renewed), t.project.Dir, fingerprint.Scheme)
 	} else {
-		note(o.Stderr, "approved %d project hook(s) of %s\n", len(res.IDs), t.project.Dir)
+		note(o.Stderr, "approved %d project hook(s) of %s%s\n", len(res.IDs), t.project.Dir, stillNeedAttention(t))
 	}
 	if len(res.Accepted) > 0 {
 		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
@@ -384,7 +387,9 @@ func runTrustApproveInteractive(o *trustOptions) error {
 	out := newOut(o.env)
 	var todo []fingerprint.HookReport
 	for _, h := range rep.Hooks {
-		if h.Status != fingerprint.Approved {
+		// An approved hook whose fingerprint does not cover what it runs
+		// is asked about too: a is how the review ends with a clean audit.
+		if h.Status != fingerprint.Approved || uncovered(h) {
 			todo = append(todo, h)
 		}
 	}
@@ -407,6 +412,7 @@ func runTrustApproveInteractive(o *trustOptions) error {
 	in := bufio.NewReader(o.Stdin)
 	var ids []string
 	shown := map[string]string{}
+	accept := map[string]bool{}
 ask:
 	for i, h := range todo {
 		out.printf("(%d/%d) ", i+1, len(todo))
@@ -417,8 +423,13 @@ ask:
 			shown[h.ID] = "changed while shown"
 		}
 		printExplanation(out, h, fingerprint.Explain(t.r.Set.Paths.Home, h))
+		offer := uncovered(h) && !o.AcceptNotCovered
 		for {
-			out.printf("Approve %s [y,n,q,?]? ", h.ID)
+			if offer {
+				out.printf("Approve %s [y,a,n,q,?]? ", h.ID)
+			} else {
+				out.printf("Approve %s [y,n,q,?]? ", h.ID)
+			}
 			line, err := in.ReadString('\n')
 			answer := strings.TrimSpace(line)
 			if answer == "" && err != nil {
@@ -434,12 +445,26 @@ ask:
 			case "y", "yes":
 				ids = append(ids, h.ID)
 				continue ask
+			case "a":
+				if offer {
+					ids = append(ids, h.ID)
+					accept[h.ID] = true
+					continue ask
+				}
 			case "n", "no":
 				continue ask
 			case "q", "quit":
 				break ask
 			}
-			out.printf("y - approve this hook\nn - do not approve this hook\nq - quit; approve only the hooks already answered y\n")
+			out.printf("y - approve this hook\n")
+			if offer {
+				out.printf("a - approve this hook and accept what its fingerprint does not cover (the warning above)\n")
+			}
+			out.printf("n - do not approve this hook\nq - quit; approve only the hooks already answered y")
+			if offer {
+				out.printf(" or a")
+			}
+			out.printf("\n")
 			if err != nil {
 				break ask
 			}
@@ -449,7 +474,7 @@ ask:
 		note(o.Stderr, "no hook approved\n")
 		return nil
 	}
-	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown, AcceptDisabled: o.AcceptDisabled, AcceptNotCovered: o.AcceptNotCovered}, o.DryRun)
+	res, err := fingerprint.Approve(t.opts(), fingerprint.Selection{Names: ids, Shown: shown, AcceptDisabled: o.AcceptDisabled, AcceptNotCovered: o.AcceptNotCovered, AcceptNotCoveredOf: accept}, o.DryRun)
 	if err != nil {
 		return selectError(t, err)
 	}
@@ -460,7 +485,7 @@ ask:
 	for _, w := range res.Warnings {
 		warn(o.Stderr, w, "")
 	}
-	note(o.Stderr, "approved %d project hook(s) of %s: %s\n", len(res.IDs), t.project.Dir, strings.Join(res.IDs, ", "))
+	note(o.Stderr, "approved %d project hook(s) of %s: %s%s\n", len(res.IDs), t.project.Dir, strings.Join(res.IDs, ", "), stillNeedAttention(t))
 	if len(res.Accepted) > 0 {
 		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
 	}
@@ -482,4 +507,43 @@ func printChanges(o *out, files []fingerprint.FileChange) {
 	for _, f := range files {
 		printDiff(o.w, config.Diff(f.Path, f.Before, f.After))
 	}
+}
+
+// uncovered reports whether what h runs is not covered by its
+// fingerprint and not yet accepted.
+func uncovered(h fingerprint.HookReport) bool {
+	return len(h.NotCovered) > 0 && !h.AcceptedNotCovered
+}
+
+// stillNeedAttention audits the project again after an approval and, when
+// hooks still need attention, says which and the command that clears
+// them, so "approved N" is never read as a clean audit. It returns "" when
+// nothing remains (or the audit cannot be made: approve already said why).
+func stillNeedAttention(t *trustEnv) string {
+	rep, err := fingerprint.Audit(t.opts())
+	if err != nil {
+		return ""
+	}
+	var nc, sus []string
+	for _, h := range rep.Hooks {
+		switch {
+		case len(h.Suspicious) > 0:
+			sus = append(sus, h.ID)
+		case uncovered(h):
+			nc = append(nc, h.ID)
+		}
+	}
+	var b strings.Builder
+	if len(nc) > 0 {
+		q := make([]string, len(nc))
+		for i, id := range nc {
+			q[i] = shellword.Quote(id)
+		}
+		fmt.Fprintf(&b, "; %d still need attention, what they run not covered by their fingerprint (%s): review them, then run `gh-hooks %strust approve --accept-not-covered %s`",
+			len(nc), strings.Join(nc, ", "), t.flag, strings.Join(q, " "))
+	}
+	if len(sus) > 0 {
+		fmt.Fprintf(&b, "; %d hold hidden characters (%s): fix the settings, gh-hooks %strust audit shows where", len(sus), strings.Join(sus, ", "), t.flag)
+	}
+	return b.String()
 }

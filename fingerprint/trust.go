@@ -380,6 +380,9 @@ type Selection struct {
 	// accepts those reasons (Record.AcceptedNotCovered). The
 	// acknowledgement holds until the hook or its reach changes.
 	AcceptNotCovered bool
+	// AcceptNotCoveredOf does what AcceptNotCovered does for the hooks
+	// with these IDs only (trust approve -i, answer a).
+	AcceptNotCoveredOf map[string]bool
 	// Renew selects every hook approved under an older Scheme whose
 	// approved content is the same (SchemeChanged) and records it under
 	// the current one (Result.Renewed says what each renewal holds). A
@@ -543,7 +546,7 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 				if m[i] >= 0 {
 					was = old[m[i]]
 				}
-				rec := approvedRecord(h, was, renewed[i] != nil, sel.AcceptNotCovered, root)
+				rec := approvedRecord(h, was, renewed[i] != nil, sel.AcceptNotCovered || sel.AcceptNotCoveredOf[h.ID], root)
 				if renewed[i] != nil {
 					res.Renewed = append(res.Renewed, Renewal{ID: h.ID, SchemeChange: *renewed[i]})
 				}
