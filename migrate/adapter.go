@@ -49,9 +49,11 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	case onFailure != "":
 		w.OnFailure, w.Deadline = onFailure, deadline
 	case failClosed && claudecompat.CanBlockOn(ev):
-		// A guard: its answer lost (it is killed, its deny is cut)
-		// blocks. No deadline: its timeout is Claude's to keep.
-		w.OnFailure = claudecompat.OnFailureLost
+		// A guard migrate marks fail-closed: its answer lost (it is
+		// killed, runs past the deadline, its deny is cut) blocks (issue
+		// 31). The deadline comes before Gemini's timeout, after which
+		// Gemini would only warn and run the call.
+		w.OnFailure, w.Deadline = claudecompat.OnFailureLost, deadline
 	}
 	if w.Binary == "" {
 		w.Binary = "gh-hooks"
@@ -73,7 +75,7 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	}
 	switch {
 	case w.OnFailure == claudecompat.OnFailureLost:
-		notes = append(notes, "its answer lost blocks: the adapter blocks when the hook is killed or answers a deny it cannot read whole; an exit 1, a command not found or a timeout stays Claude's non-blocking error (onFailure \"block\" makes them block)")
+		notes = append(notes, fmt.Sprintf("its answer lost blocks: the adapter blocks when the hook is killed, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers a deny it cannot read whole; an exit 1 or a command not found stays Claude's non-blocking error (onFailure \"block\" makes them block)", deadline))
 	case onFailure == "" || !claudecompat.CanBlockOn(ev):
 	default:
 		notes = append(notes, fmt.Sprintf(`onFailure "block" kept: the adapter blocks when the hook cannot start, crashes, exits with another code than 0 or 2, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers what it cannot read whole`, deadline))
@@ -117,7 +119,8 @@ func claudecompatServes(ev string) bool {
 	return ok
 }
 
-// deadline is how long the adapter lets an onFailure "block" hook run:
+// deadline is how long the adapter lets a guard it fails closed for run
+// (onFailure "block", or a guard migrate marks: OnFailureLost):
 // a little less than the Gemini timeout migrate writes for it (Claude's,
 // or Gemini's 60 s default when none is written), so that the adapter,
 // not Gemini, stops it and can still answer with a block.

@@ -32,14 +32,20 @@ func (c *checker) failsOpen(h *merge.Hook) {
 	if w, ok := claudecompat.Unwrap(h.ExpandedCommand); ok {
 		// FailClosed: migrate found that the hook can block.
 		// With --on-failure block the adapter blocks on every failure;
-		// with lost (migrate's marking of a guard), a crash or a cut deny
-		// blocks, an exit 1 or a timeout does not.
+		// with lost (migrate's marking of a guard), a crash, a cut deny
+		// and, with a deadline, a timeout block; an exit 1 or a command
+		// not found (127) does not, as under Claude.
 		if !w.FailClosed || !claudecompat.CanBlockOn(w.Event) || w.OnFailure == "block" {
 			return
 		}
 		how := "cannot start, crashes, exits 1 or times out"
-		if w.OnFailure == claudecompat.OnFailureLost {
-			how = "exits 1 or times out" // the adapter blocks the rest
+		switch {
+		case w.OnFailure == claudecompat.OnFailureLost && w.Deadline > 0:
+			how = "exits 1 or its command is not found" // the adapter blocks the rest
+		case w.OnFailure == claudecompat.OnFailureLost:
+			// Migrated before lost guards got a deadline: Gemini's
+			// timeout kills the adapter too.
+			how = "exits 1, its command is not found or it times out"
 		}
 		c.add(h.Path, ptr, config.SevInfo, CodeGuardFailsOpen,
 			fmt.Sprintf("this migrated Claude hook on %s%s can block, but it lets the %s through when it %s: Claude's default (fail-open), and under Gemini a warning", w.Event, matcherText(h), blockedWhat(h.Event), how),
