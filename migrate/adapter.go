@@ -75,7 +75,7 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	}
 	switch {
 	case w.OnFailure == claudecompat.OnFailureLost:
-		notes = append(notes, fmt.Sprintf("its answer lost blocks: the adapter blocks when the hook is killed, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers a deny it cannot read whole; an exit 1 or a command not found stays Claude's non-blocking error (onFailure \"block\" makes them block)", deadline))
+		notes = append(notes, fmt.Sprintf("its answer lost blocks: the adapter blocks when the hook is killed, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers a deny it cannot read whole; an exit 1 or a program sh cannot find (127) stays Claude's non-blocking error (onFailure \"block\" makes them block)", deadline))
 	case onFailure == "" || !claudecompat.CanBlockOn(ev):
 	default:
 		notes = append(notes, fmt.Sprintf(`onFailure "block" kept: the adapter blocks when the hook cannot start, crashes, exits with another code than 0 or 2, runs past %s (before Gemini's timeout, after which Gemini only warns) or answers what it cannot read whole`, deadline))
