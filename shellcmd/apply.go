@@ -52,6 +52,9 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 		}
 	}
 	inner := w.interpreterStart(row, sub, n, lang, w.applied(row, items, run, depth), depth)
+	if row.Repo {
+		w.gitRepo(items, inner, depth)
+	}
 	if lang == "node" {
 		// node's follower reads its options (preloads, --env-file,
 		// --run, --test): all of them, in order.

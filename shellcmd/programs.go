@@ -166,6 +166,10 @@ type Row struct {
 	// options whose values are the words after it, in order (tar xIf
 	// PROG a.tar).
 	OldStyle bool
+	// Repo: the program reads the git repository it discovers from its
+	// folder, whose configuration and hooks can run commands (git,
+	// gitreach.go).
+	Repo bool
 	// loose: an option the row does not list is read as a flag (a git
 	// command whose options are listed only where they run code).
 	loose bool

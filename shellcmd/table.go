@@ -198,7 +198,7 @@ var table = sync.OnceValue(func() []*Row {
 		// git's own options (git(1)); -c and --config-env set
 		// configuration, of which only inert keys are modelled (alias.*,
 		// core.* and many others run commands).
-		Names: []string{"git"}, Short: "+C:c:hpPv",
+		Names: []string{"git"}, Short: "+C:c:hpPv", Repo: true,
 		Long: []string{"exec-path=?", "html-path", "man-path", "info-path", "paginate|p", "no-pager|P",
 			"no-replace-objects", "no-lazy-fetch", "no-optional-locks", "no-advice", "bare", "git-dir=", "work-tree=",
 			"namespace=", "config-env=", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs",

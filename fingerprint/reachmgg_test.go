@@ -1,0 +1,75 @@
+package fingerprint
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// The Make, go run (cgo) and git forms of issue 30's "Why", on disk:
+// swapping a file the real make, go or git would run or load changes the
+// fingerprint, and a form that cannot be followed is not covered, named.
+func TestReachMakeGoGit(t *testing.T) {
+	t.Parallel()
+	bare := map[string]string{"docs/HEAD": "ref: refs/heads/main\n", "docs/objects/info/x": "", "docs/refs/heads/main": "0000\n"}
+	with := func(m map[string]string, kv ...string) map[string]string {
+		out := map[string]string{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			out[kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	tests := []struct {
+		name       string
+		files      map[string]string
+		cmd        string
+		swap       string // a file the hook reaches: writing it must change the fingerprint
+		notCovered string // "" for a covered hook
+	}{
+		{"cd docs && git status: a bare repository's core.fsmonitor", with(bare, "docs/config", "[core]\n\tbare = true\n\tfsmonitor = ./fsmon.sh\n"),
+			`cd docs && git status`, "docs/config", "git config core.fsmonitor in ./docs/config"},
+		{"cd docs && git status: a bare repository's hooks", with(bare, "docs/config", "[core]\n\tbare = true\n", "docs/hooks/post-checkout", "#!/bin/sh\n. ./lib.sh\n", "docs/lib.sh", "echo\n"),
+			`cd docs && git status`, "docs/lib.sh", ""},
+		{"git -C docs log: a header line with the key on it", with(bare, "docs/config", "[core] fsmonitor = \"./fs\"\\\nmon.sh # c\n"),
+			`git -C docs log`, "docs/config", "git config core.fsmonitor in ./docs/config"},
+		{"a .git/config include", map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[include]\n\tpath = ../cfg/extra\n", "cfg/extra": "[user]\n\tname = x\n"},
+			`git status`, "cfg/extra", ""},
+		{"a .git/config include naming an alias", map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[include]\n\tpath = ../cfg/extra\n", "cfg/extra": "[alias]\n\tst = !./x.sh\n"},
+			`git st`, "cfg/extra", "git config alias.st in ./cfg/extra"},
+		{"core.hooksPath in the project", map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\thooksPath = tools/hooks\n", "tools/hooks/pre-commit": "#!/bin/sh\n./tools/check.sh\n", "tools/check.sh": "echo\n"},
+			`git commit -m x`, "tools/check.sh", ""},
+		{"a gitfile naming the repository", map[string]string{"sub/.git": "gitdir: ../repo\n", "repo/HEAD": "ref: refs/heads/main\n", "repo/config": "[core]\n\tpager = ./p.sh\n"},
+			`cd sub && git log`, "repo/config", "git config core.pager in ./repo/config"},
+		{"still covered: git status with a cloned repository's config", map[string]string{".git/HEAD": "ref: refs/heads/main\n",
+			".git/config":                  "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n\tmerge = refs/heads/main\n",
+			".git/hooks/pre-commit.sample": "#!/bin/sh\n"},
+			`git status --porcelain`, ".git/config", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, p := newProject(t)
+			for f, c := range tt.files {
+				writeFile(t, filepath.Join(p.Dir, f), c)
+			}
+			h := hk("BeforeTool", 0, 0, "mgg", tt.cmd)
+			before := Compute(p, []merge.Hook{h})[0]
+			if got := strings.Join(before.NotCovered, "; "); tt.notCovered == "" && got != "" || !strings.Contains(got, tt.notCovered) {
+				t.Fatalf("not covered = %q, want %q", got, tt.notCovered)
+			}
+			if err := os.WriteFile(filepath.Join(p.Dir, tt.swap), []byte("[core]\n# swapped\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			after := Compute(p, []merge.Hook{h})[0]
+			if after.Record.Fingerprint == before.Record.Fingerprint {
+				t.Errorf("swapping %s left the fingerprint unchanged (scripts %v)", tt.swap, before.Record.Scripts)
+			}
+		})
+	}
+}

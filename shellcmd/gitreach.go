@@ -1,0 +1,390 @@
+package shellcmd
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// git, whatever its subcommand, reads the repository it discovers from
+// its folder (setup.c, setup_git_directory_gently_1): in each folder up
+// from there, a .git folder or a gitfile ("gitdir: X"), then the folder
+// itself as a bare repository (HEAD, objects/, refs/: a committed docs/
+// of that shape is one). That repository's config can run commands
+// (core.fsmonitor on every status, core.pager, alias.x=!..., filters)
+// and its hooks run on commit, merge, checkout and more. So the config
+// and every include it names are hashed and read: a key gitreach does
+// not know to be inert makes the hook not covered, naming the key and
+// the file; the hooks (.git/hooks or core.hooksPath) are followed as
+// programs. GIT_DIR and the GIT_CONFIG_* variables are read by setVar.
+
+// gitRepo follows the repository a git command reads. items are git's
+// own options as parsed (-C was applied to st already).
+func (w *walker) gitRepo(items []Item, st *state, depth int) {
+	if w.files == nil || st.dir == "" {
+		return
+	}
+	gitDir, work := "", ""
+	for _, it := range items {
+		switch it.Opt {
+		case "--git-dir":
+			gitDir = it.Value
+		case "--work-tree":
+			work = it.Value
+		case "--bare":
+			gitDir = "."
+		}
+	}
+	if v, ok := st.vars["GIT_DIR"]; ok && gitDir == "" {
+		gitDir = v
+	}
+	if gitDir != "" {
+		if !filepath.IsAbs(gitDir) {
+			gitDir = filepath.Join(st.dir, gitDir)
+		}
+		if work == "" {
+			work = st.dir
+		}
+		w.gitDir(filepath.Clean(gitDir), work, st, depth)
+		return
+	}
+	for d := filepath.Clean(st.dir); w.within(d); d = filepath.Dir(d) {
+		dot := filepath.Join(d, ".git")
+		if data, _, ok := w.files.ReadFile(dot); ok {
+			// A gitfile: "gitdir: PATH", relative to its folder.
+			w.file(w.rel(dot), val{s: dot, known: true}, RoleManifest, st)
+			line, _, _ := strings.Cut(string(data), "\n")
+			p, ok := strings.CutPrefix(strings.TrimRight(line, "\r"), "gitdir: ")
+			if !ok {
+				w.unknown("git: " + w.rel(dot) + " is not a gitfile gh-hooks can read")
+				return
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(d, p)
+			}
+			w.gitDir(filepath.Clean(p), d, st, depth)
+			return
+		}
+		if w.isGitDir(dot) {
+			w.gitDir(dot, d, st, depth)
+			return
+		}
+		if w.isGitDir(d) {
+			// A bare repository: git works in it, with no work tree.
+			w.gitDir(d, "", st, depth)
+			return
+		}
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
+}
+
+// within reports whether d is the project folder or inside it.
+func (w *walker) within(d string) bool {
+	return w.top != "" && (d == w.top || strings.HasPrefix(d, strings.TrimSuffix(w.top, "/")+"/"))
+}
+
+// isGitDir is git's is_git_directory, over-approximated: a HEAD file is
+// enough (git also wants objects/ and refs/, but a folder that has only
+// HEAD and config is read as one here rather than missed).
+func (w *walker) isGitDir(d string) bool {
+	_, _, ok := w.files.ReadFile(filepath.Join(d, "HEAD"))
+	return ok
+}
+
+// gitDir follows a git directory: its config (and includes) and hooks.
+// work is the work tree ("" for a bare repository).
+func (w *walker) gitDir(dir, work string, st *state, depth int) {
+	if !w.within(dir) {
+		return // a repository outside the project is not the project's
+	}
+	if _, _, ok := w.files.ReadFile(filepath.Join(dir, "commondir")); ok {
+		w.file(w.rel(filepath.Join(dir, "commondir")), val{s: filepath.Join(dir, "commondir"), known: true}, RoleManifest, st)
+		w.unknown("git: a linked worktree (" + w.rel(filepath.Join(dir, "commondir")) + "): its common repository is not followed")
+	}
+	cfg := gitConfig{}
+	w.gitConfigFile(filepath.Join(dir, "config"), st, &cfg, 0)
+	hooks := filepath.Join(dir, "hooks")
+	if cfg.hooksPath != "" {
+		hooks = cfg.hooksPath
+		if strings.HasPrefix(hooks, "~") {
+			w.unknown("git core.hooksPath in the home folder (" + hooks + "): not followed")
+			return
+		}
+		if !filepath.IsAbs(hooks) {
+			// Relative to where hooks run: the work tree's top, or the
+			// git directory of a bare repository (githooks(5)).
+			hooks = filepath.Join(or(work, dir), hooks)
+		}
+	}
+	names, ok := w.files.ReadDir(hooks)
+	if !ok {
+		return
+	}
+	hst := st.copy()
+	hst.dir = or(work, dir)
+	for _, n := range names {
+		if strings.HasSuffix(n, ".sample") {
+			continue // git runs a hook only by its exact name
+		}
+		p := filepath.Join(hooks, n)
+		if _, _, ok := w.files.ReadFile(p); !ok {
+			continue
+		}
+		w.followProgram(w.file(w.rel(p), val{s: p, known: true}, RoleProgram, hst), hst, depth+1)
+	}
+}
+
+// gitConfig is what gitreach takes from a repository's config.
+type gitConfig struct {
+	hooksPath string
+}
+
+// gitInert are the config keys (section.key, or section.*.key with a
+// subsection) that run nothing and name no file git loads; any other key
+// in a project's repository config makes the hook not covered.
+var gitInert = map[string]bool{
+	"core.repositoryformatversion": true, "core.filemode": true, "core.bare": true, "core.logallrefupdates": true,
+	"core.ignorecase": true, "core.precomposeunicode": true, "core.symlinks": true, "core.autocrlf": true,
+	"core.eol": true, "core.safecrlf": true, "core.quotepath": true, "core.abbrev": true, "core.checkstat": true,
+	"core.trustctime": true, "core.untrackedcache": true, "core.sparsecheckout": true, "core.sparsecheckoutcone": true,
+	"core.commitgraph": true, "core.multipackindex": true, "core.preloadindex": true, "core.compression": true,
+	"remote.*.url": true, "remote.*.pushurl": true, "remote.*.fetch": true, "remote.*.push": true, "remote.*.tagopt": true,
+	"remote.*.prune": true, "remote.*.mirror": true, "remote.*.promisor": true, "remote.*.partialclonefilter": true,
+	"branch.*.remote": true, "branch.*.merge": true, "branch.*.rebase": true, "branch.*.pushremote": true,
+	"branch.*.description": true, "user.name": true, "user.email": true, "user.signingkey": true,
+	"init.defaultbranch": true, "pull.rebase": true, "pull.ff": true, "push.default": true, "push.autosetupremote": true,
+	"fetch.prune": true, "fetch.prunetags": true, "merge.ff": true, "merge.conflictstyle": true,
+	"rebase.autosquash": true, "rebase.autostash": true, "extensions.objectformat": true, "extensions.refstorage": true,
+	"extensions.partialclone": true, "extensions.preciousobjects": true, "gc.auto": true, "gc.autodetach": true,
+	"submodule.*.url": true, "submodule.*.active": true, "submodule.active": true, "index.version": true,
+	"lfs.repositoryformatversion": true, "status.showuntrackedfiles": true, "advice.*": true, "color.*": true,
+}
+
+// gitConfigFile hashes and reads one config file of a project repository.
+func (w *walker) gitConfigFile(p string, st *state, cfg *gitConfig, level int) {
+	if level > 10 {
+		w.unknown("git config includes more than 10 deep") // config.c MAX_INCLUDE_DEPTH
+		return
+	}
+	data, real, ok := w.files.ReadFile(p)
+	if !ok {
+		return
+	}
+	name := w.rel(real)
+	w.file(name, val{s: p, known: true}, RoleManifest, st)
+	entries, line := parseGitConfig(string(data))
+	if line > 0 {
+		w.unknown("git config " + name + ":" + strconv.Itoa(line) + ": a line gh-hooks cannot read")
+		return
+	}
+	for _, e := range entries {
+		key := e.section + "." + e.key
+		if e.sub != "" {
+			key = e.section + ".*." + e.key
+		}
+		switch {
+		case key == "include.path" || e.section == "includeif" && e.key == "path":
+			// Followed whatever includeIf's condition: it may hold.
+			inc := e.value
+			switch {
+			case strings.HasPrefix(inc, "~"):
+				w.unknown("git config " + name + " includes " + inc + " (the home folder): not followed")
+				continue
+			case !filepath.IsAbs(inc):
+				inc = filepath.Join(filepath.Dir(p), inc)
+			}
+			if !w.within(filepath.Clean(inc)) {
+				w.unknown("git config " + name + " includes " + inc + ", outside the project: not followed")
+				continue
+			}
+			w.gitConfigFile(filepath.Clean(inc), st, cfg, level+1)
+		case key == "core.hookspath":
+			cfg.hooksPath = e.value
+		case key == "core.fsmonitor" && gitFalse(e.value):
+		case gitInert[key], gitInert[e.section+".*"]:
+		default:
+			w.unknown("git config " + key + " in " + name + ": a key that can run a command or load a file: not followed")
+		}
+	}
+}
+
+// gitFalse is git's false boolean.
+func gitFalse(v string) bool {
+	switch strings.ToLower(v) {
+	case "false", "no", "off", "0", "":
+		return true
+	}
+	return false
+}
+
+// gitEntry is one variable of a git config file: section and key in
+// lower case, the subsection as written.
+type gitEntry struct {
+	section, sub, key, value string
+}
+
+// parseGitConfig reads a git config file as config.c does (git-config(1),
+// "Syntax"): [section], [section "sub"], the old [section.sub], a
+// variable with or without "= value" (on the header's line too), # and ;
+// comments, quotes, the escapes \n \t \b \" \\ and a backslash at the
+// end of a line. It returns the 1-based line of the first thing it cannot
+// read (0 when all is read): then nothing of the file is trusted.
+func parseGitConfig(s string) ([]gitEntry, int) {
+	var out []gitEntry
+	section, sub := "", ""
+	line, i := 1, 0
+	if strings.HasPrefix(s, "\uFEFF") {
+		i = 3
+	}
+	isKeyChar := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'
+	}
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '\n':
+			line++
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '#' || c == ';':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case c == '[':
+			i++
+			start := i
+			for i < len(s) && (isKeyChar(s[i]) || s[i] == '.') {
+				i++
+			}
+			if i >= len(s) {
+				return nil, line
+			}
+			section, sub = strings.ToLower(s[start:i]), ""
+			if section == "" {
+				return nil, line
+			}
+			if s[i] == ' ' || s[i] == '\t' {
+				for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+					i++
+				}
+				if i >= len(s) || s[i] != '"' {
+					return nil, line
+				}
+				i++
+				var b strings.Builder
+				for i < len(s) && s[i] != '"' {
+					if s[i] == '\n' {
+						return nil, line
+					}
+					if s[i] == '\\' && i+1 < len(s) && s[i+1] != '\n' {
+						i++
+					}
+					b.WriteByte(s[i])
+					i++
+				}
+				if i+1 >= len(s) || s[i+1] != ']' {
+					return nil, line
+				}
+				sub = b.String()
+				i += 2
+				continue
+			}
+			if s[i] != ']' {
+				return nil, line
+			}
+			i++
+			if sec, rest, ok := strings.Cut(section, "."); ok {
+				section, sub = sec, rest // [section.sub], lower-cased
+			}
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			if section == "" {
+				return nil, line
+			}
+			start := i
+			for i < len(s) && isKeyChar(s[i]) {
+				i++
+			}
+			key := strings.ToLower(s[start:i])
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			value := "true"
+			if i < len(s) && s[i] == '=' {
+				i++
+				var b strings.Builder
+				quoted := false
+				trail := 0 // spaces written outside quotes, trimmed at the end
+			value:
+				for i < len(s) {
+					c := s[i]
+					switch {
+					case c == '\n':
+						if quoted {
+							return nil, line
+						}
+						break value
+					case c == '\\':
+						if i+1 >= len(s) {
+							return nil, line
+						}
+						i++
+						switch s[i] {
+						case '\n':
+							line++
+						case 'n':
+							b.WriteByte('\n')
+						case 't':
+							b.WriteByte('\t')
+						case 'b':
+							b.WriteByte('\b')
+						case '"', '\\':
+							b.WriteByte(s[i])
+						case '\r':
+							if i+1 < len(s) && s[i+1] == '\n' {
+								i++
+								line++
+								break
+							}
+							return nil, line
+						default:
+							return nil, line
+						}
+						trail = 0
+					case c == '"':
+						quoted = !quoted
+						trail = 0
+					case (c == '#' || c == ';') && !quoted:
+						for i < len(s) && s[i] != '\n' {
+							i++
+						}
+						break value
+					case (c == ' ' || c == '\t') && !quoted:
+						if b.Len() > 0 {
+							b.WriteByte(c)
+							trail++
+						}
+					case c == '\r' && i+1 < len(s) && s[i+1] == '\n' && !quoted:
+					default:
+						b.WriteByte(c)
+						trail = 0
+					}
+					i++
+				}
+				if quoted {
+					return nil, line
+				}
+				v := b.String()
+				value = v[:len(v)-trail]
+			} else if i < len(s) && s[i] != '\n' && s[i] != '\r' && s[i] != '#' && s[i] != ';' {
+				return nil, line
+			}
+			out = append(out, gitEntry{section: section, sub: sub, key: key, value: value})
+		default:
+			return nil, line
+		}
+	}
+	return out, 0
+}
