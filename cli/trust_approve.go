@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/fingerprint"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/internal/suggest"
+	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/validate"
 )
@@ -35,7 +37,8 @@ func trustApproveCommand(e *env) *cli.Command {
 			"audit names the reasons). Such a hook then stops needing attention, until the hook or what it\n" +
 			"reaches changes (its fingerprint, or the reasons); approving it again unchanged keeps the\n" +
 			"acknowledgement.\n\n" +
-			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook, or what\n" +
+			"-i walks the new and changed hooks one by one, like git add -p: it shows each hook (with the\n" +
+			"text of a new hook's project scripts, escaped, the first 40 lines of each), or what\n" +
 			"changed since its approval, and asks on standard input: y approves it, n skips it, q stops\n" +
 			"(the hooks already answered y are approved). An approved hook whose fingerprint does not\n" +
 			"cover what it runs is asked about too, and for such a hook a approves it and accepts what is\n" +
@@ -295,6 +298,13 @@ func selectError(t *trustEnv, err error) error {
 // decides what runs, and returns the fingerprint of each hook as shown
 // (by id), to bind the approval to it (fingerprint.Selection.Shown).
 func printHookDetails(o *out, t *trustEnv, ids []string, accepting bool) map[string]string {
+	return printHookDetailsText(o, t, ids, accepting, false)
+}
+
+// printHookDetailsText is printHookDetails that, with text, also prints
+// the text of each project script the hook runs (trust approve -i, for a
+// new hook: a reviewer reads what runs, not a hash).
+func printHookDetailsText(o *out, t *trustEnv, ids []string, accepting, text bool) map[string]string {
 	want := map[string]bool{}
 	for _, id := range ids {
 		want[id] = true
@@ -344,6 +354,11 @@ func printHookDetails(o *out, t *trustEnv, ids []string, accepting bool) map[str
 			rows = append(rows, []any{"watched", fmt.Sprintf("%d empty place(s) the code looks in (modules, PATH folders)", probes)})
 		}
 		o.fields("  ", rows)
+		if text {
+			for _, sc := range h.Scripts {
+				printScriptText(o, sc)
+			}
+		}
 		for _, n := range scriptNotes(h.ID, h.Scripts) {
 			o.printf("  %s\n", n)
 		}
@@ -416,7 +431,9 @@ func runTrustApproveInteractive(o *trustOptions) error {
 ask:
 	for i, h := range todo {
 		out.printf("(%d/%d) ", i+1, len(todo))
-		shown[h.ID] = printHookDetails(out, t, []string{h.ID}, o.AcceptNotCovered)[h.ID]
+		// A new hook's scripts are shown as text; a changed one's diff
+		// follows (printExplanation).
+		shown[h.ID] = printHookDetailsText(out, t, []string{h.ID}, o.AcceptNotCovered, h.Status == fingerprint.New)[h.ID]
 		if shown[h.ID] != h.Fingerprint {
 			// Edited between the audit and the details: what was
 			// shown is not one state of the files.
@@ -546,4 +563,32 @@ func stillNeedAttention(t *trustEnv) string {
 		fmt.Fprintf(&b, "; %d hold hidden characters (%s): fix the settings, gh-hooks %strust audit shows where", len(sus), strings.Join(sus, ", "), t.flag)
 	}
 	return b.String()
+}
+
+// scriptTextLines bounds the text trust approve -i prints of one script:
+// a page of a terminal; the rest is named with the command that shows it.
+const scriptTextLines = 40
+
+// printScriptText prints the text of a project script as read for the
+// fingerprint (the bytes hashed), each line escaped (internal/visible) and
+// indented, at most scriptTextLines lines; a file with a NUL byte is not
+// text and only its size is said.
+func printScriptText(o *out, s fingerprint.Script) {
+	data := s.Data()
+	if s.State != fingerprint.ScriptOK || s.Probe || data == nil || !strings.HasPrefix(s.Path, "./") {
+		return
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		o.printf("  %s %s: not text (%d bytes)\n", o.bold("text of"), visible.Escape(s.Path), len(data))
+		return
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	o.printf("  %s %s (%s):\n", o.bold("text of"), visible.Escape(s.Path), count(len(lines), "line"))
+	for i, l := range lines {
+		if i == scriptTextLines {
+			o.printf("    ... %d more line(s): less %s\n", len(lines)-i, shellword.Quote(s.Path))
+			break
+		}
+		o.printf("    | %s\n", visible.EscapeText(l))
+	}
 }
