@@ -56,177 +56,235 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 		w.gitRepo(items, inner, depth)
 	}
 	if lang == "node" {
-		// node's follower reads its options (preloads, --env-file,
-		// --run, --test): all of them, in order.
-		var opts []string
-		for _, it := range items {
-			if it.Opt != "" && it.Kind != KindCode && it.Kind != KindNoRun && it.Kind != KindDir {
-				if it.Index >= 0 {
-					opts = append(opts, it.Opt+"="+it.Value)
-				} else {
-					opts = append(opts, it.Opt)
-				}
-			}
-		}
-		if len(opts) > 0 {
-			w.nodeOptions(opts, inner, depth)
-		}
+		w.nodeItemOptions(items, inner, depth)
 	}
+	c := &applyCall{row: row, n: n, base: base, lang: lang, rest: rest, inner: inner, shell: shell, depth: depth, stdin: stdin, pipe: pipe}
 	code := false
 	for _, it := range items {
-		a := itemArg(it, rest)
-		if lang == "node" && it.Opt != "" && it.Kind != KindCode && it.Kind != KindNoRun && it.Kind != KindDir {
-			continue // read by nodeOptions above
+		if lang == "node" && nodeItemOption(it) {
+			continue // read by nodeItemOptions above
 		}
-		switch it.Kind {
-		case KindScript:
-			code = true
-			w.scriptArg(lang, base, a, inner, depth, stdin, pipe)
-		case KindCode:
-			code = true
-			if !a.v.known && a.v.from != nil && lang == "sh" {
-				w.followShell(w.file(a.text, a.v, RoleSource, inner), inner.copy(), depth, false)
-			} else if !a.v.known {
-				w.unknown(base + " " + or(it.Opt, "code") + " with " + a.v.why)
-			} else {
-				w.inlineCode(lang, it.Value, langState(n, row, inner), depth)
-			}
-		case KindModule:
-			code = true
-			switch {
-			case !a.v.known:
-				w.unknown("a module named by " + a.v.why)
-			case lang == "python":
-				w.pythonModule(it.Value, inner, depth)
-			default:
-				w.unknown(base + " " + it.Opt + " " + it.Value + ": the module it runs is not followed")
-			}
-		case KindPreload:
-			switch {
-			case !a.v.known:
-				w.unknown(base + " " + it.Opt + " with " + a.v.why)
-			case lang == "node":
-				w.nodeOptions([]string{it.Opt, it.Value}, inner, depth)
-			default:
-				w.unknown(base + " " + it.Opt + " " + it.Value + " loads more code: not followed")
-			}
-		case KindRC:
-			w.followShell(w.file(a.text, a.v, RoleSource, inner), inner.copy(), depth, false)
-		case KindShellCode:
-			if !a.v.known {
-				w.unknown(base + " " + it.Opt + " with " + a.v.why)
-				continue
-			}
-			w.script(it.Value, inner.copy(), depth+1)
-		case KindCommand, KindCommandElsewhere:
-			cmd := commandWords(rest, it)
-			at := inner
-			if it.Kind == KindCommandElsewhere {
-				at = inner.copy()
-				at.dir, at.old = "", ""
-			}
-			if it.Opt != "" && row.Until != nil {
-				// find -exec: {} is each file found.
-				for k := range cmd {
-					if cmd[k].v.known && strings.Contains(cmd[k].v.s, "{}") {
-						cmd[k].v, cmd[k].one = val{why: "find's results ({})"}, true
-					}
-				}
-				w.run(cmd, at, at.copy(), depth+1, nil, nil)
-				continue
-			}
-			if lang == "python" && len(cmd) > 0 && cmd[0].v.known && strings.HasSuffix(cmd[0].v.s, ".py") {
-				// uv run x.py
-				w.scriptArg("python", base, cmd[0], inner, depth, stdin, pipe)
-				continue
-			}
-			// The command runs in this shell's process only for exec,
-			// command and builtin (cd, source): the shell's state.
-			sh := shell
-			if !builtins[base] {
-				sh = at.copy()
-			}
-			w.run(cmd, at, sh, depth, stdin, pipe)
-		case KindShellWords:
-			cmd := commandWords(rest, it)
-			var parts []string
-			for _, c := range cmd {
-				if !c.v.known {
-					w.unknown(base + " with " + c.v.why)
-					parts = nil
-					break
-				}
-				if strings.Contains(c.v.s, "{}") && base == "parallel" {
-					w.unknown("parallel's command with its input ({})")
-				}
-				parts = append(parts, c.v.s)
-			}
-			if parts != nil {
-				w.script(strings.Join(parts, " "), inner.copy(), depth+1)
-			}
-		case KindFlockCommand:
-			if a.v.known && (a.v.s == "-c" || a.v.s == "--command") {
-				if it.Index+1 < len(rest) {
-					c := rest[it.Index+1]
-					if !c.v.known {
-						w.unknown(base + " -c with " + c.v.why)
-					} else {
-						w.script(c.v.s, inner.copy(), depth+1)
-					}
-				}
-				continue
-			}
-			w.run(rest[it.Index:], inner, inner.copy(), depth, stdin, pipe)
-			return
-		case KindProgram:
-			if !a.v.known {
-				w.unknown(base + " " + it.Opt + " with " + a.v.why)
-				continue
-			}
-			w.run([]arg{{v: val{s: it.Value, known: true}, text: it.Value}}, inner, inner.copy(), depth+1, nil, nil)
-		case KindLibrary:
-			w.file(a.text, a.v, RoleProgram, inner)
-		case KindPackage:
-			// uvx PKG ARGS: the package's program, fetched when missing;
-			// read by its row, or a program without one.
-			if !a.v.known {
-				w.unknown("a package program named by " + a.v.why)
-				return
-			}
-			w.program(Program{Name: it.Value, Package: true})
-			name, _, _ := strings.Cut(it.Value, "@")
-			args := rest[it.Index+1:]
-			if r := Lookup(name); r != nil && r.Via == "" {
-				w.apply(r, name, args, inner, inner.copy(), depth, nil, nil)
-			} else {
-				w.unknownProgram(name, args, inner)
-			}
-			return
-		case KindStdin:
-			code = true
-			w.stdin(inner, depth, stdin, pipe, lang)
-		case KindShellOpt:
-			w.shellOption(base, it.Opt, it.Value, inner)
-		case KindConfig:
-			if a.v.known {
-				w.file(a.text, val{s: it.Value, known: true}, RoleManifest, inner)
-				w.unknown(base + " " + it.Opt + " " + it.Value + ": a file that can make it run code: not followed")
-			} else {
-				w.unknown(base + " " + it.Opt + " with " + a.v.why)
-			}
-		case KindNotCovered:
-			w.hashArgs([]arg{a}, inner)
-			w.unknown(strings.TrimSpace(base+" "+it.Opt+" "+it.Value) + ": not followed")
-		case KindPyWarning:
-			if f := strings.Split(it.Value, ":"); len(f) > 2 && strings.Contains(f[2], ".") || !a.v.known {
-				w.unknown(base + " -W " + it.Value + ": the warning category's module is imported: not followed")
-			}
-		case KindNoRun:
+		ran, stop := w.applyItem(c, it)
+		code = code || ran
+		if stop {
 			return
 		}
 	}
 	if !code && sub.Stdin && why == "" {
 		w.stdin(inner, depth, stdin, pipe, lang)
+	}
+}
+
+// applyCall is what the steps of apply share: the program's row, its
+// name as written and its arguments, the row's language and the states
+// it runs in.
+type applyCall struct {
+	row           *Row
+	n, base, lang string
+	rest          []arg
+	inner, shell  *state
+	depth         int
+	stdin         *syntax.Redirect
+	pipe          *syntax.Stmt
+}
+
+// nodeItemOption reports whether node's follower reads the item as one
+// of its options (nodeItemOptions).
+func nodeItemOption(it Item) bool {
+	return it.Opt != "" && it.Kind != KindCode && it.Kind != KindNoRun && it.Kind != KindDir
+}
+
+// nodeItemOptions hands node's options to its follower (preloads,
+// --env-file, --run, --test): all of them, in order.
+func (w *walker) nodeItemOptions(items []Item, inner *state, depth int) {
+	var opts []string
+	for _, it := range items {
+		if nodeItemOption(it) {
+			if it.Index >= 0 {
+				opts = append(opts, it.Opt+"="+it.Value)
+			} else {
+				opts = append(opts, it.Opt)
+			}
+		}
+	}
+	if len(opts) > 0 {
+		w.nodeOptions(opts, inner, depth)
+	}
+}
+
+// applyItem walks one item of a program's command line. It reports
+// whether the item is the code the program runs, and whether the rest of
+// the items are not read (the program runs no more, or another command
+// takes the rest).
+func (w *walker) applyItem(c *applyCall, it Item) (code, stop bool) {
+	row, n, base, lang, rest := c.row, c.n, c.base, c.lang, c.rest
+	inner, depth, stdin, pipe := c.inner, c.depth, c.stdin, c.pipe
+	a := itemArg(it, rest)
+	switch it.Kind {
+	case KindScript:
+		code = true
+		w.scriptArg(lang, base, a, inner, depth, stdin, pipe)
+	case KindCode:
+		code = true
+		if !a.v.known && a.v.from != nil && lang == "sh" {
+			w.followShell(w.file(a.text, a.v, RoleSource, inner), inner.copy(), depth, false)
+		} else if !a.v.known {
+			w.unknown(base + " " + or(it.Opt, "code") + " with " + a.v.why)
+		} else {
+			w.inlineCode(lang, it.Value, langState(n, row, inner), depth)
+		}
+	case KindModule:
+		code = true
+		switch {
+		case !a.v.known:
+			w.unknown("a module named by " + a.v.why)
+		case lang == "python":
+			w.pythonModule(it.Value, inner, depth)
+		default:
+			w.unknown(base + " " + it.Opt + " " + it.Value + ": the module it runs is not followed")
+		}
+	case KindPreload:
+		switch {
+		case !a.v.known:
+			w.unknown(base + " " + it.Opt + " with " + a.v.why)
+		case lang == "node":
+			w.nodeOptions([]string{it.Opt, it.Value}, inner, depth)
+		default:
+			w.unknown(base + " " + it.Opt + " " + it.Value + " loads more code: not followed")
+		}
+	case KindRC:
+		w.followShell(w.file(a.text, a.v, RoleSource, inner), inner.copy(), depth, false)
+	case KindShellCode:
+		if !a.v.known {
+			w.unknown(base + " " + it.Opt + " with " + a.v.why)
+			return code, false
+		}
+		w.script(it.Value, inner.copy(), depth+1)
+	case KindCommand, KindCommandElsewhere:
+		w.applyCommand(c, it)
+	case KindShellWords:
+		cmd := commandWords(rest, it)
+		var parts []string
+		for _, c := range cmd {
+			if !c.v.known {
+				w.unknown(base + " with " + c.v.why)
+				parts = nil
+				break
+			}
+			if strings.Contains(c.v.s, "{}") && base == "parallel" {
+				w.unknown("parallel's command with its input ({})")
+			}
+			parts = append(parts, c.v.s)
+		}
+		if parts != nil {
+			w.script(strings.Join(parts, " "), inner.copy(), depth+1)
+		}
+	case KindFlockCommand:
+		return code, w.applyFlock(c, it, a)
+	case KindProgram:
+		if !a.v.known {
+			w.unknown(base + " " + it.Opt + " with " + a.v.why)
+			return code, false
+		}
+		w.run([]arg{{v: val{s: it.Value, known: true}, text: it.Value}}, inner, inner.copy(), depth+1, nil, nil)
+	case KindLibrary:
+		w.file(a.text, a.v, RoleProgram, inner)
+	case KindPackage:
+		w.applyPackage(c, it, a)
+		return code, true
+	case KindStdin:
+		code = true
+		w.stdin(inner, depth, stdin, pipe, lang)
+	case KindShellOpt:
+		w.shellOption(base, it.Opt, it.Value, inner)
+	case KindConfig:
+		if a.v.known {
+			w.file(a.text, val{s: it.Value, known: true}, RoleManifest, inner)
+			w.unknown(base + " " + it.Opt + " " + it.Value + ": a file that can make it run code: not followed")
+		} else {
+			w.unknown(base + " " + it.Opt + " with " + a.v.why)
+		}
+	case KindNotCovered:
+		w.hashArgs([]arg{a}, inner)
+		w.unknown(strings.TrimSpace(base+" "+it.Opt+" "+it.Value) + ": not followed")
+	case KindPyWarning:
+		if f := strings.Split(it.Value, ":"); len(f) > 2 && strings.Contains(f[2], ".") || !a.v.known {
+			w.unknown(base + " -W " + it.Value + ": the warning category's module is imported: not followed")
+		}
+	case KindNoRun:
+		return code, true
+	}
+	return code, false
+}
+
+// applyCommand walks the command a program runs (env CMD, timeout 5
+// CMD, find -exec CMD ;, uv run x.py).
+func (w *walker) applyCommand(c *applyCall, it Item) {
+	row, base, lang, rest, inner, shell, depth := c.row, c.base, c.lang, c.rest, c.inner, c.shell, c.depth
+	cmd := commandWords(rest, it)
+	at := inner
+	if it.Kind == KindCommandElsewhere {
+		at = inner.copy()
+		at.dir, at.old = "", ""
+	}
+	if it.Opt != "" && row.Until != nil {
+		// find -exec: {} is each file found.
+		for k := range cmd {
+			if cmd[k].v.known && strings.Contains(cmd[k].v.s, "{}") {
+				cmd[k].v, cmd[k].one = val{why: "find's results ({})"}, true
+			}
+		}
+		w.run(cmd, at, at.copy(), depth+1, nil, nil)
+		return
+	}
+	if lang == "python" && len(cmd) > 0 && cmd[0].v.known && strings.HasSuffix(cmd[0].v.s, ".py") {
+		// uv run x.py
+		w.scriptArg("python", base, cmd[0], inner, depth, c.stdin, c.pipe)
+		return
+	}
+	// The command runs in this shell's process only for exec,
+	// command and builtin (cd, source): the shell's state.
+	sh := shell
+	if !builtins[base] {
+		sh = at.copy()
+	}
+	w.run(cmd, at, sh, depth, c.stdin, c.pipe)
+}
+
+// applyFlock walks flock's command: -c CODE, or a command that takes
+// the rest of the words. It reports whether it took them.
+func (w *walker) applyFlock(c *applyCall, it Item, a arg) bool {
+	base, rest, inner, depth := c.base, c.rest, c.inner, c.depth
+	if a.v.known && (a.v.s == "-c" || a.v.s == "--command") {
+		if it.Index+1 < len(rest) {
+			next := rest[it.Index+1]
+			if !next.v.known {
+				w.unknown(base + " -c with " + next.v.why)
+			} else {
+				w.script(next.v.s, inner.copy(), depth+1)
+			}
+		}
+		return false
+	}
+	w.run(rest[it.Index:], inner, inner.copy(), depth, c.stdin, c.pipe)
+	return true
+}
+
+// applyPackage walks uvx PKG ARGS: the package's program, fetched when
+// missing; read by its row, or a program without one.
+func (w *walker) applyPackage(c *applyCall, it Item, a arg) {
+	rest, inner, depth := c.rest, c.inner, c.depth
+	if !a.v.known {
+		w.unknown("a package program named by " + a.v.why)
+		return
+	}
+	w.program(Program{Name: it.Value, Package: true})
+	name, _, _ := strings.Cut(it.Value, "@")
+	args := rest[it.Index+1:]
+	if r := Lookup(name); r != nil && r.Via == "" {
+		w.apply(r, name, args, inner, inner.copy(), depth, nil, nil)
+	} else {
+		w.unknownProgram(name, args, inner)
 	}
 }
 
