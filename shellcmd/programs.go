@@ -307,200 +307,250 @@ func (r *Row) use(opt, value string) (Use, string) {
 // may be any option.
 func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
 	if row.OldStyle && len(words) > 0 && words[0].v.known && words[0].v.s != "" && !strings.HasPrefix(words[0].v.s, "-") {
-		// tar xzf a.tgz: -x -z -f a.tgz. Indexes then count the words
-		// as split; a word's value is its own.
-		var split []arg
-		rest := words[1:]
-		for _, c := range []byte(words[0].v.s) {
-			split = append(split, arg{v: val{s: "-" + string(c), known: true}, text: "-" + string(c), one: true})
-			if spec, ok := shortSpec(row.Short, c); ok && spec.value == 1 && len(rest) > 0 {
-				if !rest[0].v.known {
-					return nil, nil, row.Names[0] + " with " + rest[0].v.why + " where an option's value is"
-				}
-				split = append(split, rest[0])
-				rest = rest[1:]
-			}
-		}
-		r := *row
-		r.OldStyle = false
-		return parseRow(&r, append(split, rest...))
+		return parseOldStyle(row, words)
 	}
-	var items []Item
+	p := &rowParser{row: row, words: words, operands: slices.Clone(row.Operands), name: row.Names[0]}
 	posix := strings.HasPrefix(row.Short, "+")
-	operands := slices.Clone(row.Operands)
-	codeGiven := false // an option gave the code: a KindScript or KindCode operand is data
-	done := false
-	opnd := 0
-	name := row.Names[0]
-	add := func(opt string, value string, index int) bool {
-		u, v := row.use(opt, value)
-		k := u.Kind
-		if k == KindOperand {
-			// bash -c: the script operand is code; bash -s: there is no
-			// script operand, the code is on stdin; watch -x: the words
-			// are a command.
-			to, k2 := u.As, KindData
-			if to == KindStdin {
-				to, k2 = KindData, KindStdin
-			}
-			for j := opnd; j < len(operands); j++ {
-				if operands[j] == KindScript || operands[j] == KindCode || operands[j] == KindShellWords {
-					operands[j] = to
-					break
-				}
-			}
-			k = k2
-		}
-		if k == KindScript || k == KindCode || k == KindModule {
-			codeGiven = true
-		}
-		items = append(items, Item{Opt: opt, Value: v, Index: index, Kind: k})
-		if u.Stop {
-			done = true
-		}
-		return k != KindNoRun
-	}
 	for i := 0; i < len(words); i++ {
 		a := words[i]
 		s := a.v.s
-		isOpt := !done && a.v.known && len(s) > 1 && (s[0] == '-' || row.Plus && s[0] == '+')
-		if !done && !a.v.known && !(a.one && nextCode(operands, opnd)) {
+		isOpt := !p.done && a.v.known && len(s) > 1 && (s[0] == '-' || row.Plus && s[0] == '+')
+		if !p.done && !a.v.known && !(a.one && nextCode(p.operands, p.opnd)) {
 			// It may be an option, or several words. One word where code
 			// is expected is that code, not known either way.
-			return items, operands, name + " with " + a.v.why + " where an option may be"
+			return p.items, p.operands, p.name + " with " + a.v.why + " where an option may be"
 		}
 		if isOpt && s == "--" {
-			done = true
+			p.done = true
 			continue
 		}
-		if isOpt && (strings.HasPrefix(s, "--") || row.OneDash) {
-			body := strings.TrimLeft(s, "-+")
-			n, value, has := strings.Cut(body, "=")
-			spec, ok := longSpec(row.Long, n)
-			if !ok && row.loose {
-				spec, ok = optSpec{name: "--" + n}, true
-				if has {
-					spec.value = 2
-				}
+		var stop bool
+		var why string
+		switch {
+		case isOpt && (strings.HasPrefix(s, "--") || row.OneDash):
+			i, stop, why = p.long(i)
+		case isOpt:
+			i, stop, why = p.short(i)
+		default:
+			// An operand.
+			if posix {
+				p.done = true
 			}
-			if !ok {
-				return items, operands, name + " " + s + " (an option gh-hooks does not know)"
-			}
-			index := -1
-			switch {
-			case spec.value == 0 && has:
-				return items, operands, name + " " + s + " (an option that takes no value)"
-			case spec.value == 1 && !has:
-				if u, _ := row.use(spec.name, ""); (u.Kind == KindCommand || u.Kind == KindCommandElsewhere) && len(row.Until) > 0 {
-					j := i + 1
-					for j < len(words) && !(words[j].v.known && slices.Contains(row.Until, words[j].v.s)) {
-						j++
-					}
-					items = append(items, Item{Opt: spec.name, Index: i + 1, End: j, Kind: u.Kind})
-					i = j
-					continue
-				}
-				if i+1 >= len(words) {
-					return items, operands, name + " " + s + " without its value"
-				}
-				i++
-				value, index = words[i].v.s, i
-				if !words[i].v.known {
-					value = ""
-				}
-			case has:
-				index = i
-			}
-			if !add(spec.name, value, index) {
-				return items, operands, ""
-			}
-			continue
+			stop, why = p.operand(i)
 		}
-		if isOpt {
-			for j := 1; j < len(s); j++ {
-				spec, ok := shortSpec(row.Short, s[j])
-				if !ok && row.loose {
-					spec, ok = optSpec{name: "-" + string(s[j])}, true
-				}
-				if !ok {
-					return items, operands, name + " " + string(s[0]) + string(s[j]) + " (an option gh-hooks does not know)"
-				}
-				if s[0] == '+' {
-					spec.name = "+" + spec.name[1:]
-				}
-				if spec.value == 0 {
-					if !add(spec.name, "", -1) {
-						return items, operands, ""
-					}
-					continue
-				}
-				value, index := s[j+1:], i
-				if value == "" && spec.value == 1 {
-					if i+1 >= len(words) {
-						return items, operands, name + " " + s + " without its value"
-					}
-					i++
-					value, index = words[i].v.s, i
-				} else if value == "" {
-					index = -1
-				}
-				if !add(spec.name, value, index) {
-					return items, operands, ""
-				}
+		if stop {
+			return p.items, p.operands, why
+		}
+	}
+	return p.items, p.operands, ""
+}
+
+// parseOldStyle reads tar xzf a.tgz as -x -z -f a.tgz. Indexes then
+// count the words as split; a word's value is its own.
+func parseOldStyle(row *Row, words []arg) ([]Item, []Kind, string) {
+	var split []arg
+	rest := words[1:]
+	for _, c := range []byte(words[0].v.s) {
+		split = append(split, arg{v: val{s: "-" + string(c), known: true}, text: "-" + string(c), one: true})
+		if spec, ok := shortSpec(row.Short, c); ok && spec.value == 1 && len(rest) > 0 {
+			if !rest[0].v.known {
+				return nil, nil, row.Names[0] + " with " + rest[0].v.why + " where an option's value is"
+			}
+			split = append(split, rest[0])
+			rest = rest[1:]
+		}
+	}
+	r := *row
+	r.OldStyle = false
+	return parseRow(&r, append(split, rest...))
+}
+
+// rowParser is parseRow's state as it reads the words: the items so
+// far, the operands' kinds (as options change them) and the next one.
+type rowParser struct {
+	row       *Row
+	words     []arg
+	items     []Item
+	operands  []Kind
+	codeGiven bool // an option gave the code: a KindScript or KindCode operand is data
+	done      bool // no more options
+	opnd      int
+	name      string
+}
+
+// add adds an option's item; it reports false when the option means
+// the program runs nothing.
+func (p *rowParser) add(opt string, value string, index int) bool {
+	u, v := p.row.use(opt, value)
+	k := u.Kind
+	if k == KindOperand {
+		// bash -c: the script operand is code; bash -s: there is no
+		// script operand, the code is on stdin; watch -x: the words
+		// are a command.
+		to, k2 := u.As, KindData
+		if to == KindStdin {
+			to, k2 = KindData, KindStdin
+		}
+		for j := p.opnd; j < len(p.operands); j++ {
+			if p.operands[j] == KindScript || p.operands[j] == KindCode || p.operands[j] == KindShellWords {
+				p.operands[j] = to
 				break
 			}
-			continue
 		}
-		// An operand.
-		if posix {
-			done = true
-		}
-		k := KindData
-		for opnd < len(operands) {
-			k = operands[opnd]
-			if k == KindAssign && !(a.v.known && strings.IndexByte(s, '=') > 0) {
-				opnd++
-				continue
-			}
-			break
-		}
-		if opnd >= len(operands) {
-			k = KindData
-		}
-		if (k == KindScript || k == KindCode) && codeGiven {
-			k = KindData
-		}
-		if k != KindAssign {
-			opnd++
-		}
-		if opnd == 1 && len(row.Subs) > 0 && k != KindCommand {
-			if sub := row.Subs[s]; sub != nil && a.v.known {
-				items = append(items, Item{Value: s, Index: i})
-				more, kinds, why := parseRow(sub, words[i+1:])
-				for _, it := range more {
-					if it.Index >= 0 {
-						it.Index += i + 1
-					}
-					if it.Kind == KindCommand || it.End > 0 {
-						it.End += i + 1
-					}
-					items = append(items, it)
-				}
-				return items, kinds, why
-			}
-			items = append(items, Item{Value: s, Index: i, Kind: row.OtherSub})
-			if row.OtherSub != KindData {
-				return items, operands, ""
-			}
-			continue
-		}
-		if k == KindCommand || k == KindShellWords || k == KindFlockCommand {
-			items = append(items, Item{Value: s, Index: i, Kind: k, End: len(words)})
-			return items, operands, ""
-		}
-		items = append(items, Item{Value: s, Index: i, Kind: k})
+		k = k2
 	}
-	return items, operands, ""
+	if k == KindScript || k == KindCode || k == KindModule {
+		p.codeGiven = true
+	}
+	p.items = append(p.items, Item{Opt: opt, Value: v, Index: index, Kind: k})
+	if u.Stop {
+		p.done = true
+	}
+	return k != KindNoRun
+}
+
+// long reads the long option words[i] (--name, --name=value, or -name
+// for a OneDash row) and its value. It returns the index of the last
+// word it read, and whether parseRow stops there, with the reason it
+// cannot read on, if any.
+func (p *rowParser) long(i int) (int, bool, string) {
+	row, words, name := p.row, p.words, p.name
+	s := words[i].v.s
+	body := strings.TrimLeft(s, "-+")
+	n, value, has := strings.Cut(body, "=")
+	spec, ok := longSpec(row.Long, n)
+	if !ok && row.loose {
+		spec, ok = optSpec{name: "--" + n}, true
+		if has {
+			spec.value = 2
+		}
+	}
+	if !ok {
+		return i, true, name + " " + s + " (an option gh-hooks does not know)"
+	}
+	index := -1
+	switch {
+	case spec.value == 0 && has:
+		return i, true, name + " " + s + " (an option that takes no value)"
+	case spec.value == 1 && !has:
+		if u, _ := row.use(spec.name, ""); (u.Kind == KindCommand || u.Kind == KindCommandElsewhere) && len(row.Until) > 0 {
+			j := i + 1
+			for j < len(words) && !(words[j].v.known && slices.Contains(row.Until, words[j].v.s)) {
+				j++
+			}
+			p.items = append(p.items, Item{Opt: spec.name, Index: i + 1, End: j, Kind: u.Kind})
+			return j, false, ""
+		}
+		if i+1 >= len(words) {
+			return i, true, name + " " + s + " without its value"
+		}
+		i++
+		value, index = words[i].v.s, i
+		if !words[i].v.known {
+			value = ""
+		}
+	case has:
+		index = i
+	}
+	if !p.add(spec.name, value, index) {
+		return i, true, ""
+	}
+	return i, false, ""
+}
+
+// short reads the short options of words[i] (-abc, -ovalue, -o value,
+// +o). It returns as long does.
+func (p *rowParser) short(i int) (int, bool, string) {
+	row, words, name := p.row, p.words, p.name
+	s := words[i].v.s
+	for j := 1; j < len(s); j++ {
+		spec, ok := shortSpec(row.Short, s[j])
+		if !ok && row.loose {
+			spec, ok = optSpec{name: "-" + string(s[j])}, true
+		}
+		if !ok {
+			return i, true, name + " " + string(s[0]) + string(s[j]) + " (an option gh-hooks does not know)"
+		}
+		if s[0] == '+' {
+			spec.name = "+" + spec.name[1:]
+		}
+		if spec.value == 0 {
+			if !p.add(spec.name, "", -1) {
+				return i, true, ""
+			}
+			continue
+		}
+		value, index := s[j+1:], i
+		if value == "" && spec.value == 1 {
+			if i+1 >= len(words) {
+				return i, true, name + " " + s + " without its value"
+			}
+			i++
+			value, index = words[i].v.s, i
+		} else if value == "" {
+			index = -1
+		}
+		if !p.add(spec.name, value, index) {
+			return i, true, ""
+		}
+		break
+	}
+	return i, false, ""
+}
+
+// operand reads the operand words[i] as the row's next operand kind (a
+// subcommand, a command taking the rest, data, ...). It reports whether
+// parseRow stops there, with the reason it cannot read on, if any.
+func (p *rowParser) operand(i int) (bool, string) {
+	row, words := p.row, p.words
+	a := words[i]
+	s := a.v.s
+	k := KindData
+	for p.opnd < len(p.operands) {
+		k = p.operands[p.opnd]
+		if k == KindAssign && !(a.v.known && strings.IndexByte(s, '=') > 0) {
+			p.opnd++
+			continue
+		}
+		break
+	}
+	if p.opnd >= len(p.operands) {
+		k = KindData
+	}
+	if (k == KindScript || k == KindCode) && p.codeGiven {
+		k = KindData
+	}
+	if k != KindAssign {
+		p.opnd++
+	}
+	if p.opnd == 1 && len(row.Subs) > 0 && k != KindCommand {
+		if sub := row.Subs[s]; sub != nil && a.v.known {
+			p.items = append(p.items, Item{Value: s, Index: i})
+			more, kinds, why := parseRow(sub, words[i+1:])
+			for _, it := range more {
+				if it.Index >= 0 {
+					it.Index += i + 1
+				}
+				if it.Kind == KindCommand || it.End > 0 {
+					it.End += i + 1
+				}
+				p.items = append(p.items, it)
+			}
+			p.operands = kinds
+			return true, why
+		}
+		p.items = append(p.items, Item{Value: s, Index: i, Kind: row.OtherSub})
+		if row.OtherSub != KindData {
+			return true, ""
+		}
+		return false, ""
+	}
+	if k == KindCommand || k == KindShellWords || k == KindFlockCommand {
+		p.items = append(p.items, Item{Value: s, Index: i, Kind: k, End: len(words)})
+		return true, ""
+	}
+	p.items = append(p.items, Item{Value: s, Index: i, Kind: k})
+	return false, ""
 }
 
 // nextCode reports whether the next operand is code (a script, code, a
