@@ -66,7 +66,6 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 		opaque()
 		return
 	}
-	pos := pyPositional(ref.args)
 	// A process started with cwd= runs there (a path this reader
 	// computes: a literal, or one made from __file__).
 	cwd := proc.cwd
@@ -80,75 +79,62 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 			cwd = d
 		}
 	}
+	c := &pyCall{proc: proc, m: m, ref: ref, q: q, pos: pyPositional(ref.args), cwd: cwd, st: st, depth: depth}
+	if !w.pyFollowCall(c, kind) {
+		opaque()
+	}
+}
+
+// pyCall is a call pyUse follows: where it is, the name it calls as
+// resolved (q), its positional arguments and the folder a process it
+// starts runs in.
+type pyCall struct {
+	proc  *pyProc
+	m     *pyMod
+	ref   pyRef
+	q     string
+	pos   [][]pyTok
+	cwd   string
+	st    *state
+	depth int
+}
+
+// pyFollowCall follows a call of the kind pyKindOf gave; it reports
+// false when what the call loads or runs cannot be read.
+func (w *walker) pyFollowCall(c *pyCall, kind string) bool {
+	proc, m, pos, st, depth := c.proc, c.m, c.pos, c.st, c.depth
 	switch kind {
 	case "shell":
 		if len(pos) == 0 {
-			opaque()
-			return
+			return false
 		}
 		cmd, ok := pyLiteral(pos[0])
 		if !ok {
-			opaque()
-			return
+			return false
 		}
-		w.pyShell(cmd, cwd, st, depth)
+		w.pyShell(cmd, c.cwd, st, depth)
 	case "proc", "argv1":
-		if len(pos) != 1 {
-			opaque()
-			return
-		}
-		shell := false
-		for _, a := range ref.args {
-			if a.key == "shell" {
-				if len(a.toks) != 1 || a.toks[0].text != "True" && a.toks[0].text != "False" {
-					opaque()
-					return
-				}
-				shell = a.toks[0].text == "True"
-			}
-		}
-		if s, ok := pyLiteral(pos[0]); ok {
-			if shell {
-				w.pyShell(s, cwd, st, depth)
-			} else {
-				w.pyShell(shellQuote([]string{s}), cwd, st, depth)
-			}
-			return
-		}
-		argv, ok := w.pyArgv(proc, m, pos[0])
-		if !ok || len(argv) == 0 || shell && len(argv) > 1 {
-			opaque()
-			return
-		}
-		if shell {
-			w.pyShell(argv[0], cwd, st, depth)
-		} else {
-			w.pyShell(shellQuote(argv), cwd, st, depth)
-		}
+		return w.pyFollowProc(c)
 	case "argv":
 		var argv []string
 		for _, p := range pos {
 			a, ok := w.pyArgv(proc, m, append(append([]pyTok{{kind: pyOp, text: "["}}, p...), pyTok{kind: pyOp, text: "]"}))
 			if !ok {
-				opaque()
-				return
+				return false
 			}
 			argv = append(argv, a...)
 		}
 		if len(argv) == 0 {
-			opaque()
-			return
+			return false
 		}
-		w.pyShell(shellQuote(argv), cwd, st, depth)
+		w.pyShell(shellQuote(argv), c.cwd, st, depth)
 	case "import":
 		if len(pos) != 1 {
-			opaque()
-			return
+			return false
 		}
 		mod, ok := pyLiteral(pos[0])
 		if !ok || !pyDotted(mod) {
-			opaque()
-			return
+			return false
 		}
 		w.pyResolveIn(proc, mod, "", st, depth)
 	case "runmod":
@@ -157,71 +143,117 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 			mod, ok = pyLiteral(pos[0])
 		}
 		if !ok || !pyDotted(mod) {
-			opaque()
-			return
+			return false
 		}
 		w.pyRunModule(proc, mod, st, depth)
 	case "runpath":
 		if len(pos) == 0 {
-			opaque()
-			return
+			return false
 		}
 		p, ok := w.pyPath(proc, m, pos[0])
 		if !ok {
-			opaque()
-			return
+			return false
 		}
 		if _, isDir := w.files.ReadDir(p); isDir {
 			// A folder runs its __main__ with the folder first on sys.path.
 			proc.search = append([]string{p}, proc.search...)
 			proc.grown = true
 			w.pyFind(proc, p, "__main__", st, depth)
-			return
+			return true
 		}
 		w.pyRunFile(proc, p, st, depth)
 	case "exec":
-		if len(pos) == 0 {
-			opaque()
-			return
+		return w.pyFollowExec(c)
+	case "syspath":
+		return w.pyFollowSysPath(c)
+	default:
+		return false
+	}
+	return true
+}
+
+// pyFollowProc follows a process started with one argument: a command
+// line (shell=True) or a program's path, or an argument list.
+func (w *walker) pyFollowProc(c *pyCall) bool {
+	proc, m, ref, pos, cwd, st, depth := c.proc, c.m, c.ref, c.pos, c.cwd, c.st, c.depth
+	if len(pos) != 1 {
+		return false
+	}
+	shell := false
+	for _, a := range ref.args {
+		if a.key == "shell" {
+			if len(a.toks) != 1 || a.toks[0].text != "True" && a.toks[0].text != "False" {
+				return false
+			}
+			shell = a.toks[0].text == "True"
 		}
-		if code, ok := pyLiteral(pos[0]); ok {
-			w.pyCode(proc, code, m.file+":"+strconv.Itoa(ref.line), m.pkg, st, depth)
-			return
+	}
+	if s, ok := pyLiteral(pos[0]); ok {
+		if shell {
+			w.pyShell(s, cwd, st, depth)
+		} else {
+			w.pyShell(shellQuote([]string{s}), cwd, st, depth)
 		}
-		// exec(open(PATH).read()), compile(open(PATH).read(), ...).
-		t := pos[0]
-		n := len(t)
-		if n >= 8 && t[0].kind == pyNAME && t[0].id == "open" && t[1].text == "(" && t[n-5].text == ")" && t[n-4].text == "." && t[n-3].id == "read" && t[n-2].text == "(" && t[n-1].text == ")" {
-			if _, bound := m.f.binds["open"]; !bound {
-				if p, ok := w.pyPath(proc, m, t[2:n-5]); ok {
-					w.pyRunFile(proc, p, st, depth)
-					return
-				}
+		return true
+	}
+	argv, ok := w.pyArgv(proc, m, pos[0])
+	if !ok || len(argv) == 0 || shell && len(argv) > 1 {
+		return false
+	}
+	if shell {
+		w.pyShell(argv[0], cwd, st, depth)
+	} else {
+		w.pyShell(shellQuote(argv), cwd, st, depth)
+	}
+	return true
+}
+
+// pyFollowExec follows exec and compile of a literal, or of a file's
+// text read by open(PATH).read().
+func (w *walker) pyFollowExec(c *pyCall) bool {
+	proc, m, ref, pos, st, depth := c.proc, c.m, c.ref, c.pos, c.st, c.depth
+	if len(pos) == 0 {
+		return false
+	}
+	if code, ok := pyLiteral(pos[0]); ok {
+		w.pyCode(proc, code, m.file+":"+strconv.Itoa(ref.line), m.pkg, st, depth)
+		return true
+	}
+	// exec(open(PATH).read()), compile(open(PATH).read(), ...).
+	t := pos[0]
+	n := len(t)
+	if n >= 8 && t[0].kind == pyNAME && t[0].id == "open" && t[1].text == "(" && t[n-5].text == ")" && t[n-4].text == "." && t[n-3].id == "read" && t[n-2].text == "(" && t[n-1].text == ")" {
+		if _, bound := m.f.binds["open"]; !bound {
+			if p, ok := w.pyPath(proc, m, t[2:n-5]); ok {
+				w.pyRunFile(proc, p, st, depth)
+				return true
 			}
 		}
-		opaque()
-	case "syspath":
-		var dirToks []pyTok
-		front := false
-		switch {
-		case strings.HasSuffix(q, ".insert") && len(pos) == 2:
-			front = len(pos[0]) == 1 && pos[0][0].text == "0"
-			dirToks = pos[1]
-		case strings.HasSuffix(q, ".append") && len(pos) == 1:
-			dirToks = pos[0]
-		default:
-			opaque()
-			return
-		}
-		d, ok := w.pyPath(proc, m, dirToks)
-		if !ok {
-			opaque()
-			return
-		}
-		w.pyAddPath(proc, d, front)
-	default:
-		opaque()
 	}
+	return false
+}
+
+// pyFollowSysPath follows sys.path.insert(0, DIR) and
+// sys.path.append(DIR).
+func (w *walker) pyFollowSysPath(c *pyCall) bool {
+	pos := c.pos
+	var dirToks []pyTok
+	front := false
+	switch {
+	case strings.HasSuffix(c.q, ".insert") && len(pos) == 2:
+		front = len(pos[0]) == 1 && pos[0][0].text == "0"
+		dirToks = pos[1]
+	case strings.HasSuffix(c.q, ".append") && len(pos) == 1:
+		dirToks = pos[0]
+	default:
+		return false
+	}
+	d, ok := w.pyPath(c.proc, c.m, dirToks)
+	if !ok {
+		return false
+	}
+	w.pyAddPath(c.proc, d, front)
+	return true
 }
 
 // pyAddPath puts the folder d on sys.path (first, or last): the imports
