@@ -219,108 +219,7 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 			return
 		}
 	}
-	switch {
-	case w.funcs[n] != nil:
-		w.callFunc(n, rest, shell, depth)
-		return
-	case n == "cd" || n == "pushd":
-		old := shell.dir
-		shell.dir = w.cd(rest, run)
-		shell.old = old
-		return
-	case n == "popd":
-		shell.dir, shell.old = "", shell.dir
-		w.unknown("cd to a computed directory")
-		return
-	case n == "eval":
-		w.eval(rest, run, depth)
-		return
-	case n == "source" || n == ".":
-		w.source(rest, run, shell, depth, stdin, pipe)
-		return
-	case n == "hash":
-		w.hash(rest, run, depth)
-		return
-	case n == "read" || n == "mapfile" || n == "readarray":
-		w.read(n, rest, shell, depth, stdin)
-		return
-	case n == "printf" && len(rest) > 1 && rest[0].v.s == "-v":
-		if w.varName("printf -v", rest[1], run, depth) {
-			w.setVar(rest[1].v.s, printfValue(rest[2:]), shell, depth)
-		}
-		return
-	case n == "test" || n == "[":
-		for i, a := range rest {
-			if a.v.known && a.v.s == "-v" && i+1 < len(rest) {
-				w.varName(n+" -v", rest[i+1], run, depth)
-			}
-		}
-		w.program(Program{Name: n})
-		return
-	case n == "unset":
-		for _, a := range rest {
-			if !a.v.known || !strings.HasPrefix(a.v.s, "-") {
-				w.varName("unset", a, run, depth)
-			}
-			if a.v.known && a.v.s == "PATH" {
-				// Without PATH bash searches a built-in default path.
-				w.setVar("PATH", val{why: "unset"}, shell, depth)
-			} else if a.v.known && !strings.HasPrefix(a.v.s, "-") {
-				delete(shell.vars, a.v.s)
-			}
-		}
-		return
-	case n == "alias":
-		w.alias(rest, run, depth)
-		return
-	case n == "set" || n == "shopt":
-		w.setOptions(n, rest, shell)
-		return
-	case n == "enable":
-		w.enable(rest, run)
-		return
-	case n == "export" || n == "declare" || n == "typeset" || n == "local" || n == "readonly":
-		// Reached as words (builtin export ..., command declare ...).
-		for _, a := range rest {
-			switch {
-			case !a.v.known:
-				w.unknown(n + " of " + a.v.why)
-			case strings.HasPrefix(a.v.s, "-n"):
-				w.unknown(n + " -n (a nameref: assignments through it can set any variable)")
-			case isAssignment(a.v.s):
-				k, x, _ := strings.Cut(a.v.s, "=")
-				w.setVar(k, val{s: x, known: true}, shell, depth)
-			}
-		}
-		return
-	case n == "trap":
-		if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "--" {
-			rest = rest[1:]
-		}
-		switch {
-		case len(rest) == 0:
-		case !rest[0].v.known:
-			w.unknown("a trap with " + rest[0].v.why)
-		case rest[0].v.s != "" && rest[0].v.s != "-" && !strings.HasPrefix(rest[0].v.s, "-"):
-			// Walked in every state the shell is in from here on
-			// (runTraps): it runs at exit, on a signal or an error.
-			w.traps = append(w.traps, &trapHandler{code: rest[0].v.s, seen: map[string]bool{}})
-		}
-		return
-	case n == "command" && len(rest) > 0 && (rest[0].v.s == "-v" || rest[0].v.s == "-V"),
-		n == "type", n == "which":
-		for _, a := range rest {
-			if a.v.known && !strings.HasPrefix(a.v.s, "-") && !slices.Contains(w.a.Checked, a.v.s) {
-				w.a.Checked = append(w.a.Checked, a.v.s)
-			}
-		}
-		if n == "which" {
-			w.program(Program{Name: n})
-		}
-		return
-	case len(rest) > 0 && rest[0].v.s == "claude-compat":
-		w.claudeCompat(rest[1:], run, depth)
-		w.program(Program{Name: n, Path: w.progPath(n, run)})
+	if w.builtin(n, rest, run, shell, depth, stdin, pipe) {
 		return
 	}
 	row := Lookup(base)
@@ -347,6 +246,134 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		// PATH=./bin:$PATH lint with ./bin/lint there: that file, followed.
 	default:
 		w.unknownProgram(n, rest, run)
+	}
+}
+
+// builtin walks the builtins (and functions, cd, claude-compat) that
+// change the shell's state or name what they reach, rather than run a
+// program; it reports false for any other command.
+func (w *walker) builtin(n string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) bool {
+	switch {
+	case w.funcs[n] != nil:
+		w.callFunc(n, rest, shell, depth)
+		return true
+	case n == "cd" || n == "pushd":
+		old := shell.dir
+		shell.dir = w.cd(rest, run)
+		shell.old = old
+		return true
+	case n == "popd":
+		shell.dir, shell.old = "", shell.dir
+		w.unknown("cd to a computed directory")
+		return true
+	case n == "eval":
+		w.eval(rest, run, depth)
+		return true
+	case n == "source" || n == ".":
+		w.source(rest, run, shell, depth, stdin, pipe)
+		return true
+	case n == "hash":
+		w.hash(rest, run, depth)
+		return true
+	case n == "read" || n == "mapfile" || n == "readarray":
+		w.read(n, rest, shell, depth, stdin)
+		return true
+	case n == "printf" && len(rest) > 1 && rest[0].v.s == "-v":
+		if w.varName("printf -v", rest[1], run, depth) {
+			w.setVar(rest[1].v.s, printfValue(rest[2:]), shell, depth)
+		}
+		return true
+	case n == "test" || n == "[":
+		for i, a := range rest {
+			if a.v.known && a.v.s == "-v" && i+1 < len(rest) {
+				w.varName(n+" -v", rest[i+1], run, depth)
+			}
+		}
+		w.program(Program{Name: n})
+		return true
+	case n == "unset":
+		w.unset(rest, run, shell, depth)
+		return true
+	case n == "alias":
+		w.alias(rest, run, depth)
+		return true
+	case n == "set" || n == "shopt":
+		w.setOptions(n, rest, shell)
+		return true
+	case n == "enable":
+		w.enable(rest, run)
+		return true
+	case n == "export" || n == "declare" || n == "typeset" || n == "local" || n == "readonly":
+		// Reached as words (builtin export ..., command declare ...).
+		w.declare(n, rest, shell, depth)
+		return true
+	case n == "trap":
+		w.trap(rest)
+		return true
+	case n == "command" && len(rest) > 0 && (rest[0].v.s == "-v" || rest[0].v.s == "-V"),
+		n == "type", n == "which":
+		for _, a := range rest {
+			if a.v.known && !strings.HasPrefix(a.v.s, "-") && !slices.Contains(w.a.Checked, a.v.s) {
+				w.a.Checked = append(w.a.Checked, a.v.s)
+			}
+		}
+		if n == "which" {
+			w.program(Program{Name: n})
+		}
+		return true
+	case len(rest) > 0 && rest[0].v.s == "claude-compat":
+		w.claudeCompat(rest[1:], run, depth)
+		w.program(Program{Name: n, Path: w.progPath(n, run)})
+		return true
+	}
+	return false
+}
+
+// unset walks unset's words: the variables it removes.
+func (w *walker) unset(rest []arg, run, shell *state, depth int) {
+	for _, a := range rest {
+		if !a.v.known || !strings.HasPrefix(a.v.s, "-") {
+			w.varName("unset", a, run, depth)
+		}
+		if a.v.known && a.v.s == "PATH" {
+			// Without PATH bash searches a built-in default path.
+			w.setVar("PATH", val{why: "unset"}, shell, depth)
+		} else if a.v.known && !strings.HasPrefix(a.v.s, "-") {
+			delete(shell.vars, a.v.s)
+		}
+	}
+}
+
+// declare walks export, declare, typeset, local and readonly (n) given
+// as words: the variables they set.
+func (w *walker) declare(n string, rest []arg, shell *state, depth int) {
+	for _, a := range rest {
+		switch {
+		case !a.v.known:
+			w.unknown(n + " of " + a.v.why)
+		case strings.HasPrefix(a.v.s, "-n"):
+			w.unknown(n + " -n (a nameref: assignments through it can set any variable)")
+		case isAssignment(a.v.s):
+			k, x, _ := strings.Cut(a.v.s, "=")
+			w.setVar(k, val{s: x, known: true}, shell, depth)
+		}
+	}
+}
+
+// trap records trap's code, walked in every state the shell is in from
+// here on (runTraps).
+func (w *walker) trap(rest []arg) {
+	if len(rest) > 0 && rest[0].v.known && rest[0].v.s == "--" {
+		rest = rest[1:]
+	}
+	switch {
+	case len(rest) == 0:
+	case !rest[0].v.known:
+		w.unknown("a trap with " + rest[0].v.why)
+	case rest[0].v.s != "" && rest[0].v.s != "-" && !strings.HasPrefix(rest[0].v.s, "-"):
+		// Walked in every state the shell is in from here on
+		// (runTraps): it runs at exit, on a signal or an error.
+		w.traps = append(w.traps, &trapHandler{code: rest[0].v.s, seen: map[string]bool{}})
 	}
 }
 
