@@ -117,14 +117,8 @@ func runTrustAudit(o *trustOptions) error {
 		return err
 	}
 	o.JSON = o.Report.Format == formatJSON
-	if o.DryRun && (o.Report.Format == formatSARIF || o.Report.Format == formatGitHub) {
-		return usageError("--dry-run prints a diff on stdout, which --format %s cannot carry", o.Report.Format)
-	}
-	if o.DryRun && !o.DisableUnapproved {
-		return usageError("--dry-run only applies to --disable-unapproved")
-	}
-	if o.DisableUnapproved && o.Baseline != "" {
-		return usageError("--disable-unapproved works on your approvals, not on a baseline")
+	if err := checkTrustAuditFlags(o); err != nil {
+		return err
 	}
 	t, err := loadTrust(o.env)
 	if err != nil {
@@ -208,6 +202,27 @@ func runTrustAudit(o *trustOptions) error {
 			}
 		}
 	}
+	return trustAuditEnd(o, t, rep, envPs)
+}
+
+// checkTrustAuditFlags refuses the flags trust audit cannot combine.
+func checkTrustAuditFlags(o *trustOptions) error {
+	if o.DryRun && (o.Report.Format == formatSARIF || o.Report.Format == formatGitHub) {
+		return usageError("--dry-run prints a diff on stdout, which --format %s cannot carry", o.Report.Format)
+	}
+	if o.DryRun && !o.DisableUnapproved {
+		return usageError("--dry-run only applies to --disable-unapproved")
+	}
+	if o.DisableUnapproved && o.Baseline != "" {
+		return usageError("--disable-unapproved works on your approvals, not on a baseline")
+	}
+	return nil
+}
+
+// trustAuditEnd says what the audit's findings leave to do, on stderr,
+// and returns its verdict: checkFailed while a hook needs approval or
+// attention, or the project's .env changes what Gemini runs.
+func trustAuditEnd(o *trustOptions, t *trustEnv, rep *fingerprint.Report, envPs []config.Problem) error {
 	if rep.GeminiProblem != "" {
 		hint := ""
 		if p := fingerprint.ReadGeminiStore(rep.GeminiStore).Problem; p != nil {
