@@ -60,43 +60,7 @@ func TestOracleScenarios(t *testing.T) {
 				for _, step := range c.Setup {
 					runSetup(t, step, sub)
 				}
-				env := map[string]string{
-					"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(tmp, "absent", "settings.json"),
-					"GEMINI_CLI_SYSTEM_DEFAULTS_PATH": filepath.Join(tmp, "absent", "system-defaults.json"),
-				}
-				var project, plan, tool, trigger string
-				for i := 0; i < len(c.Args); i++ {
-					a := c.Args[i]
-					next := func() string { i++; return sub(c.Args[i]) }
-					switch a {
-					case "--home":
-						h := next()
-						env["HOME"], env["GEMINI_CLI_HOME"] = h, h
-					case "--project":
-						project = next()
-					case "--trust-workspace":
-						env["GEMINI_CLI_TRUST_WORKSPACE"] = "true"
-					case "--env":
-						k, v, _ := strings.Cut(next(), "=")
-						env[k] = v
-					case "--system":
-						env["GEMINI_CLI_SYSTEM_SETTINGS_PATH"] = next()
-					case "--system-defaults":
-						if v := next(); v == "follow" {
-							delete(env, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
-						} else {
-							env["GEMINI_CLI_SYSTEM_DEFAULTS_PATH"] = v
-						}
-					case "--plan":
-						plan = next()
-					case "--tool":
-						tool = next()
-					case "--trigger":
-						trigger = next()
-					case "--core":
-						next()
-					}
-				}
+				env, project, plan, tool, trigger := oracleArgs(c.Args, tmp, sub)
 				real, _ := filepath.EvalSymlinks(project)
 				set, err := layers.Load(layers.Options{ProjectDir: real, Env: layers.MapEnv(env)})
 				if err != nil {
@@ -176,6 +140,49 @@ func TestOracleScenarios(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no effective cases found")
 	}
+}
+
+// oracleArgs reads an effective.mjs case's command line: the environment
+// it runs in (the system files absent unless it names them), the project
+// and the plan it asks for.
+func oracleArgs(args []string, tmp string, sub func(string) string) (env map[string]string, project, plan, tool, trigger string) {
+	env = map[string]string{
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(tmp, "absent", "settings.json"),
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH": filepath.Join(tmp, "absent", "system-defaults.json"),
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		next := func() string { i++; return sub(args[i]) }
+		switch a {
+		case "--home":
+			h := next()
+			env["HOME"], env["GEMINI_CLI_HOME"] = h, h
+		case "--project":
+			project = next()
+		case "--trust-workspace":
+			env["GEMINI_CLI_TRUST_WORKSPACE"] = "true"
+		case "--env":
+			k, v, _ := strings.Cut(next(), "=")
+			env[k] = v
+		case "--system":
+			env["GEMINI_CLI_SYSTEM_SETTINGS_PATH"] = next()
+		case "--system-defaults":
+			if v := next(); v == "follow" {
+				delete(env, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+			} else {
+				env["GEMINI_CLI_SYSTEM_DEFAULTS_PATH"] = v
+			}
+		case "--plan":
+			plan = next()
+		case "--tool":
+			tool = next()
+		case "--trigger":
+			trigger = next()
+		case "--core":
+			next()
+		}
+	}
+	return env, project, plan, tool, trigger
 }
 
 func deref(r *json.RawMessage) string {
