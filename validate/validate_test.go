@@ -92,15 +92,20 @@ const (
 	proj = "proj/.gemini/settings.json"
 )
 
-func TestCheckRules(t *testing.T) {
-	tests := []struct {
-		name  string
-		files map[string]string
-		codes []string // only these codes are compared
-		want  []got
-		msg   string // substring of the first wanted problem's message
-		hint  string // substring of its hint
-	}{
+// checkRulesCase is a case of TestCheckRules.
+type checkRulesCase struct {
+	name  string
+	files map[string]string
+	codes []string // only these codes are compared
+	want  []got
+	msg   string // substring of the first wanted problem's message
+	hint  string // substring of its hint
+}
+
+// checkRulesCases are TestCheckRules's cases: one literal table
+// (Check's problems for a tree of settings files).
+func checkRulesCases() []checkRulesCase {
+	return []checkRulesCase{
 		{
 			name: "trigger matcher written as a regex",
 			files: map[string]string{proj: `{
@@ -493,6 +498,10 @@ func TestCheckRules(t *testing.T) {
 			msg: `this "plugin" hook has no "command"`,
 		},
 	}
+}
+
+func TestCheckRules(t *testing.T) {
+	tests := checkRulesCases()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := tree(t, tt.files)
