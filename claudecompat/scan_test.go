@@ -14,16 +14,21 @@ type brief struct {
 	Covered bool
 }
 
-func TestScan(t *testing.T) {
-	tests := []struct {
-		name   string
-		file   string
-		hook   Hook
-		script string
-		want   []brief
-		// notes are substrings the notes must contain, in order of want.
-		notes []string
-	}{
+// scanCase is a case of TestScan.
+type scanCase struct {
+	name   string
+	file   string
+	hook   Hook
+	script string
+	want   []brief
+	// notes are substrings the notes must contain, in order of want.
+	notes []string
+}
+
+// scanCases are TestScan's cases: one literal table (a Claude
+// hook's script and what Scan finds in it).
+func scanCases() []scanCase {
+	return []scanCase{
 		{
 			name: "bash guard with jq and permissionDecision",
 			file: "protect-env.sh",
@@ -233,6 +238,10 @@ echo "PreCompact finished"
 			script: "#!/bin/sh\nnotify-send 'Gemini needs you'\n",
 		},
 	}
+}
+
+func TestScan(t *testing.T) {
+	tests := scanCases()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Scan([]byte(tt.script), Language(tt.file, []byte(tt.script)), tt.hook)
