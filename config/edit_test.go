@@ -36,118 +36,125 @@ func mustParse(t testing.TB, name string, data []byte) *Document {
 	return d
 }
 
-func TestEdit(t *testing.T) {
-	type op struct {
-		verb    string // append, set, remove, prune, insert
-		pointer string
-		value   any
-	}
-	tests := []struct {
-		name string
-		in   string
-		ops  []op
-		want string
-	}{
+// editOp is one edit of a TestEdit case.
+type editOp struct {
+	verb    string // append, set, remove, prune, insert
+	pointer string
+	value   any
+}
+
+// editCase is a case of TestEdit.
+type editCase struct {
+	name string
+	in   string
+	ops  []editOp
+	want string
+}
+
+// editCases are TestEdit's cases: one literal table (a file, the
+// edits made to it and the bytes they leave).
+func editCases() []editCase {
+	return []editCase{
 		{
 			name: "append to existing array keeps comments",
 			in:   "{\n  // c\n  \"a\": [\n    1 // one\n  ]\n}\n",
-			ops:  []op{{"append", "/a", 2}},
+			ops:  []editOp{{"append", "/a", 2}},
 			want: "{\n  // c\n  \"a\": [\n    1, // one\n    2\n  ]\n}\n",
 		},
 		{
 			name: "append creates missing objects at the end",
 			in:   "{\n  \"ui\": {}\n}",
-			ops:  []op{{"append", "/hooks/BeforeTool", "x"}},
+			ops:  []editOp{{"append", "/hooks/BeforeTool", "x"}},
 			want: "{\n  \"ui\": {},\n  \"hooks\": {\n    \"BeforeTool\": [\n      \"x\"\n    ]\n  }\n}",
 		},
 		{
 			name: "append to inline array stays inline",
 			in:   `{"a": [1, 2]}`,
-			ops:  []op{{"append", "/a", 3}},
+			ops:  []editOp{{"append", "/a", 3}},
 			want: `{"a": [1, 2, 3]}`,
 		},
 		{
 			name: "append to compact inline array",
 			in:   `{"a":[1,2]}`,
-			ops:  []op{{"append", "/a", 3}, {"set", "/b", true}},
+			ops:  []editOp{{"append", "/a", 3}, {"set", "/b", true}},
 			want: `{"a":[1,2,3], "b":true}`,
 		},
 		{
 			name: "set replaces value in place",
 			in:   "{\n  \"hooksConfig\": {\n    \"enabled\": false /* off */\n  }\n}\n",
-			ops:  []op{{"set", "/hooksConfig/enabled", true}},
+			ops:  []editOp{{"set", "/hooksConfig/enabled", true}},
 			want: "{\n  \"hooksConfig\": {\n    \"enabled\": true /* off */\n  }\n}\n",
 		},
 		{
 			name: "set replaces the last duplicate",
 			in:   `{"a": 1, "a": 2}`,
-			ops:  []op{{"set", "/a", 3}},
+			ops:  []editOp{{"set", "/a", 3}},
 			want: `{"a": 1, "a": 3}`,
 		},
 		{
 			name: "remove middle element with its comments",
 			in:   "[\n  1, // one\n  // about two\n  2, // two\n  3\n]",
-			ops:  []op{{"remove", "/1", nil}},
+			ops:  []editOp{{"remove", "/1", nil}},
 			want: "[\n  1, // one\n  3\n]",
 		},
 		{
 			name: "remove first inline element",
 			in:   `{"a": [1, 2, 3]}`,
-			ops:  []op{{"remove", "/a/0", nil}},
+			ops:  []editOp{{"remove", "/a/0", nil}},
 			want: `{"a": [2, 3]}`,
 		},
 		{
 			name: "remove last element keeps comment of previous",
 			in:   "{\n  \"a\": 1, // one\n  \"b\": 2 // two\n}\n",
-			ops:  []op{{"remove", "/b", nil}},
+			ops:  []editOp{{"remove", "/b", nil}},
 			want: "{\n  \"a\": 1 // one\n}\n",
 		},
 		{
 			name: "remove every duplicate key",
 			in:   `{"a": 1, "b": 2, "a": 3}`,
-			ops:  []op{{"remove", "/a", nil}},
+			ops:  []editOp{{"remove", "/a", nil}},
 			want: `{"b": 2}`,
 		},
 		{
 			name: "remove only element leaves empty container",
 			in:   "{\n  \"a\": [\n    1\n  ]\n}\n",
-			ops:  []op{{"remove", "/a/0", nil}},
+			ops:  []editOp{{"remove", "/a/0", nil}},
 			want: "{\n  \"a\": []\n}\n",
 		},
 		{
 			name: "remove only element keeps comment inside",
 			in:   "{\n  \"a\": [ // list\n    1\n  ]\n}\n",
-			ops:  []op{{"remove", "/a/0", nil}},
+			ops:  []editOp{{"remove", "/a/0", nil}},
 			want: "{\n  \"a\": [ // list\n  ]\n}\n",
 		},
 		{
 			name: "prune removes empty parents but not the root",
 			in:   "{\n  \"hooks\": {\n    \"BeforeTool\": []\n  }\n}\n",
-			ops:  []op{{"prune", "/hooks/BeforeTool", nil}},
+			ops:  []editOp{{"prune", "/hooks/BeforeTool", nil}},
 			want: "{}\n",
 		},
 		{
 			name: "prune keeps non-empty parent",
 			in:   "{\n  \"hooks\": {\n    \"A\": [],\n    \"B\": [1]\n  }\n}\n",
-			ops:  []op{{"prune", "/hooks/A", nil}},
+			ops:  []editOp{{"prune", "/hooks/A", nil}},
 			want: "{\n  \"hooks\": {\n    \"B\": [1]\n  }\n}\n",
 		},
 		{
 			name: "append into empty object with comment",
 			in:   "{\n  // add hooks here\n}\n",
-			ops:  []op{{"set", "/a", 1}},
+			ops:  []editOp{{"set", "/a", 1}},
 			want: "{\n  \"a\": 1\n  // add hooks here\n}\n",
 		},
 		{
 			name: "raw JSONC value and pointer escapes",
 			in:   "{}",
-			ops:  []op{{"set", "/a~1b", json.RawMessage(`{"x": [1, /* c */ 2,],}`)}},
+			ops:  []editOp{{"set", "/a~1b", json.RawMessage(`{"x": [1, /* c */ 2,],}`)}},
 			want: "{\n  \"a/b\": {\n    \"x\": [\n      1,\n      2\n    ]\n  }\n}",
 		},
 		{
 			name: "several edits compose",
 			in:   "{\n  \"a\": [1],\n  \"b\": 2\n}\n",
-			ops: []op{
+			ops: []editOp{
 				{"append", "/a", 2}, {"remove", "/b", nil}, {"append", "/a", 3}, {"remove", "/a/0", nil},
 				{"set", "/c", Ordered{{"z", 1}, {"y", []any{}}}},
 			},
@@ -156,40 +163,44 @@ func TestEdit(t *testing.T) {
 		{
 			name: "insert before the first element keeps its comment above it",
 			in:   "{\r\n  \"a\": [ // list\r\n    // one\r\n    1,\r\n    2\r\n  ]\r\n}\r\n",
-			ops:  []op{{"insert", "/a/0", Ordered{{"k", 0}}}},
+			ops:  []editOp{{"insert", "/a/0", Ordered{{"k", 0}}}},
 			want: "{\r\n  \"a\": [ // list\r\n    {\r\n      \"k\": 0\r\n    },\r\n    // one\r\n    1,\r\n    2\r\n  ]\r\n}\r\n",
 		},
 		{
 			name: "insert in the middle after a same-line comment, then remove it",
 			in:   "{\n\t\"a\": [\n\t\t1, // one\n\t\t2\n\t]\n}\n",
-			ops:  []op{{"insert", "/a/1", "x"}, {"insert", "/a/3", "y"}},
+			ops:  []editOp{{"insert", "/a/1", "x"}, {"insert", "/a/3", "y"}},
 			want: "{\n\t\"a\": [\n\t\t1, // one\n\t\t\"x\",\n\t\t2,\n\t\t\"y\"\n\t]\n}\n",
 		},
 		{
 			name: "insert then remove is the identity",
 			in:   "{\n  \"a\": [\n    1, // one\n    // two\n    2\n  ]\n}\n",
-			ops:  []op{{"insert", "/a/1", "x"}, {"remove", "/a/1", nil}},
+			ops:  []editOp{{"insert", "/a/1", "x"}, {"remove", "/a/1", nil}},
 			want: "{\n  \"a\": [\n    1, // one\n    // two\n    2\n  ]\n}\n",
 		},
 		{
 			name: "insert a member before another",
 			in:   "{\n  \"hooks\": {\n    // first\n    \"A\": [],\n    \"C\": []\n  }\n}\n",
-			ops:  []op{{"insert-member", "/hooks/C/B", []any{1}}, {"insert-member", "/hooks/none/D", 2}},
+			ops:  []editOp{{"insert-member", "/hooks/C/B", []any{1}}, {"insert-member", "/hooks/none/D", 2}},
 			want: "{\n  \"hooks\": {\n    // first\n    \"A\": [],\n    \"B\": [\n      1\n    ],\n    \"C\": [],\n    \"D\": 2\n  }\n}\n",
 		},
 		{
 			name: "insert inline",
 			in:   "{\"a\": [1, 2]}",
-			ops:  []op{{"insert", "/a/1", 0}},
+			ops:  []editOp{{"insert", "/a/1", 0}},
 			want: "{\"a\": [1, 0, 2]}",
 		},
 		{
 			name: "insert into a missing array creates it",
 			in:   "{}",
-			ops:  []op{{"insert", "/hooks/AfterTool/0", 1}},
+			ops:  []editOp{{"insert", "/hooks/AfterTool/0", 1}},
 			want: "{\n  \"hooks\": {\n    \"AfterTool\": [\n      1\n    ]\n  }\n}",
 		},
 	}
+}
+
+func TestEdit(t *testing.T) {
+	tests := editCases()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d, err := Parse("s.json", []byte(tt.in), Options{AllowNonObject: true})
