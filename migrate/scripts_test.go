@@ -15,35 +15,39 @@ import (
 	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
-// TestScripts converts one Claude hook of a project whose scripts are on
-// disk and checks what the report says of the scripts, the fate, and
-// whether --adapter=auto wraps it.
-func TestScripts(t *testing.T) {
-	type script struct {
-		Path, State string
-		Kinds       []string // finding kinds, uncovered ones marked with "!"
-	}
-	tests := []struct {
-		name    string
-		event   string
-		command string
-		files   map[string]string
-		adapter AdapterMode
-		// outside is a script written outside the project, linked from
-		// .claude/hooks/out.sh.
-		outside  string
-		fifo     string
-		wrapped  bool
-		fate     Fate
-		scripts  []script
-		changeIn string
-	}{
+// scriptWant is a script migrate lists for a TestScripts case: its
+// path, its state and what was found in it.
+type scriptWant struct {
+	Path, State string
+	Kinds       []string // finding kinds, uncovered ones marked with "!"
+}
+
+// scriptsCase is a case of TestScripts.
+type scriptsCase struct {
+	name    string
+	event   string
+	command string
+	files   map[string]string
+	adapter AdapterMode
+	// outside is a script written outside the project, linked from
+	// .claude/hooks/out.sh.
+	outside  string
+	fifo     string
+	wrapped  bool
+	fate     Fate
+	scripts  []scriptWant
+	changeIn string
+}
+
+// scriptsCases are TestScripts's cases: one literal table.
+func scriptsCases() []scriptsCase {
+	return []scriptsCase{
 		{
 			name: "notification script that reads nothing: not wrapped", event: "Notification",
 			command: ".claude/hooks/ding.sh",
 			files:   map[string]string{".claude/hooks/ding.sh": "#!/bin/sh\nnotify-send 'Gemini needs you'\n"},
 			wrapped: false, fate: FateMigrated,
-			scripts: []script{{"/.claude/hooks/ding.sh", StateRead, nil}},
+			scripts: []scriptWant{{"/.claude/hooks/ding.sh", StateRead, nil}},
 		},
 		{
 			name: "notification command reading the payload with jq: wrapped", event: "Notification",
@@ -62,14 +66,14 @@ func TestScripts(t *testing.T) {
 cd "$CLAUDE_PROJECT_DIR" && git stash list > .claude/last-session
 `},
 			wrapped: true, fate: FateMigrated,
-			scripts: []script{{"/.claude/hooks/log.sh", StateRead, []string{"variable"}}},
+			scripts: []scriptWant{{"/.claude/hooks/log.sh", StateRead, []string{"variable"}}},
 		},
 		{
 			name: "a link out of the project is not followed: wrapped to be safe", event: "Notification",
 			command: ".claude/hooks/out.sh",
 			outside: "#!/bin/sh\necho \"$CLAUDE_SECRET\"\n",
 			wrapped: true, fate: FateMigrated,
-			scripts: []script{{"/.claude/hooks/out.sh", "outside-project", nil}},
+			scripts: []scriptWant{{"/.claude/hooks/out.sh", "outside-project", nil}},
 		},
 		{
 			name: "a program run by a path outside the project may read anything: wrapped", event: "Notification",
@@ -81,7 +85,7 @@ cd "$CLAUDE_PROJECT_DIR" && git stash list > .claude/last-session
 			command: "sh .claude/hooks/pipe",
 			fifo:    ".claude/hooks/pipe",
 			wrapped: true, fate: FateMigrated,
-			scripts: []script{{"/.claude/hooks/pipe", "not-regular", nil}},
+			scripts: []scriptWant{{"/.claude/hooks/pipe", "not-regular", nil}},
 		},
 		{
 			name: "guard with a program not on PATH and a transcript: changes", event: "PreToolUse",
@@ -92,7 +96,7 @@ last=$(tail -n 1 "$(jq -r .transcript_path <<<"$payload")")
 bunx eslint --stdin <<<"$last" || exit 2
 `},
 			wrapped: true, fate: FateChanged, changeIn: "bunx, which is not on PATH here",
-			scripts: []script{{"/.claude/hooks/guard.sh", StateRead, []string{"stdin", "!transcript", "exit", "!program"}}},
+			scripts: []scriptWant{{"/.claude/hooks/guard.sh", StateRead, []string{"stdin", "!transcript", "exit", "!program"}}},
 		},
 		{
 			name: "without the adapter, what only it translates is a change", event: "PreToolUse", adapter: AdapterNever,
@@ -103,9 +107,16 @@ if d["tool_name"] == "Write" and d["tool_input"]["file_path"].endswith(".lock"):
     sys.exit(2)
 `},
 			wrapped: false, fate: FateChanged, changeIn: "g.py depends on Claude's protocol in 2 place(s)",
-			scripts: []script{{"/.claude/hooks/g.py", StateRead, []string{"stdin", "tool-name", "exit"}}},
+			scripts: []scriptWant{{"/.claude/hooks/g.py", StateRead, []string{"stdin", "tool-name", "exit"}}},
 		},
 	}
+}
+
+// TestScripts converts one Claude hook of a project whose scripts are on
+// disk and checks what the report says of the scripts, the fate, and
+// whether --adapter=auto wraps it.
+func TestScripts(t *testing.T) {
+	tests := scriptsCases()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			project := t.TempDir()
@@ -156,9 +167,9 @@ if d["tool_name"] == "Write" and d["tool_input"]["file_path"].endswith(".lock"):
 			if got := strings.Contains(cmd, "claude-compat"); got != tt.wrapped {
 				t.Errorf("wrapped = %v, want %v: %s", got, tt.wrapped, cmd)
 			}
-			var got []script
+			var got []scriptWant
 			for _, sc := range it.Scripts {
-				s := script{Path: strings.TrimPrefix(sc.Path, project), State: sc.State}
+				s := scriptWant{Path: strings.TrimPrefix(sc.Path, project), State: sc.State}
 				for _, f := range sc.Findings {
 					k := f.Kind
 					if !f.Covered {
