@@ -348,6 +348,10 @@ func printHookDetailsText(o *out, t *trustEnv, ids []string, accepting, text boo
 			}
 			rows = append(rows, []any{"script", p + " " + state})
 		}
+		if names := dotEnvNames(t.project.DotEnvPairs); names != "" {
+			// Part of every project hook's fingerprint (fingerprint/dotenv.go).
+			rows = append(rows, []any{".env", names + " (values not shown): Gemini loads them into every hook's environment"})
+		}
 		if probes > 0 {
 			// Where Python, Node or bash would look for a module or
 			// program: a file planted there later changes the fingerprint.
@@ -591,4 +595,15 @@ func printScriptText(o *out, s fingerprint.Script) {
 		}
 		o.printf("    | %s\n", visible.EscapeText(l))
 	}
+}
+
+// dotEnvNames lists the names of the project .env's variables (the pairs
+// of its fingerprint stamp), escaped; never their values.
+func dotEnvNames(pairs []string) string {
+	names := make([]string, len(pairs))
+	for i, p := range pairs {
+		k, _, _ := strings.Cut(p, "=")
+		names[i] = visible.Escape(k)
+	}
+	return strings.Join(names, ", ")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/gemini"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/internal/table"
+	"github.com/gh-hooks/gh-hooks/internal/visible"
 	"github.com/gh-hooks/gh-hooks/layers"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/validate"
@@ -513,6 +514,21 @@ func printExplanation(o *out, h fingerprint.HookReport, e *fingerprint.Explanati
 	}
 	for _, f := range e.Fields {
 		o.printf("%s\n%s\n", o.red("- "+f.Field+": "+show(f.Old)), o.green("+ "+f.Field+": "+show(f.New)))
+	}
+	if e.DotEnvNote != "" {
+		o.printf(".env: %s\n", e.DotEnvNote)
+	}
+	for _, c := range e.DotEnv {
+		// Names only: a .env holds secrets.
+		line := ".env: " + visible.Escape(c.Name) + " " + c.Change + " (value not shown)"
+		switch c.Change {
+		case "added":
+			o.printf("%s\n", o.green("+ "+line))
+		case "removed":
+			o.printf("%s\n", o.red("- "+line))
+		default:
+			o.printf("%s\n", o.yellow("~ "+line))
+		}
 	}
 	for _, sc := range e.Scripts {
 		if sc.Note != "" {

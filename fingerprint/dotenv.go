@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -188,4 +189,62 @@ func valuePaths(p Project, root *os.Root, value string) []LeftOut {
 		out = addLeft(out, l)
 	}
 	return out
+}
+
+// dotEnvCopy is the .env's pairs as the approved-scripts cache keeps them:
+// the JSON array the stamp hashes, named by that hash, so that Explain
+// can name the variables that changed (values are never shown). nil when
+// the project has no .env pairs.
+func dotEnvCopy(p Project) *Script {
+	sum, ok := strings.CutPrefix(p.DotEnv, "sha256:")
+	if !ok || p.DotEnvPairs == nil {
+		return nil
+	}
+	b, err := json.Marshal(p.DotEnvPairs)
+	if err != nil {
+		return nil
+	}
+	return &Script{State: ScriptOK, SHA256: sum, data: b}
+}
+
+// DotEnvChange is a variable of the project's .env that differs from the
+// approval: Change is "added", "removed" or "changed". Values are left
+// out: a .env holds secrets.
+type DotEnvChange struct {
+	Name   string `json:"name"`
+	Change string `json:"change"`
+}
+
+// dotEnvChanges compares the pairs kept at approval (the cache copy of
+// stamp was) with now. ok is false when the approved pairs were not kept.
+func dotEnvChanges(home, was string, now []string) (changes []DotEnvChange, ok bool) {
+	var old []string
+	if was != "" {
+		data := approvedContent(home, was)
+		if data == nil || json.Unmarshal(data, &old) != nil {
+			return nil, false
+		}
+	}
+	split := func(pairs []string) map[string]string {
+		m := map[string]string{}
+		for _, p := range pairs {
+			k, v, _ := strings.Cut(p, "=")
+			m[k] = v
+		}
+		return m
+	}
+	o, n := split(old), split(now)
+	for _, k := range unionKeys(o, n) {
+		ov, inOld := o[k]
+		nv, inNew := n[k]
+		switch {
+		case !inOld:
+			changes = append(changes, DotEnvChange{Name: k, Change: "added"})
+		case !inNew:
+			changes = append(changes, DotEnvChange{Name: k, Change: "removed"})
+		case ov != nv:
+			changes = append(changes, DotEnvChange{Name: k, Change: "changed"})
+		}
+	}
+	return changes, true
 }

@@ -36,6 +36,11 @@ type ScriptChange struct {
 type Explanation struct {
 	Fields  []FieldChange  `json:"fields"`
 	Scripts []ScriptChange `json:"scripts"`
+	// DotEnv names the variables of the project's .env that changed, when
+	// its stamp did; DotEnvNote says why they cannot be named (the
+	// approved pairs were not kept).
+	DotEnv     []DotEnvChange `json:"dotenv,omitempty"`
+	DotEnvNote string         `json:"dotenvNote,omitempty"`
 }
 
 // Explain compares a hook with the approval it is judged against: for a
@@ -75,6 +80,16 @@ func Explain(home string, h HookReport) *Explanation {
 			n = k + "=" + n
 		}
 		field("env", o, n)
+	}
+	if old.DotEnv != cur.DotEnv {
+		switch ch, ok := dotEnvChanges(home, old.DotEnv, h.dotEnv); {
+		case old.DotEnv == "unread" || cur.DotEnv == "unread":
+			e.DotEnvNote = "it was or is unreadable"
+		case !ok:
+			e.DotEnvNote = "the approved variables were not kept (approved by another gh-hooks, or evicted): their names cannot be compared"
+		default:
+			e.DotEnv = ch
+		}
 	}
 	data := map[string][]byte{}
 	for _, s := range h.Scripts {

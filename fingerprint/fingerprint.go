@@ -38,6 +38,10 @@ type Project struct {
 	// every hook's environment (layers.DotEnv.Stamp; "" when none): part
 	// of every project hook's fingerprint (see dotenv.go).
 	DotEnv string
+	// DotEnvPairs are the KEY=VALUE pairs DotEnv hashes
+	// (layers.DotEnv.StampPairs): kept at approval, like a script, so that
+	// trust audit --diff can name the variables that changed.
+	DotEnvPairs []string
 }
 
 // NewProject resolves dir into a Project. The directory must exist.

@@ -21,6 +21,7 @@ func ProjectOf(dir string, set *layers.Set) (Project, error) {
 	}
 	p.UserHome = set.UserHome()
 	p.DotEnv = set.DotEnv.Stamp()
+	p.DotEnvPairs = set.DotEnv.StampPairs()
 	return p, nil
 }
 

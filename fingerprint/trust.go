@@ -102,6 +102,9 @@ type HookReport struct {
 	// the hook's record now (see Explain).
 	Approved *Record `json:"-"`
 	Current  Record  `json:"-"`
+	// dotEnv are the project .env's pairs now (Project.DotEnvPairs), for
+	// Explain.
+	dotEnv []string
 	// SchemeChange says, for a SchemeChanged hook, what the approval of
 	// the older scheme and the current fingerprint have in common.
 	SchemeChange *SchemeChange `json:"schemeChange,omitempty"`
@@ -199,7 +202,7 @@ func check(p Project, hooks []Hook, old []Record) *Report {
 	for i, h := range hooks {
 		hr := HookReport{ID: h.ID, Event: h.Event, Name: h.Name, Command: h.Command, Key: geminiKey(h.Hook), Wrapped: h.DefIndex < 0,
 			DisableName: h.DisableName, Fingerprint: h.Record.Fingerprint, Status: New, Changes: []string{}, Scripts: h.Scripts,
-			NotCovered: h.NotCovered, Suspicious: Suspicious(h.Hook), Current: h.Record}
+			NotCovered: h.NotCovered, Suspicious: Suspicious(h.Hook), Current: h.Record, dotEnv: p.DotEnvPairs}
 		if hr.Scripts == nil {
 			hr.Scripts = []Script{}
 		}
@@ -609,6 +612,9 @@ func Approve(o Options, sel Selection, dryRun bool) (*Result, error) {
 			if picked[i] {
 				scripts = append(scripts, h.Scripts...)
 			}
+		}
+		if d := dotEnvCopy(o.Project); d != nil {
+			scripts = append(scripts, *d)
 		}
 		if err := keepScripts(o.Home, scripts); err != nil {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("cannot keep a copy of the approved scripts in %s (trust audit --diff will show no diff for them): %v", CacheDir(o.Home), err))

@@ -42,8 +42,9 @@ type DotEnv struct {
 	Inexact bool `json:"inexact,omitempty"`
 	// Vars is every variable of the file, with what Gemini does with it.
 	Vars []DotEnvVar `json:"vars"`
-	// stamp is Stamp's answer.
+	// stamp is Stamp's answer; pairs what it hashes (StampPairs).
 	stamp string
+	pairs []string
 }
 
 // DotEnvVar is one variable of the .env file.
@@ -171,7 +172,7 @@ func (s *Set) loadDotEnv(env Env, merged []*Layer, trusted bool) *DotEnv {
 	top := s.repoTop()
 	// The stamp is what the folder loads once trusted, which is when
 	// hooks run: an approval made before trusting it stays valid.
-	d.stamp = s.dotEnvStamp(findEnvFile(s.Paths.ProjectDir, home, true, ignoreLocal), top, excluded)
+	d.stamp, d.pairs = s.dotEnvStamp(findEnvFile(s.Paths.ProjectDir, home, true, ignoreLocal), top, excluded)
 	if path == "" {
 		return d
 	}
@@ -221,15 +222,15 @@ func isProjectEnvFile(path string) bool { return !strings.Contains(path, ".gemin
 // repository's (see DotEnv.Stamp): the sorted KEY=VALUE pairs a trusted
 // folder loads from it, whoever audits, hashed; "unread" when gh-hooks
 // cannot read it; "" when there is none.
-func (s *Set) dotEnvStamp(path, top string, excluded []string) string {
+func (s *Set) dotEnvStamp(path, top string, excluded []string) (string, []string) {
 	if path == "" || !isSubpath(top, path) {
-		return ""
+		return "", nil
 	}
 	data, why := s.readEnvFile(path, top, true)
 	if why != "" {
 		// No reason in it: a reason can name a path of this machine, and
 		// a baseline holds none.
-		return "unread"
+		return "unread", nil
 	}
 	vars, _ := ParseDotenv(data)
 	var pairs []string
@@ -239,12 +240,12 @@ func (s *Set) dotEnvStamp(path, top string, excluded []string) string {
 		}
 	}
 	if len(pairs) == 0 {
-		return ""
+		return "", nil
 	}
 	slices.Sort(pairs)
 	b, _ := json.Marshal(pairs)
 	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return "sha256:" + hex.EncodeToString(sum[:]), pairs
 }
 
 // repoTop is the top of what a cloned repository controls around the
@@ -358,6 +359,16 @@ func (d *DotEnv) Stamp() string {
 		return ""
 	}
 	return d.stamp
+}
+
+// StampPairs are the sorted KEY=VALUE pairs whose JSON array Stamp hashes
+// (nil when the stamp is "" or "unread"), so that what changed in the .env
+// since an approval can be named.
+func (d *DotEnv) StampPairs() []string {
+	if d == nil {
+		return nil
+	}
+	return d.pairs
 }
 
 // afterDotEnv applies what the variables Gemini loaded from the .env
