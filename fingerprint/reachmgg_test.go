@@ -12,6 +12,8 @@ import (
 // The Make, go run (cgo) and git forms of issue 30's "Why", on disk:
 // swapping a file the real make, go or git would run or load changes the
 // fingerprint, and a form that cannot be followed is not covered, named.
+// The Make forms were run by GNU Make 4.3 (make -s lint): each ran the
+// file the test swaps.
 func TestReachMakeGoGit(t *testing.T) {
 	t.Parallel()
 	bare := map[string]string{"docs/HEAD": "ref: refs/heads/main\n", "docs/objects/info/x": "", "docs/refs/heads/main": "0000\n"}
@@ -32,6 +34,16 @@ func TestReachMakeGoGit(t *testing.T) {
 		swap       string // a file the hook reaches: writing it must change the fingerprint
 		notCovered string // "" for a covered hook
 	}{
+		{"make: a deferred = assignment", map[string]string{"Makefile": "RUN = sh $(SCRIPT)\nSCRIPT = tools/check.sh\nlint:\n\t$(RUN)\n", "tools/check.sh": "echo\n"},
+			`make lint`, "tools/check.sh", ""},
+		{"make: $<", map[string]string{"Makefile": "lint: tools/check.sh\n\tsh $<\n", "tools/check.sh": "echo\n"},
+			`make lint`, "tools/check.sh", ""},
+		{"make: $< of a pattern rule", map[string]string{"Makefile": "%.ok: %.sh\n\tsh $<\nlint: check.ok\n", "check.sh": "echo\n"},
+			`make lint`, "Makefile", "the automatic variable $< in a pattern rule"},
+		{"make: a variable from the command line", map[string]string{"Makefile": "SCRIPT := a.sh\nlint:\n\tsh $(SCRIPT)\n", "b.sh": "echo\n"},
+			`make SCRIPT=b.sh lint`, "b.sh", ""},
+		{"still covered: make lint with a plain Makefile", map[string]string{"Makefile": ".PHONY: lint test\n\nGO ?= go\n\nlint: ## run the linters\n\t@./tools/lint.sh\n\ntest:\n\t$(GO) build ./...\n\t./tools/test.sh\n", "tools/lint.sh": "echo\n", "tools/test.sh": "echo\n"},
+			`make lint`, "tools/lint.sh", ""},
 		{"cd docs && git status: a bare repository's core.fsmonitor", with(bare, "docs/config", "[core]\n\tbare = true\n\tfsmonitor = ./fsmon.sh\n"),
 			`cd docs && git status`, "docs/config", "git config core.fsmonitor in ./docs/config"},
 		{"cd docs && git status: a bare repository's hooks", with(bare, "docs/config", "[core]\n\tbare = true\n", "docs/hooks/post-checkout", "#!/bin/sh\n. ./lib.sh\n", "docs/lib.sh", "echo\n"),

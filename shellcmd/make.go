@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
@@ -10,26 +11,42 @@ import (
 // make: the makefile it reads (-f, else GNUmakefile, makefile, Makefile
 // in -C's folder or the current one), the files it includes, its SHELL,
 // $(shell ...) calls and every recipe line, each run by the shell in the
-// makefile's folder. Make variables with a plain value in the makefiles
-// are expanded; others stay for the shell (make passes the environment
-// through), so a recipe `$(CC) x.c` is a program named by $CC.
+// makefile's folder. GNU make's two phases (make.info, "How make Reads a
+// Makefile"): a deferred `=` (and `?=`, `define`) keeps its text and is
+// expanded where it is used, with the values then known; `:=`, `::=` and
+// `:::=` expand at once; `+=` appends in the variable's own flavour; `!=`
+// runs its command (walked) and its value is not known. A recipe's
+// automatic variables are the rule's: $@ (the recipe is walked for each
+// target), $< $^ $+ and their D/F forms; $? $* $| , a pattern rule's,
+// a target named in more than one rule, vpath/VPATH and target-specific
+// variables are not covered. Variables without a value in the makefiles
+// stay for the shell (make passes the environment through), so a recipe
+// `$(CC) x.c` is a program named by $CC.
 
 var (
 	makeAssign  = lazyre.New(`^(?:override\s+|export\s+|private\s+)*([A-Za-z_][\w.-]*)\s*(?:::=|:::=|:=|\?=|\+=|!=|=)\s*(.*)$`)
 	makeInclude = lazyre.New(`^(?:-|s)?include\s+(.+)$`)
 	makeLoad    = lazyre.New(`^-?load\s+(.+)$`)
 	makeRef     = lazyre.New(`\$(?:\(([^()]*)\)|\{([^{}]*)\}|([@<^*?%+|]))`)
+	makeCond    = lazyre.New(`^(?:ifeq|ifneq|ifdef|ifndef)(?:\s|\(|$)`)
 	makeShell   = lazyre.New(`\$[({]shell\s+([^()]*)[)}]`)
 )
 
 // make walks a make command.
 func (w *walker) make(rest []arg, st *state, depth int) {
 	dir := st.dir
-	var files []arg
+	var files, assigns []arg
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		opt, value, has := strings.Cut(a.v.s, "=")
 		switch {
+		case !a.v.known:
+			w.unknown("make with " + a.v.why + " on its command line")
+		case !strings.HasPrefix(opt, "-") && has:
+			assigns = append(assigns, a) // make VAR=value
+		case opt == "-I" || strings.HasPrefix(opt, "-I") || opt == "--include-dir" || opt == "-e" || opt == "--environment-overrides" ||
+			opt == "-E" || opt == "--eval" || opt == "-o" || opt == "-W" || opt == "--what-if" || opt == "--new-file" || opt == "--old-file":
+			w.unknown("make " + opt + ": not followed")
 		case opt == "-C" || opt == "--directory":
 			if !has && i+1 < len(rest) {
 				i++
@@ -76,15 +93,56 @@ func (w *walker) make(rest []arg, st *state, depth int) {
 			return
 		}
 	}
-	vars := map[string]string{"MAKE": "make", "CURDIR": dir}
+	vars := &makeVars{v: map[string]string{"MAKE": "make", "CURDIR": dir}, deferred: map[string]bool{},
+		exported: map[string]bool{}, cmdline: map[string]bool{}}
+	for _, k := range []string{"MAKEFILES", "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"} {
+		if _, ok := st.vars[k]; ok {
+			w.unknown("make with " + k + " in its environment: not followed")
+		}
+	}
+	for _, a := range assigns {
+		k, v, _ := strings.Cut(a.v.s, "=")
+		k = strings.TrimRight(k, ":")
+		if !a.v.known || !isName(k) {
+			w.unknown("make with a computed variable assignment")
+			continue
+		}
+		vars.v[k], vars.cmdline[k] = v, true
+		vars.exported[k] = true // make exports command-line variables
+		if k == "SHELL" {
+			w.exec(arg{v: val{s: v, known: true}, text: v}, st, depth)
+		}
+	}
 	for _, f := range files {
 		w.makefile(w.file(f.text, f.v, RoleManifest, sub), vars, sub, depth)
 	}
 }
 
+// makeVars are the make variables known so far: a deferred one keeps its
+// text (expanded at each use).
+type makeVars struct {
+	v        map[string]string
+	deferred map[string]bool
+	// vpath: a vpath directive or VPATH was seen ($< may name a file
+	// found elsewhere).
+	vpath bool
+	// exported are the variables put in the recipes' environment
+	// (export, .EXPORT_ALL_VARIABLES); cmdline those make's command line
+	// sets, which the makefile's assignments do not change.
+	exported, cmdline map[string]bool
+	exportAll         bool
+}
+
+// makeRule is the rule whose recipe lines follow.
+type makeRule struct {
+	targets, prereqs []string
+	// why is set when its automatic variables are not known.
+	why string
+}
+
 // makefile follows one makefile (and its includes) with the variables
 // known so far.
-func (w *walker) makefile(p string, vars map[string]string, st *state, depth int) {
+func (w *walker) makefile(p string, vars *makeVars, st *state, depth int) {
 	data, real, leave, ok := w.open("make", p)
 	if !ok {
 		return
@@ -92,10 +150,44 @@ func (w *walker) makefile(p string, vars map[string]string, st *state, depth int
 	defer leave()
 	name := w.rel(real)
 	lines := strings.Split(strings.ReplaceAll(string(data), "\\\n", " "), "\n")
-	inDefine := 0
+	// Targets named in more than one rule line: their prerequisites are
+	// merged, so $< of one line is not that line's alone.
+	seen := map[string]int{}
 	for _, line := range lines {
-		if strings.HasPrefix(line, "\t") && inDefine == 0 {
-			w.recipe(line[1:], vars, st, depth)
+		if strings.HasPrefix(line, "\t") || makeAssign.Get().MatchString(strings.TrimSpace(line)) {
+			continue
+		}
+		if head, _, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(head, "=#") {
+			for _, t := range strings.Fields(head) {
+				seen[t]++
+			}
+		}
+	}
+	inDefine := 0
+	defName, defBody := "", []string(nil)
+	var rule *makeRule
+	cond := 0
+	for _, line := range lines {
+		if inDefine > 0 {
+			t := strings.TrimSpace(line)
+			switch {
+			case strings.HasPrefix(t, "define ") || t == "define":
+				inDefine++
+			case t == "endef" || strings.HasPrefix(t, "endef "):
+				inDefine--
+				if inDefine == 0 {
+					if defName != "" {
+						vars.v[defName] = strings.Join(defBody, "\n")
+						vars.deferred[defName] = true
+					}
+					continue
+				}
+			}
+			defBody = append(defBody, line)
+			continue
+		}
+		if strings.HasPrefix(line, "\t") && rule != nil {
+			w.recipe(line[1:], vars, rule, st, depth)
 			continue
 		}
 		t := strings.TrimSpace(line)
@@ -105,17 +197,56 @@ func (w *walker) makefile(p string, vars map[string]string, st *state, depth int
 		switch {
 		case t == "":
 			continue
-		case strings.HasPrefix(t, "define "):
-			inDefine++
+		case strings.HasPrefix(t, "define ") || t == "define":
+			inDefine, defBody = 1, nil
+			f := strings.Fields(t)
+			defName = ""
+			if len(f) >= 2 && isName(f[1]) && (len(f) == 2 || len(f) == 3 && f[2] == "=") {
+				defName = f[1] // define NAME [=]: deferred
+			} else if len(f) >= 2 {
+				w.unknown("a define other than deferred (" + t + ") in " + name)
+				if len(f) >= 2 {
+					delete(vars.v, f[1])
+				}
+			}
 			continue
-		case t == "endef":
-			inDefine = max(inDefine-1, 0)
+		case strings.HasPrefix(t, "vpath") && (len(t) == 5 || t[5] == ' ' || t[5] == '\t'):
+			vars.vpath = true
 			continue
-		case inDefine > 0:
+		case makeCond.Get().MatchString(t):
+			cond++ // both branches are walked
+			continue
+		case t == "else" || strings.HasPrefix(t, "else "):
+			continue
+		case t == "endif":
+			cond = max(cond-1, 0)
+			continue
+		case t == ".ONESHELL:" || strings.HasPrefix(t, ".ONESHELL:"):
+			w.unknown(".ONESHELL in " + name + ": not followed")
+			continue
+		case strings.HasPrefix(t, ".EXPORT_ALL_VARIABLES:"):
+			vars.exportAll = true
+			for k := range vars.v {
+				vars.exported[k] = true
+			}
+			continue
+		case strings.HasPrefix(t, "export ") && !strings.Contains(t, "="), strings.HasPrefix(t, "unexport ") || t == "export":
+			f := strings.Fields(t)
+			if t == "export" {
+				vars.exportAll = true
+			}
+			for _, k := range f[1:] {
+				vars.exported[k] = f[0] == "export"
+			}
+			continue
+		case strings.HasPrefix(t, "$(info ") || strings.HasPrefix(t, "$(warning ") || strings.HasPrefix(t, "$(error "):
+			continue
+		case strings.HasPrefix(t, "$(") || strings.HasPrefix(t, "${"):
+			w.unknown("a make function at the top of " + name + " (" + t + "): not followed")
 			continue
 		}
 		for _, m := range makeShell.Get().FindAllStringSubmatch(t, -1) {
-			w.recipe(m[1], vars, st, depth)
+			w.recipe(m[1], vars, nil, st, depth)
 		}
 		if m := makeInclude.Get().FindStringSubmatch(t); m != nil {
 			v, known := makeExpand(m[1], vars)
@@ -138,18 +269,64 @@ func (w *walker) makefile(p string, vars map[string]string, st *state, depth int
 			}
 			continue
 		}
-		if m := makeAssign.Get().FindStringSubmatch(t); m != nil && !strings.Contains(t[:len(t)-len(m[2])], ": ") {
+		if m := makeAssign.Get().FindStringSubmatch(t); m != nil {
+			rule = nil
 			k, v := m[1], m[2]
-			if x, known := makeExpand(v, vars); known && !strings.Contains(t, "!=") {
-				if strings.Contains(t, "+=") {
-					x = strings.TrimSpace(vars[k] + " " + x)
+			op := strings.TrimSpace(t[:len(t)-len(v)])
+			if strings.HasPrefix(t, "export ") || vars.exportAll {
+				vars.exported[k] = true
+			}
+			if cond > 0 || vars.cmdline[k] && !strings.HasPrefix(t, "override ") {
+				// One branch of a conditional, or a variable the command
+				// line set: the value is not this one alone.
+				if !vars.cmdline[k] {
+					delete(vars.v, k)
 				}
-				vars[k] = x
-			} else {
-				delete(vars, k)
+				if k == "SHELL" || k == ".SHELLFLAGS" || k == ".RECIPEPREFIX" {
+					w.unknown(k + " set in a conditional in " + name)
+				}
+				continue
+			}
+			switch k {
+			case ".RECIPEPREFIX", ".SHELLFLAGS":
+				w.unknown(k + " set in " + name + ": not followed")
+			}
+			switch {
+			case strings.HasSuffix(op, "!="):
+				w.recipe(v, vars, nil, st, depth)
+				delete(vars.v, k)
+			case strings.HasSuffix(op, "?="):
+				if _, ok := vars.v[k]; !ok {
+					vars.v[k], vars.deferred[k] = v, true
+				}
+			case strings.HasSuffix(op, "+="):
+				old, ok := vars.v[k]
+				switch {
+				case !ok:
+					vars.v[k], vars.deferred[k] = v, true
+				case vars.deferred[k]:
+					vars.v[k] = strings.TrimSpace(old + " " + v)
+				default:
+					if x, known := makeExpand(v, vars); known {
+						vars.v[k] = strings.TrimSpace(old + " " + x)
+					} else {
+						delete(vars.v, k)
+					}
+				}
+			case strings.HasSuffix(op, ":="):
+				if x, known := makeExpand(v, vars); known {
+					vars.v[k], vars.deferred[k] = x, false
+				} else {
+					delete(vars.v, k)
+				}
+			default: // =
+				vars.v[k], vars.deferred[k] = v, true
+			}
+			if k == "VPATH" {
+				vars.vpath = true
 			}
 			if k == "SHELL" {
-				if x, known := makeExpand(v, vars); known {
+				if x, known := makeExpand("$(SHELL)", vars); known {
 					w.exec(arg{v: val{s: x, known: true}, text: x}, st, depth)
 				} else {
 					w.unknown("SHELL set to a computed value in " + name)
@@ -157,50 +334,186 @@ func (w *walker) makefile(p string, vars map[string]string, st *state, depth int
 			}
 			continue
 		}
-		// target: prerequisites ; recipe
-		if i := strings.Index(t, ";"); i >= 0 && strings.Contains(t[:i], ":") {
-			w.recipe(t[i+1:], vars, st, depth)
+		// targets: prerequisites ; recipe
+		head, rest, ok := strings.Cut(t, ":")
+		if !ok {
+			// Neither a rule nor an assignment: make stops at it
+			// ("missing separator") before any recipe runs.
+			continue
+		}
+		rest = strings.TrimPrefix(rest, ":") // a double-colon rule
+		body, recipe, hasRecipe := strings.Cut(rest, ";")
+		if makeAssign.Get().MatchString(strings.TrimSpace(body)) {
+			w.unknown("a target-specific variable (" + t + ") in " + name)
+			rule = &makeRule{why: "a target-specific variable"}
+			continue
+		}
+		rule = w.makeRule(head, body, vars, seen)
+		if hasRecipe {
+			w.recipe(recipe, vars, rule, st, depth)
 		}
 	}
 }
 
-// recipe walks one recipe line.
-func (w *walker) recipe(line string, vars map[string]string, st *state, depth int) {
+// makeRule reads a rule's targets and prerequisites (expanded when make
+// reads them).
+func (w *walker) makeRule(head, body string, vars *makeVars, seen map[string]int) *makeRule {
+	r := &makeRule{}
+	ts, known := makeExpand(head, vars)
+	ps, known2 := makeExpand(strings.ReplaceAll(body, "|", " | "), vars)
+	switch {
+	case !known || !known2:
+		r.why = "a rule with computed targets or prerequisites"
+	case strings.Contains(ts, "%"):
+		r.why = "a pattern rule"
+	case vars.vpath:
+		r.why = "vpath or VPATH"
+	}
+	r.targets = strings.Fields(ts)
+	for _, t := range r.targets {
+		if seen[t] > 1 {
+			r.why = "a target (" + t + ") named in more than one rule"
+		}
+	}
+	for _, p := range strings.Fields(ps) {
+		if p == "|" {
+			break // order-only prerequisites are in $| only
+		}
+		r.prereqs = append(r.prereqs, p)
+	}
+	return r
+}
+
+// recipe walks one recipe line, once for each target of its rule (nil
+// for a $(shell) or != command).
+func (w *walker) recipe(line string, vars *makeVars, rule *makeRule, st *state, depth int) {
 	line = strings.TrimLeft(strings.TrimSpace(line), "@-+")
 	if line == "" {
 		return
 	}
-	cmd := makeRef.Get().ReplaceAllStringFunc(strings.ReplaceAll(line, "$$", "\x00"), func(m string) string {
-		sub := makeRef.Get().FindStringSubmatch(m)
-		ref := sub[1] + sub[2]
-		switch {
-		case sub[3] != "":
-			return "target" // $@ $< $^: file names
-		case strings.HasPrefix(ref, "shell "):
-			return "$(" + ref[len("shell "):] + ")"
+	targets := []string{""}
+	if rule != nil && len(rule.targets) > 0 {
+		targets = rule.targets
+	}
+	if len(targets) > 8 {
+		w.unknown("a make rule with more than 8 targets")
+		targets = targets[:8]
+	}
+	for _, target := range targets {
+		cmd := makeRef.Get().ReplaceAllStringFunc(strings.ReplaceAll(line, "$$", "\x00"), func(m string) string {
+			sub := makeRef.Get().FindStringSubmatch(m)
+			ref := sub[1] + sub[2] + sub[3]
+			if v, ok := w.makeAuto(ref, target, rule); ok {
+				return v
+			}
+			switch {
+			case strings.HasPrefix(ref, "shell "):
+				return "$(" + ref[len("shell "):] + ")"
+			}
+			if v, known := makeExpand(m, vars); known {
+				return v
+			}
+			if isName(ref) {
+				return "${" + ref + "}"
+			}
+			return "${make_function}"
+		})
+		rst := st.copy()
+		for k, on := range vars.exported {
+			if !on || !isName(k) {
+				continue
+			}
+			if v, known := makeExpand("$("+k+")", vars); known {
+				w.setVar(k, val{s: v, known: true}, rst, depth)
+			} else {
+				w.setVar(k, val{why: "a make variable without a known value"}, rst, depth)
+			}
 		}
-		if v, ok := vars[ref]; ok {
-			return v
+		w.script(strings.ReplaceAll(cmd, "\x00", "$"), rst, depth+1)
+	}
+}
+
+// makeAuto is an automatic variable's value in a rule's recipe; ok is
+// false for a reference that is not one.
+func (w *walker) makeAuto(ref, target string, rule *makeRule) (string, bool) {
+	base, form := ref, ""
+	if len(ref) == 2 && (ref[1] == 'D' || ref[1] == 'F') {
+		base, form = ref[:1], ref[1:]
+	}
+	if len(base) != 1 || !strings.Contains("@<^+?*|%", base) {
+		return "", false
+	}
+	unknown := func() (string, bool) {
+		why := "the automatic variable $" + base
+		if rule != nil && rule.why != "" {
+			why += " in " + rule.why
 		}
-		if isName(ref) {
-			return "${" + ref + "}"
+		w.unknown(why + ": not followed")
+		return "${make_automatic}", true
+	}
+	if rule == nil || rule.why != "" {
+		return unknown()
+	}
+	var words []string
+	switch base {
+	case "@":
+		words = []string{target}
+	case "<":
+		if len(rule.prereqs) > 0 {
+			words = rule.prereqs[:1]
 		}
-		return "${make_function}"
-	})
-	w.script(strings.ReplaceAll(cmd, "\x00", "$"), st.copy(), depth+1)
+	case "^":
+		for _, p := range rule.prereqs {
+			if !slices.Contains(words, p) {
+				words = append(words, p)
+			}
+		}
+	case "+":
+		words = rule.prereqs
+	default:
+		return unknown()
+	}
+	out := make([]string, len(words))
+	for i, p := range words {
+		switch form {
+		case "D":
+			out[i] = filepath.Dir(p)
+		case "F":
+			out[i] = filepath.Base(p)
+		default:
+			out[i] = p
+		}
+	}
+	return strings.Join(out, " "), true
 }
 
 func isName(s string) bool {
 	return s != "" && isAssignment(s+"=")
 }
 
-// makeExpand expands $(VAR) and ${VAR} with vars; known is false when a
-// reference is not a plain variable with a known value.
-func makeExpand(s string, vars map[string]string) (string, bool) {
+// makeExpand expands $(VAR) and ${VAR} with vars, a deferred variable's
+// text in turn; known is false when a reference is not a variable with a
+// known value.
+func makeExpand(s string, vars *makeVars) (string, bool) {
+	return makeExpandAt(s, vars, 0)
+}
+
+func makeExpandAt(s string, vars *makeVars, level int) (string, bool) {
+	if level > 20 {
+		return s, false // a variable that refers to itself
+	}
 	known := true
 	out := makeRef.Get().ReplaceAllStringFunc(s, func(m string) string {
 		sub := makeRef.Get().FindStringSubmatch(m)
-		if v, ok := vars[sub[1]+sub[2]]; ok && sub[3] == "" {
+		k := sub[1] + sub[2]
+		if v, ok := vars.v[k]; ok && sub[3] == "" {
+			if vars.deferred[k] {
+				x, ok := makeExpandAt(v, vars, level+1)
+				if !ok {
+					known = false
+				}
+				return x
+			}
 			return v
 		}
 		known = false
