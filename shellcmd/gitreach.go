@@ -314,70 +314,10 @@ func parseGitConfig(s string) ([]gitEntry, int) {
 			value := "true"
 			if i < len(s) && s[i] == '=' {
 				i++
-				var b strings.Builder
-				quoted := false
-				trail := 0 // spaces written outside quotes, trimmed at the end
-			value:
-				for i < len(s) {
-					c := s[i]
-					switch {
-					case c == '\n':
-						if quoted {
-							return nil, line
-						}
-						break value
-					case c == '\\':
-						if i+1 >= len(s) {
-							return nil, line
-						}
-						i++
-						switch s[i] {
-						case '\n':
-							line++
-						case 'n':
-							b.WriteByte('\n')
-						case 't':
-							b.WriteByte('\t')
-						case 'b':
-							b.WriteByte('\b')
-						case '"', '\\':
-							b.WriteByte(s[i])
-						case '\r':
-							if i+1 < len(s) && s[i+1] == '\n' {
-								i++
-								line++
-								break
-							}
-							return nil, line
-						default:
-							return nil, line
-						}
-						trail = 0
-					case c == '"':
-						quoted = !quoted
-						trail = 0
-					case (c == '#' || c == ';') && !quoted:
-						for i < len(s) && s[i] != '\n' {
-							i++
-						}
-						break value
-					case (c == ' ' || c == '\t') && !quoted:
-						if b.Len() > 0 {
-							b.WriteByte(c)
-							trail++
-						}
-					case c == '\r' && i+1 < len(s) && s[i+1] == '\n' && !quoted:
-					default:
-						b.WriteByte(c)
-						trail = 0
-					}
-					i++
-				}
-				if quoted {
+				var ok bool
+				if value, i, line, ok = gitConfigValue(s, i, line); !ok {
 					return nil, line
 				}
-				v := b.String()
-				value = v[:len(v)-trail]
 			} else if i < len(s) && s[i] != '\n' && s[i] != '\r' && s[i] != '#' && s[i] != ';' {
 				return nil, line
 			}
@@ -387,4 +327,75 @@ func parseGitConfig(s string) ([]gitEntry, int) {
 		}
 	}
 	return out, 0
+}
+
+// gitConfigValue reads a variable's value from s[i:], after its "=", up
+// to the end of its line (or of its last continued line). It returns the
+// value, where reading stopped and the line there, or false (with that
+// line) when the value cannot be read.
+func gitConfigValue(s string, i, line int) (string, int, int, bool) {
+	var b strings.Builder
+	quoted := false
+	trail := 0 // spaces written outside quotes, trimmed at the end
+value:
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '\n':
+			if quoted {
+				return "", i, line, false
+			}
+			break value
+		case c == '\\':
+			if i+1 >= len(s) {
+				return "", i, line, false
+			}
+			i++
+			switch s[i] {
+			case '\n':
+				line++
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'b':
+				b.WriteByte('\b')
+			case '"', '\\':
+				b.WriteByte(s[i])
+			case '\r':
+				if i+1 < len(s) && s[i+1] == '\n' {
+					i++
+					line++
+					break
+				}
+				return "", i, line, false
+			default:
+				return "", i, line, false
+			}
+			trail = 0
+		case c == '"':
+			quoted = !quoted
+			trail = 0
+		case (c == '#' || c == ';') && !quoted:
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			break value
+		case (c == ' ' || c == '\t') && !quoted:
+			if b.Len() > 0 {
+				b.WriteByte(c)
+				trail++
+			}
+		case c == '\r' && i+1 < len(s) && s[i+1] == '\n' && !quoted:
+		default:
+			b.WriteByte(c)
+			trail = 0
+		}
+		i++
+	}
+	if quoted {
+		return "", i, line, false
+	}
+	v := b.String()
+	return v[:len(v)-trail], i, line, true
 }
