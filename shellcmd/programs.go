@@ -262,6 +262,9 @@ func shortSpec(short string, c byte) (optSpec, bool) {
 func longSpec(long []string, name string) (optSpec, bool) {
 	var found []optSpec
 	for _, l := range long {
+		if !strings.HasPrefix(l, name) {
+			continue // n below is a prefix of l
+		}
 		n, short, _ := strings.Cut(l, "|")
 		v := 0
 		switch {
@@ -270,6 +273,9 @@ func longSpec(long []string, name string) (optSpec, bool) {
 		case strings.HasSuffix(n, "="):
 			n, v = strings.TrimSuffix(n, "="), 1
 		}
+		if !strings.HasPrefix(n, name) {
+			continue
+		}
 		canon := "--" + n
 		if short != "" {
 			canon = "-" + short
@@ -277,7 +283,7 @@ func longSpec(long []string, name string) (optSpec, bool) {
 		if n == name {
 			return optSpec{name: canon, value: v}, true
 		}
-		if strings.HasPrefix(n, name) && !slices.ContainsFunc(found, func(o optSpec) bool { return o.name == canon }) {
+		if !slices.ContainsFunc(found, func(o optSpec) bool { return o.name == canon }) {
 			found = append(found, optSpec{name: canon, value: v})
 		}
 	}

@@ -465,10 +465,8 @@ func withValues(long, with []string) []string {
 		if !strings.HasPrefix(o, "--") {
 			continue
 		}
-		if _, ok := longSpec(out, o[2:]); ok {
-			if s, _ := longSpec(out, o[2:]); s.name == o || strings.HasPrefix(s.name, "-") && len(s.name) == 2 {
-				continue
-			}
+		if s, ok := longSpec(out, o[2:]); ok && (s.name == o || strings.HasPrefix(s.name, "-") && len(s.name) == 2) {
+			continue
 		}
 		out = append(out, o[2:]+"=")
 	}

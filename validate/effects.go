@@ -47,6 +47,36 @@ var (
 	maxEffectText = 1 << 20
 )
 
+// blockIn returns what a decision "block" or "deny" in text says, or "".
+// It and exit2In look for a word every match holds before they run the
+// expression: most hooks have neither, and an expression run on each hook
+// was a tenth of an `effective` (BENCHMARKS.md).
+func blockIn(text string) string {
+	if !strings.Contains(text, "decision") {
+		return ""
+	}
+	if m := reBlock.Get().FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// exit2In reports whether text holds an exit 2 (reExit2), looking first for
+// "exit", blanks and 2.
+func exit2In(text string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], "exit")
+		if j < 0 {
+			return false
+		}
+		i += j + len("exit")
+		rest := strings.TrimLeft(text[i:], "\t\n\v\f\r ")
+		if len(rest) < len(text[i:]) && strings.HasPrefix(rest, "2") {
+			return reExit2.Get().MatchString(text)
+		}
+	}
+}
+
 // hookText is the hook's command followed by the scripts it starts that
 // can be read without leaving the project (or, for a user or system hook,
 // the folder of its settings file): the text the effect checks scan.
@@ -220,13 +250,13 @@ func (c *checker) effects(h *merge.Hook) {
 	ptr := commandPointer(h)
 	if !runner.Stops(h.Event) {
 		var what []string
-		if m := reBlock.Get().FindStringSubmatch(text); m != nil {
-			what = append(what, fmt.Sprintf("decision %q", m[1]))
+		if m := blockIn(text); m != "" {
+			what = append(what, fmt.Sprintf("decision %q", m))
 		}
-		if reStop.Get().MatchString(text) {
+		if strings.Contains(text, "continue") && reStop.Get().MatchString(text) {
 			what = append(what, "continue:false")
 		}
-		if reExit2.Get().MatchString(text) {
+		if exit2In(text) {
 			what = append(what, "exit 2 (read as a deny)")
 		}
 		if len(what) > 0 {
@@ -244,7 +274,7 @@ func (c *checker) effects(h *merge.Hook) {
 	}
 	if h.Event == "BeforeTool" {
 		c.partialToolInput(h, text, tools)
-		if reAsk.Get().MatchString(text) {
+		if strings.Contains(text, "ask") && reAsk.Get().MatchString(text) {
 			c.add(h.Path, ptr, config.SevInfo, CodeAskHeadless,
 				"the hook can answer \"ask\": interactive Gemini asks the user (showing only the systemMessage), but headless (gemini -p, CI) Gemini 0.61 waits for a confirmation no one can give: it exits with status 0 (or hangs while an MCP server is connected) without running the tool, and no later hook fires; this looks like a Gemini bug",
 				"where the hook can run headless, answer deny with a reason instead of ask")
@@ -256,7 +286,7 @@ func (c *checker) effects(h *merge.Hook) {
 			fileTools = append(fileTools, t)
 		}
 	}
-	if len(fileTools) > 0 && reEnvFile.Get().MatchString(text) {
+	if len(fileTools) > 0 && strings.Contains(text, ".env") && reEnvFile.Get().MatchString(text) {
 		c.add(h.Path, ptr, config.SevInfo, CodeEnvPathRefused,
 			fmt.Sprintf("the hook mentions .env, but Gemini's %s %s a path with a .env segment before any hook runs (\"Path not in workspace\"): this hook never fires for those calls, and the model gets Gemini's message, not the hook's; it still fires for .env.local or .envrc, and for run_shell_command", strings.Join(fileTools, ", "), plural(len(fileTools), "refuses", "refuse")),
 			"nothing to do for .env itself: Gemini refuses it; to guard shell reads of .env, match run_shell_command too")

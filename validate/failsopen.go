@@ -53,7 +53,7 @@ func (c *checker) failsOpen(h *merge.Hook) {
 		return
 	}
 	text, _ := c.hookText(h)
-	if !reBlock.Get().MatchString(text) && !reExit2.Get().MatchString(text) {
+	if blockIn(text) == "" && !exit2In(text) {
 		return
 	}
 	c.add(h.Path, ptr, config.SevInfo, CodeGuardFailsOpen,

@@ -55,10 +55,10 @@ func (c *checker) reliance(h *merge.Hook) {
 	switch h.Event {
 	case "AfterModel":
 		var what []string
-		if m := reBlock.Get().FindStringSubmatch(text); m != nil {
-			what = append(what, fmt.Sprintf("decision %q", m[1]))
+		if m := blockIn(text); m != "" {
+			what = append(what, fmt.Sprintf("decision %q", m))
 		}
-		if reExit2.Get().MatchString(text) {
+		if exit2In(text) {
 			what = append(what, "exit 2 (read as a deny)")
 		}
 		if len(what) > 0 {
