@@ -206,7 +206,7 @@ func (w *walker) applyItem(c *applyCall, it Item) (code, stop bool) {
 		}
 	case KindNotCovered:
 		w.hashArgs([]arg{a}, inner)
-		w.unknown(strings.TrimSpace(base+" "+it.Opt+" "+it.Value) + ": not followed")
+		w.unknown(strings.Join(strings.Fields(base+" "+it.Opt+" "+it.Value), " ") + ": not followed")
 	case KindPyWarning:
 		if f := strings.Split(it.Value, ":"); len(f) > 2 && strings.Contains(f[2], ".") || !a.v.known {
 			w.unknown(base + " -W " + it.Value + ": the warning category's module is imported: not followed")

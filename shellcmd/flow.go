@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -329,11 +330,20 @@ func join(st *state, sts []*state) {
 // $1... are the call's words.
 func (w *walker) callFunc(n string, rest []arg, shell *state, depth int) {
 	body := w.funcs[n]
-	if body == nil || w.calling[n] > 0 {
-		return // an alias, or a function calling itself: walked once
+	if body == nil {
+		return // an alias
 	}
-	w.calling[n]++
-	defer func() { w.calling[n]-- }()
+	// A body being walked is keyed by where it is written: a function
+	// that defines a new body for its own name and calls it runs the new
+	// body, which is walked. A body that calls itself can run with other
+	// words ($1) than the walk had: not covered.
+	key := fmt.Sprintf("func %p", body)
+	if w.calling[key] > 0 {
+		w.unknown(n + " calls itself: not followed")
+		return
+	}
+	w.calling[key]++
+	defer func() { w.calling[key]-- }()
 	saved := map[string]*string{}
 	for i := 1; i <= 9; i++ {
 		k := strconv.Itoa(i)

@@ -42,7 +42,7 @@ func TestParse(t *testing.T) {
 		{"tar", "--to-command=./x.sh -xf a.tar", "--to-command=./x.sh:shell-code, -x=:, -f=a.tar:", ""},
 		{"tar", "--checkpoint-action=exec=./x.sh -cf a.tar d", "--checkpoint-action=./x.sh:shell-code, -c=:, -f=a.tar:, d:", ""},
 		{"sort", "--compress-program=./z -o out in", "--compress-program=./z:program, -o=out:, in:", ""},
-		{"git", "-c alias.x=!sh x", "-c=alias.x=!sh:not-covered, x:", ""},
+		{"git", "-c alias.x=!sh x", "-c=alias.x=!sh:not-covered, x:not-covered", ""},
 		{"git", "-c color.ui=never -C sub status", "-c=ui=never:, -C=sub:dir, status:", ""},
 		{"git", "submodule foreach ./x.sh", "submodule:, foreach:, ./x.sh:shell-words", ""},
 		{"flock", "/tmp/l -c ./x.sh", "/tmp/l:, -c:flock-command", ""},
@@ -144,7 +144,8 @@ func TestProgramReach(t *testing.T) {
 		{`sed -f e.sed data.txt`, []string{"script /p/e.sed"}, []string{"the e flag of sed's s command"}},
 		{`sed -f ok.sed -i data.txt`, []string{"script /p/ok.sed"}, nil},
 		{`sed -e 's/a/b/g' -e '/x/d' data.txt`, nil, nil},
-		{`git -c alias.x='!./x.sh' x`, []string{"manifest /p/x.sh"}, []string{"git -c alias.x=!./x.sh: not followed"}},
+		{`git -c alias.x='!./x.sh' x`, []string{"manifest /p/x.sh"}, []string{"git -c alias.x=!./x.sh: not followed", "git x: not followed"}},
+		{`git x`, nil, []string{"git x: not followed"}}, // an alias in .git/config
 		{`git -c core.fsmonitor=./x.sh status`, []string{"manifest /p/x.sh"}, []string{"git -c core.fsmonitor=./x.sh: not followed"}},
 		{`git -c color.ui=never status`, nil, nil},
 		{`git submodule foreach ./x.sh`, []string{"program /p/x.sh"}, nil},

@@ -221,6 +221,19 @@ var table = sync.OnceValue(func() []*Row {
 			"config":        gitLoose("git config", nil, ""),
 		},
 	}
+	// A word that is not one of git's own commands can be an alias in
+	// the repository's config (.git/config: alias.NAME = !CMD runs CMD;
+	// git(1), git-config(1) alias.*): not covered. git ignores an alias
+	// that names one of its commands, so those stay data.
+	git.OtherSub = KindNotCovered
+	for _, s := range strings.Fields(`add am annotate apply blame branch bundle cat-file check-attr check-ignore check-mailmap
+		check-ref-format checkout checkout-index cherry cherry-pick clean column commit commit-graph commit-tree count-objects
+		describe diff diff-files diff-index diff-tree for-each-ref format-patch fsck gc grep hash-object help init log ls-files
+		ls-tree merge-base mktree name-rev notes range-diff reflog remote repack replace reset restore rev-list rev-parse revert
+		rm mv shortlog show show-ref sparse-checkout stash status switch symbolic-ref tag update-index update-ref var
+		verify-commit verify-tag version whatchanged worktree write-tree`) {
+		git.Subs[s] = gitLoose("git "+s, nil, "")
+	}
 	for _, s := range []string{"clone", "fetch", "pull", "push", "ls-remote", "archive", "send-pack", "fetch-pack"} {
 		git.Subs[s] = gitLoose("git "+s, map[string][]Use{"-u": u(KindNotCovered), "--upload-pack": u(KindNotCovered),
 			"--receive-pack": u(KindNotCovered), "--exec": u(KindNotCovered), "--remote": u(KindNotCovered)}, "u:")
