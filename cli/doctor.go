@@ -202,6 +202,7 @@ func runDoctor(o *doctorOptions) error {
 	// Most severe first, in the order found within a severity.
 	rank := map[config.Severity]int{config.SevError: 0, config.SevWarning: 1, config.SevInfo: 2}
 	sort.SliceStable(d.Problems, func(i, j int) bool { return rank[d.Problems[i].Severity] < rank[d.Problems[j].Severity] })
+	d.Problems = reviewBeforeTrust(d.Problems, s.flag)
 	d.OK = true
 	for _, p := range d.Problems {
 		// Information only: the modelled version, the user's own
@@ -509,4 +510,29 @@ func printDoctor(o *out, d *doctorJSON) {
 		n++
 	}
 	o.printf("\n%s\n", count(n, "problem"))
+}
+
+// reviewBeforeTrust orders a fresh clone's steps as they must be taken:
+// trusting the folder lets Gemini run its project hooks, so the unreviewed
+// hooks (hook-new, hook-changed) come before folder-untrusted, whose fix
+// then says to review them first.
+func reviewBeforeTrust(ps []doctorProblem, flag string) []doctorProblem {
+	at := slices.IndexFunc(ps, func(p doctorProblem) bool { return p.Code == "folder-untrusted" })
+	if at < 0 {
+		return ps
+	}
+	unreviewed := func(p doctorProblem) bool { return p.Code == "hook-new" || p.Code == "hook-changed" }
+	if !slices.ContainsFunc(ps, unreviewed) {
+		return ps
+	}
+	trust := ps[at]
+	trust.Fix = "once the project hooks above are reviewed and approved (gh-hooks " + flag + "trust approve -i): " + trust.Fix
+	rest := slices.Delete(slices.Clone(ps), at, at+1)
+	last := 0
+	for i, p := range rest {
+		if unreviewed(p) {
+			last = i + 1
+		}
+	}
+	return slices.Insert(rest, last, trust)
 }
