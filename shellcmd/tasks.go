@@ -497,7 +497,7 @@ func (w *walker) goPackage(dir, root, mod string, st *state, depth int) {
 	}
 	for _, n := range names {
 		ext := filepath.Ext(n)
-		if strings.HasSuffix(n, "_test.go") || !(ext == ".go" || ext == ".c" || ext == ".h" || ext == ".s" || ext == ".S" || ext == ".cc" || ext == ".syso") {
+		if strings.HasSuffix(n, "_test.go") || !(ext == ".go" || cgoExt[ext]) {
 			continue
 		}
 		p := filepath.Join(dir, n)
@@ -506,6 +506,7 @@ func (w *walker) goPackage(dir, root, mod string, st *state, depth int) {
 			w.goImportsOf(p, root, mod, st, depth)
 		}
 	}
+	w.cgoPackage(dir, names, st)
 }
 
 // goFile records a Go file named on the command line and follows its
