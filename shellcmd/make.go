@@ -150,19 +150,7 @@ func (w *walker) makefile(p string, vars *makeVars, st *state, depth int) {
 	defer leave()
 	name := w.rel(real)
 	lines := strings.Split(strings.ReplaceAll(string(data), "\\\n", " "), "\n")
-	// Targets named in more than one rule line: their prerequisites are
-	// merged, so $< of one line is not that line's alone.
-	seen := map[string]int{}
-	for _, line := range lines {
-		if strings.HasPrefix(line, "\t") || makeAssign.Get().MatchString(strings.TrimSpace(line)) {
-			continue
-		}
-		if head, _, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(head, "=#") {
-			for _, t := range strings.Fields(head) {
-				seen[t]++
-			}
-		}
-	}
+	seen := makeTargets(lines)
 	inDefine := 0
 	defName, defBody := "", []string(nil)
 	var rule *makeRule
@@ -271,67 +259,7 @@ func (w *walker) makefile(p string, vars *makeVars, st *state, depth int) {
 		}
 		if m := makeAssign.Get().FindStringSubmatch(t); m != nil {
 			rule = nil
-			k, v := m[1], m[2]
-			op := strings.TrimSpace(t[:len(t)-len(v)])
-			if strings.HasPrefix(t, "export ") || vars.exportAll {
-				vars.exported[k] = true
-			}
-			if cond > 0 || vars.cmdline[k] && !strings.HasPrefix(t, "override ") {
-				// One branch of a conditional, or a variable the command
-				// line set: the value is not this one alone.
-				if !vars.cmdline[k] {
-					delete(vars.v, k)
-				}
-				if k == "SHELL" || k == ".SHELLFLAGS" || k == ".RECIPEPREFIX" {
-					w.unknown(k + " set in a conditional in " + name)
-				}
-				continue
-			}
-			switch k {
-			case ".RECIPEPREFIX", ".SHELLFLAGS":
-				w.unknown(k + " set in " + name + ": not followed")
-			}
-			switch {
-			case strings.HasSuffix(op, "!="):
-				w.recipe(v, vars, nil, st, depth)
-				delete(vars.v, k)
-			case strings.HasSuffix(op, "?="):
-				if _, ok := vars.v[k]; !ok {
-					vars.v[k], vars.deferred[k] = v, true
-				}
-			case strings.HasSuffix(op, "+="):
-				old, ok := vars.v[k]
-				switch {
-				case !ok:
-					vars.v[k], vars.deferred[k] = v, true
-				case vars.deferred[k]:
-					vars.v[k] = strings.TrimSpace(old + " " + v)
-				default:
-					if x, known := makeExpand(v, vars); known {
-						vars.v[k] = strings.TrimSpace(old + " " + x)
-					} else {
-						delete(vars.v, k)
-					}
-				}
-			case strings.HasSuffix(op, ":="):
-				if x, known := makeExpand(v, vars); known {
-					vars.v[k], vars.deferred[k] = x, false
-				} else {
-					delete(vars.v, k)
-				}
-			default: // =
-				vars.v[k], vars.deferred[k] = v, true
-			}
-			if k == "VPATH" {
-				vars.vpath = true
-			}
-			if k == "SHELL" {
-				if x, known := makeExpand("$(SHELL)", vars); known {
-					w.exec(arg{v: val{s: x, known: true}, text: x}, st, depth)
-				} else {
-					w.unknown("SHELL set to a computed value in " + name)
-				}
-			}
+			w.makeAssignment(t, m[1], m[2], vars, cond, name, st, depth)
 			continue
 		}
 		// targets: prerequisites ; recipe
@@ -351,6 +279,91 @@ func (w *walker) makefile(p string, vars *makeVars, st *state, depth int) {
 		rule = w.makeRule(head, body, vars, seen)
 		if hasRecipe {
 			w.recipe(recipe, vars, rule, st, depth)
+		}
+	}
+}
+
+// makeTargets counts the rule lines naming each target: a target named in
+// more than one has its prerequisites merged, so $< of one line is not
+// that line's alone.
+func makeTargets(lines []string) map[string]int {
+	seen := map[string]int{}
+	for _, line := range lines {
+		if strings.HasPrefix(line, "\t") || makeAssign.Get().MatchString(strings.TrimSpace(line)) {
+			continue
+		}
+		if head, _, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(head, "=#") {
+			for _, t := range strings.Fields(head) {
+				seen[t]++
+			}
+		}
+	}
+	return seen
+}
+
+// makeAssignment reads the assignment line t (k op v) of the makefile name
+// into vars as make does: deferred = and ?=, immediate := and ::=, += in
+// the variable's own flavour, != run at once; cond > 0 is inside a
+// conditional, where the value is not this one alone.
+func (w *walker) makeAssignment(t, k, v string, vars *makeVars, cond int, name string, st *state, depth int) {
+	op := strings.TrimSpace(t[:len(t)-len(v)])
+	if strings.HasPrefix(t, "export ") || vars.exportAll {
+		vars.exported[k] = true
+	}
+	if cond > 0 || vars.cmdline[k] && !strings.HasPrefix(t, "override ") {
+		// One branch of a conditional, or a variable the command
+		// line set: the value is not this one alone.
+		if !vars.cmdline[k] {
+			delete(vars.v, k)
+		}
+		if k == "SHELL" || k == ".SHELLFLAGS" || k == ".RECIPEPREFIX" {
+			w.unknown(k + " set in a conditional in " + name)
+		}
+		return
+	}
+	switch k {
+	case ".RECIPEPREFIX", ".SHELLFLAGS":
+		w.unknown(k + " set in " + name + ": not followed")
+	}
+	switch {
+	case strings.HasSuffix(op, "!="):
+		w.recipe(v, vars, nil, st, depth)
+		delete(vars.v, k)
+	case strings.HasSuffix(op, "?="):
+		if _, ok := vars.v[k]; !ok {
+			vars.v[k], vars.deferred[k] = v, true
+		}
+	case strings.HasSuffix(op, "+="):
+		old, ok := vars.v[k]
+		switch {
+		case !ok:
+			vars.v[k], vars.deferred[k] = v, true
+		case vars.deferred[k]:
+			vars.v[k] = strings.TrimSpace(old + " " + v)
+		default:
+			if x, known := makeExpand(v, vars); known {
+				vars.v[k] = strings.TrimSpace(old + " " + x)
+			} else {
+				delete(vars.v, k)
+			}
+		}
+	case strings.HasSuffix(op, ":="):
+		if x, known := makeExpand(v, vars); known {
+			vars.v[k], vars.deferred[k] = x, false
+		} else {
+			delete(vars.v, k)
+		}
+	default: // =
+		vars.v[k], vars.deferred[k] = v, true
+	}
+	if k == "VPATH" {
+		vars.vpath = true
+	}
+	if k == "SHELL" {
+		if x, known := makeExpand("$(SHELL)", vars); known {
+			w.exec(arg{v: val{s: x, known: true}, text: x}, st, depth)
+		} else {
+			w.unknown("SHELL set to a computed value in " + name)
 		}
 	}
 }
