@@ -95,18 +95,14 @@ func slug(s string) string {
 // assignNames gives every planned hook a name unique among them: the
 // first hook of a base keeps it, the next ones (in Claude order) get -2,
 // -3, .... The hooks of one Claude handler split over several Gemini
-// definitions (one per trigger) share their name: it is one hook to
-// disable. reserved are names already taken in the target by hooks that
+// definitions (one per trigger) get distinct names too, as the help
+// promises: migrate --check, show and disable then name each one
+// (issue 32 item 14). reserved are names already taken in the target by hooks that
 // are not migrate's.
 func assignNames(ps []*planned, reserved map[string]bool) {
 	used := map[string]bool{}
 	next := map[string]int{} // base → the next suffix to try
-	byHandler := map[int]string{}
 	for _, p := range ps {
-		if n, ok := byHandler[p.item]; ok {
-			p.def.Hooks[0].Name = n
-			continue
-		}
 		n := p.base
 		for used[n] || reserved[n] {
 			i := max(next[p.base], 2)
@@ -114,7 +110,6 @@ func assignNames(ps []*planned, reserved map[string]bool) {
 			n = p.base + "-" + strconv.Itoa(i)
 		}
 		used[n] = true
-		byHandler[p.item] = n
 		p.def.Hooks[0].Name = n
 	}
 }
