@@ -86,7 +86,7 @@ func catalogue() []catalogueCase {
 	return []catalogueCase{
 		// Syntax: Gemini's JSON.parse (after comment stripping) rejects these.
 		fatal("empty file", "", "1:1", "empty-file", `file is empty`),
-		fatal("whitespace only", " \n\t\n", "3:1", "empty-file", `file is empty`),
+		fatal("whitespace only", " \n\t\n", "2:2", "empty-file", `file is empty`),
 		fatal("byte-order mark", "\xef\xbb\xbf{}", "1:1", "bom", `byte-order mark`),
 		fatal("trailing comma in array", `{"hooks": {"BeforeTool": [{},]}}`, "1:29", "trailing-comma", `trailing comma`),
 		fatal("trailing comma in object", "{\n  \"hooks\": {},\n}", "2:14", "trailing-comma", `trailing comma`),

@@ -237,6 +237,15 @@ func parseTree(path string, data []byte, opts Options, fast bool) (*Document, er
 	d := &Document{Path: path, Data: data}
 	d.indexLines()
 	fail := func(off int, code, msg, hint string) error {
+		// The end of a file that ends with a newline is the end of its
+		// last line, not column 1 of a line that is not there (an
+		// unclosed brace in a 7-line file read 8:1).
+		if n := len(data); n > 0 && off >= n && data[n-1] == '\n' {
+			off = n - 1
+			if off > 0 && data[off-1] == '\r' {
+				off--
+			}
+		}
 		line, col := d.Position(off)
 		return &ParseError{Path: path, Offset: off, Line: line, Column: col, Code: code, Msg: msg, Hint: hint}
 	}
