@@ -155,6 +155,10 @@ fi
 
 audit_rc=skipped
 if [ "$audit" != false ]; then
+  # The command that writes the baseline this step reads: a baseline input
+  # other than the default is named, as trust baseline --write FILE takes it.
+  write_cmd="gh-hooks trust baseline --write"
+  [ "$baseline" != .gemini/gh-hooks-trust.json ] && write_cmd="$write_cmd $baseline"
   if [ -f "$baseline" ]; then
     echo "::group::gh-hooks trust audit --baseline $baseline"
     "$gh" trust audit --baseline "$baseline" --format github "${ignore[@]}"
@@ -162,11 +166,11 @@ if [ "$audit" != false ]; then
     echo "::endgroup::"
     output audit-exit "$audit_rc"
   elif [ "$audit" = true ]; then
-    echo "::error title=gh-hooks trust audit::no trust baseline at $project/$baseline: write it with \`gh-hooks trust baseline --write\`, review it and commit it"
+    echo "::error title=gh-hooks trust audit::no trust baseline at $project/$baseline: write it with \`$write_cmd\`, review it and commit it"
     audit_rc=1
     output audit-exit 1
   else
-    echo "::notice title=gh-hooks trust audit::skipped: no trust baseline at $project/$baseline (write one with \`gh-hooks trust baseline --write\` to gate unreviewed project hooks)"
+    echo "::notice title=gh-hooks trust audit::skipped: no trust baseline at $project/$baseline (write one with \`$write_cmd\` to gate unreviewed project hooks)"
   fi
   [ "$audit_rc" != skipped ] && [ "$audit_rc" != 0 ] && [ "$status" = 0 ] && status=$audit_rc
 fi
