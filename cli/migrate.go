@@ -16,6 +16,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/config"
 	"github.com/gh-hooks/gh-hooks/internal/shellword"
 	"github.com/gh-hooks/gh-hooks/layers"
+	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/migrate"
 	"github.com/gh-hooks/gh-hooks/slashcmd"
 )
@@ -435,7 +436,7 @@ func trustWarning(job *migrateJob, opts *migrateOptions, paths layers.Paths) err
 	if err != nil || !set.Trust.Enabled || set.Trust.Trusted {
 		return nil
 	}
-	job.Warnings = append(job.Warnings, "this folder is not trusted: Gemini runs no settings hooks here until it is (trust it in Gemini, or add it to trustedFolders.json)")
+	job.Warnings = append(job.Warnings, "this folder is not trusted: Gemini runs no settings hooks here until it is ("+merge.TrustHint(set)+")")
 	return nil
 }
 

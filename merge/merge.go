@@ -505,7 +505,7 @@ func (r *Result) judge(h *Hook, l *layers.Layer, event string, def, hk *config.N
 	case l.Kind == layers.Extension && r.extensionHooksOff:
 		h.Reason = r.extensionHooksOffWhy()
 	case settingsLayer(l) && !set.Trust.Trusted:
-		h.Reason = "folder is not trusted: Gemini runs no settings hooks here, not even user hooks; " + trustHint(set)
+		h.Reason = "folder is not trusted: Gemini runs no settings hooks here, not even user hooks; " + TrustHint(set)
 		h.Untrusted = true
 	case settingsLayer(l) && !inMerge:
 		h.Reason = r.lostWhy(l, event, wipedBy)
@@ -593,7 +593,9 @@ func layerIndex(s *layers.Set, l *layers.Layer) int {
 	return -1
 }
 
-func trustHint(s *layers.Set) string {
+// TrustHint is the step that makes Gemini trust the folder of s: the
+// trustedFolders.json rule to add (its path) or the variable to change.
+func TrustHint(s *layers.Set) string {
 	if s.Trust.DotEnv != "" {
 		// No trustedFolders.json rule helps: the env answer wins.
 		return fmt.Sprintf("remove %s from %s, or set it in the environment that starts gemini (Gemini keeps a variable already set, even empty)", s.Trust.DotEnv, s.DotEnv.Path)
@@ -683,7 +685,7 @@ func (r *Result) untrustedProblem() {
 	}
 	r.Problems = append(r.Problems, config.Problem{Severity: config.SevWarning, Code: "folder-untrusted", Path: path, Pointer: pointer, Line: line, Column: col,
 		Message: fmt.Sprintf("folder is not trusted (%s): Gemini runs none of the %d settings hooks, not even user and system hooks; only extension hooks run", r.Set.Trust.Why, n),
-		Hint:    trustHint(r.Set)})
+		Hint:    TrustHint(r.Set)})
 }
 
 func layerOf(s *layers.Set, h *Hook) *layers.Layer {
