@@ -12,10 +12,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/agnivade/levenshtein"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/gh-hooks/gh-hooks/internal/regfile"
+	"github.com/gh-hooks/gh-hooks/internal/suggest"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
 )
@@ -516,19 +516,20 @@ func (p *parser) pairs(n *yaml.Node, where string, known []string) ([]*yaml.Node
 	return keys, vals
 }
 
-// closest is the known word nearest to s (case and - or _ aside), when
-// it is at most a third of s away; "" otherwise.
+// closest is the known word nearest to s (case and - or _ aside), by
+// suggest.Closest's rule; "" when none is near.
 func closest(s string, known []string) string {
 	norm := func(x string) string {
 		return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(x))
 	}
-	best, bestD := "", len(s)/3+1
-	for _, k := range known {
-		if d := levenshtein.ComputeDistance(norm(s), norm(k)); d < bestD {
-			best, bestD = k, d
-		}
+	normed := make([]string, len(known))
+	for i, k := range known {
+		normed[i] = norm(k)
 	}
-	return best
+	if best := suggest.Closest(norm(s), normed); len(best) > 0 {
+		return known[slices.Index(normed, best[0])]
+	}
+	return ""
 }
 
 var (
@@ -603,10 +604,7 @@ func (p *parser) testCase(i int, n *yaml.Node) *Case {
 			c.Event, _ = p.str(v, where+".event")
 			if c.Event != "" && !merge.IsEvent(c.Event) {
 				hint := "events: " + strings.Join(merge.Events, ", ")
-				if s := merge.Suggest(c.Event); s != "" || closest(c.Event, merge.Events) != "" {
-					if s == "" {
-						s = closest(c.Event, merge.Events)
-					}
+				if s := merge.Suggest(c.Event); s != "" {
 					hint = "did you mean " + s + "?"
 				}
 				p.add(CodeUnknownEvent, v, hint, "%s.event: unknown event %q", where, c.Event)
