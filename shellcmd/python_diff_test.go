@@ -1,52 +1,16 @@
 package shellcmd
 
 import (
-	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"sort"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// osFS is a Reader over the real file system (for tests against a real
-// interpreter).
-type osFS struct{}
-
-func (osFS) ReadFile(p string) ([]byte, string, bool) {
-	fi, err := os.Stat(p)
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil, "", false
-	}
-	b, err := os.ReadFile(p)
-	real, _ := filepath.EvalSymlinks(p)
-	return b, real, err == nil
-}
-
-func (osFS) ReadDir(p string) ([]string, bool) {
-	es, err := os.ReadDir(p)
-	if err != nil {
-		return nil, false
-	}
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.Name()
-	}
-	return out, true
-}
 
 // pyDiffCases are Python forms run by the real CPython: every project
 // file it runs writes its name to a log (a canary line put first), and
 // the analysis must hash each such file or say that the hook is not
 // covered.
-var pyDiffCases = []struct {
-	name  string
-	files map[string]string
-	cmd   string
-}{
+var pyDiffCases = []witnessForm{
 	{"plain imports", map[string]string{"x.py": "import m, pkg.sub\nfrom pkg import other\n", "m.py": "", "pkg/__init__.py": "", "pkg/sub.py": "", "pkg/other.py": ""}, "python3 x.py"},
 	{"if True: import m", map[string]string{"x.py": "if True: import m\n", "m.py": ""}, "python3 x.py"},
 	{"nested and called", map[string]string{"x.py": "def f():\n    try:\n        import m\n    except ImportError:\n        pass\nf()\nclass C:\n    import n ; import o\n", "m.py": "", "n.py": "", "o.py": ""}, "python3 x.py"},
@@ -82,97 +46,17 @@ var pyDiffCases = []struct {
 
 // TestPythonAgainstCPython runs each form with the real python3 and
 // fails when it ran a project file that the analysis neither reaches nor
-// marks as not covered (issue 30 §7, Python's part).
+// marks as not covered (issue 30 §7, Python's part). GH_HOOKS_PYTHON
+// names another interpreter.
 func TestPythonAgainstCPython(t *testing.T) {
-	py := os.Getenv("GH_HOOKS_PYTHON")
-	if py == "" {
-		var err error
-		if py, err = exec.LookPath("python3"); err != nil {
-			t.Skip("python3 is not installed: the Python forms are not run")
-		}
+	tool := os.Getenv("GH_HOOKS_PYTHON")
+	if tool == "" {
+		tool = "python3"
 	}
-	// A version manager's shim (pyenv) starts a shell each time: run
-	// the interpreter it picks.
-	if out, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output(); err == nil && strings.TrimSpace(string(out)) != "" {
-		py = strings.TrimSpace(string(out))
+	cases := make([]witnessCase, len(pyDiffCases))
+	for i, f := range pyDiffCases {
+		cases[i] = witnessCase{name: f.name, cmd: f.cmd, files: f.files, tool: tool, mustRun: true, mustSucceed: true, timeout: 10 * time.Second}
 	}
 	t.Parallel()
-	var mu sync.Mutex
-	covered, notCovered := 0, 0
-	t.Cleanup(func() {
-		t.Logf("%d forms run by %s: %d covered, %d not covered", len(pyDiffCases), py, covered, notCovered)
-	})
-	for _, tc := range pyDiffCases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			dir := t.TempDir()
-			dir, _ = filepath.EvalSymlinks(dir)
-			log := filepath.Join(dir, ".canary.log")
-			for name, body := range tc.files {
-				p := filepath.Join(dir, name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				canary := "open(" + strconvQuote(log) + ", 'a').write(__file__ + '\\n')\n"
-				if strings.HasPrefix(body, "#!") {
-					first, rest, _ := strings.Cut(body, "\n")
-					body = first + "\n" + canary + rest
-				} else if strings.HasSuffix(name, ".py") {
-					body = canary + body
-				}
-				if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, "bash", "-c", tc.cmd)
-			cmd.Dir = dir
-			cmd.Env = []string{"PATH=" + filepath.Dir(py) + ":/usr/bin:/bin", "HOME=" + dir, "PYTHONDONTWRITEBYTECODE=1", "PYTHONNOUSERSITE=1"}
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%s: %v\n%s", tc.cmd, err, out)
-			}
-			data, _ := os.ReadFile(log)
-			ran := map[string]bool{}
-			for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-				if l != "" {
-					if !filepath.IsAbs(l) {
-						l = filepath.Join(dir, l)
-					}
-					real, err := filepath.EvalSymlinks(l)
-					if err != nil {
-						real = l
-					}
-					ran[filepath.Clean(real)] = true
-				}
-			}
-			a := Analyze(tc.cmd, Options{Dir: dir, Files: osFS{}})
-			hashed := map[string]bool{}
-			for _, f := range a.Files {
-				hashed[filepath.Clean(f.Path)] = true
-			}
-			var missed []string
-			for p := range ran {
-				if !hashed[p] {
-					missed = append(missed, p)
-				}
-			}
-			sort.Strings(missed)
-			if len(missed) > 0 && len(a.Unknown) == 0 {
-				t.Errorf("%s: CPython ran %q, which the analysis neither reaches nor marks as not covered", tc.cmd, missed)
-			}
-			mu.Lock()
-			if len(a.Unknown) == 0 {
-				covered++
-			} else {
-				notCovered++
-			}
-			mu.Unlock()
-			if len(ran) == 0 {
-				t.Errorf("%s: CPython ran no project file (the case tests nothing)", tc.cmd)
-			}
-		})
-	}
-}
-
-func strconvQuote(s string) string {
-	return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", `\'`) + "'"
+	witnessRun(t, "Python forms", cases)
 }

@@ -1,15 +1,10 @@
 package shellcmd
 
 import (
-	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -20,10 +15,8 @@ import (
 // --opt value, option values that are code), inside the shell forms a
 // hook is written in (functions, joins, substitutions, loops), and the
 // shell-state forms (branches that join, traps, arithmetic, IFS, source
-// in two states), each run by the real bash in a temporary project where
-// every file appends its path to a log outside the project when it runs.
-// A run that touched a project file the analysis neither hashes nor
-// marks not covered fails.
+// in two states), each run by the real bash in a temporary project by
+// the shared harness (witness_test.go).
 
 // tableDiffSkip are rows not run: they change identity, reach the
 // network, need a terminal or run until killed; rows with a follower of
@@ -305,10 +298,9 @@ var tableTools = []struct{ tool, cmd string }{
 	{"npm", "npm start -s"},
 }
 
-// tableCase is one generated command.
-type tableCase struct{ cmd, tool string }
-
-func tableCases() (cases []tableCase, skipped map[string]string) {
+// tableCases are the generated commands; skipped names the programs
+// not run, with why.
+func tableCases() (cases []witnessCase, skipped map[string]string) {
 	skipped = map[string]string{}
 	full := os.Getenv("GH_HOOKS_DIFF_FULL") != ""
 	have := func(name string) bool {
@@ -317,6 +309,16 @@ func tableCases() (cases []tableCase, skipped map[string]string) {
 		}
 		_, err := exec.LookPath(name)
 		return err == nil
+	}
+	add := func(cmd, tool string) {
+		c := witnessCase{cmd: cmd, files: tableFiles, data: tableData}
+		if tool == "git" {
+			c.setup = tableGit
+		}
+		if tool == "go" || tool == "npm" {
+			c.timeout = time.Minute
+		}
+		cases = append(cases, c)
 	}
 	for _, r := range Table() {
 		if r.Via != "" || r.Pure || r.Why != "" || len(r.Subs) > 0 {
@@ -336,7 +338,7 @@ func tableCases() (cases []tableCase, skipped map[string]string) {
 				// GH_HOOKS_DIFF_FULL=1 runs every form in every context.
 				for j, c := range tableContexts {
 					if full || j == len(cases)%len(tableContexts) {
-						cases = append(cases, tableCase{cmd: strings.ReplaceAll(c, "%s", f), tool: name})
+						add(strings.ReplaceAll(c, "%s", f), name)
 						if !full {
 							break
 						}
@@ -346,7 +348,8 @@ func tableCases() (cases []tableCase, skipped map[string]string) {
 		}
 	}
 	for _, f := range tableStateForms {
-		cases = append(cases, tableCase{cmd: f, tool: "bash"}, tableCase{cmd: "f() { " + f + "\n}; f", tool: "bash"})
+		add(f, "bash")
+		add("f() { "+f+"\n}; f", "bash")
 	}
 	for _, tc := range tableTools {
 		if tc.tool == "go" && !full {
@@ -357,56 +360,37 @@ func tableCases() (cases []tableCase, skipped map[string]string) {
 			skipped[tc.tool] = "not installed"
 			continue
 		}
-		cases = append(cases, tableCase{cmd: tc.cmd, tool: tc.tool})
+		add(tc.cmd, tc.tool)
 	}
 	return cases, skipped
 }
 
-// tableProject writes the canary project: each file appends its path to
-// log when it runs or is loaded.
-func tableProject(t *testing.T, dir, log string) {
-	sh := func(p string) string { return "#!/bin/sh\necho " + p + " >> " + log + "\n" }
-	py := func(p string) string {
-		return "open(" + strconvQuote(log) + ", 'a').write(" + strconvQuote(p) + " + '\\n')\n"
-	}
-	js := func(p string) string {
-		return "require('fs').appendFileSync(" + strconvQuote(log) + ", " + strconvQuote(p+"\n") + ")\n"
-	}
-	files := map[string]func(string) string{
-		"c.sh": sh, "d.sh": sh, "bin/tool": sh, "sub/s.sh": sh,
-		"env.sh":      func(p string) string { return sh(p) + "RUN=./c.sh\nSCRIPT=d.sh\n" },
-		"sub/env2.sh": func(p string) string { return sh(p) + "RUN2=./s.sh\n" },
-		"x.py":        func(p string) string { return py(p) + "import m\n" },
-		"m.py":        py,
-		"x.js":        func(p string) string { return js(p) + "require('./m.js')\n" },
-		"m.js":        js,
-		"x.awk":       func(p string) string { return "BEGIN { print \"" + p + "\" >> \"" + log + "\" }\n" },
-		"x.sed":       func(p string) string { return "1e echo " + p + " >> " + log + "\n" },
-		"x.pl":        func(p string) string { return "open(my $f, '>>', '" + log + "'); print $f '" + p + "', \"\\n\";\n" },
-		"data.txt":    func(string) string { return "line\n" },
-		"list.txt":    func(string) string { return "./c.sh\n" },
-		"list2.txt":   func(string) string { return "./c.sh\n" },
-		"Makefile": func(string) string {
-			return "RUN = ./c.sh\nD := $(shell ./d.sh)\nall:\n\t@$(RUN)\nout: c.sh\n\t@sh $<\nother:\n\t@./mk.sh\ndeferred:\n\t@$(LATE)\nLATE = ./c.sh\nall2: a b\na:\n\t@./c.sh\nb:\n\t@./d.sh\n"
-		},
-		"mk.sh":        sh,
-		"sub/Makefile": func(string) string { return "all:\n\t@./s.sh\n" },
-		"gomain/main.go": func(string) string {
-			return "package main\n\nimport \"os\"\n\n//go:generate sh ../c.sh\nfunc main() {\n\tf, _ := os.OpenFile(" + `"` + log + `"` + ", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)\n\tf.WriteString(" + `"` + filepath.Join(dir, "gomain/main.go") + `\n"` + ")\n}\n"
-		},
-		"go.mod": func(string) string { return "module example.com/p\n\ngo 1.21\n" },
-		"package.json": func(string) string {
-			return `{"scripts": {"t": "./c.sh", "t2": "node x.js", "test": "sh d.sh", "start": "./c.sh"}}`
-		},
-	}
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body(p)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+// tableFiles is the canary project of every generated command (see
+// witnessCanary for @LOG@ and @SELF@).
+var tableFiles = map[string]string{
+	"c.sh": "#!/bin/sh\n", "d.sh": "#!/bin/sh\n", "bin/tool": "#!/bin/sh\n", "sub/s.sh": "#!/bin/sh\n", "mk.sh": "#!/bin/sh\n",
+	"env.sh":         "#!/bin/sh\nRUN=./c.sh\nSCRIPT=d.sh\n",
+	"sub/env2.sh":    "#!/bin/sh\nRUN2=./s.sh\n",
+	"x.py":           "import m\n",
+	"m.py":           "",
+	"x.js":           "require('./m.js')\n",
+	"m.js":           "",
+	"x.awk":          "BEGIN { print \"@SELF@\" >> \"@LOG@\" }\n",
+	"x.sed":          "1e echo @SELF@ >> @LOG@\n",
+	"x.pl":           "open(my $f, '>>', '@LOG@'); print $f '@SELF@', \"\\n\";\n",
+	"data.txt":       "line\n",
+	"list.txt":       "./c.sh\n",
+	"list2.txt":      "./c.sh\n",
+	"Makefile":       "RUN = ./c.sh\nD := $(shell ./d.sh)\nall:\n\t@$(RUN)\nout: c.sh\n\t@sh $<\nother:\n\t@./mk.sh\ndeferred:\n\t@$(LATE)\nLATE = ./c.sh\nall2: a b\na:\n\t@./c.sh\nb:\n\t@./d.sh\n",
+	"sub/Makefile":   "all:\n\t@./s.sh\n",
+	"gomain/main.go": "package main\n\nimport \"os\"\n\n//go:generate sh ../c.sh\nfunc main() {\n\tf, _ := os.OpenFile(\"@LOG@\", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)\n\tf.WriteString(\"@SELF@\\n\")\n}\n",
+	"go.mod":         "module example.com/p\n\ngo 1.21\n",
+	"package.json":   `{"scripts": {"t": "./c.sh", "t2": "node x.js", "test": "sh d.sh", "start": "./c.sh"}}`,
 }
+
+// tableData are the files the generated commands read as plain data:
+// the input of sed and awk, flock's lock file.
+var tableData = []string{"data.txt", ".lk"}
 
 // tableGit makes dir a repository whose config runs a project file.
 func tableGit(dir string, env []string) error {
@@ -423,124 +407,18 @@ func tableGit(dir string, env []string) error {
 // TestTableAgainstBash runs the generated commands with the real bash
 // and the programs they name and fails on any silent miss.
 func TestTableAgainstBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed: the generated commands are not run")
-	}
 	cases, skipped := tableCases()
-	for name, why := range skipped {
-		t.Logf("%s is not run: %s", name, why)
+	names := make([]string, 0, len(skipped))
+	for name := range skipped {
+		names = append(names, name)
 	}
-	t.Parallel()
-	path := "/usr/bin:/bin"
-	if py, err := exec.LookPath("python3"); err == nil {
-		if out, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output(); err == nil {
-			path = filepath.Dir(strings.TrimSpace(string(out))) + ":" + path
-		}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Logf("%s is not run: %s", name, skipped[name])
 	}
-	for _, tool := range []string{"go", "node", "npm"} {
-		if p, err := exec.LookPath(tool); err == nil {
-			path = filepath.Dir(p) + ":" + path
-		}
-	}
-	var ran, covered, notCovered, missed atomic.Int64
-	start := time.Now()
-	t.Cleanup(func() {
-		t.Logf("%d commands run by %s: %d ran a project file; %d covered, %d not covered, %d missed (%s)",
-			len(cases), bash, ran.Load(), covered.Load(), notCovered.Load(), missed.Load(), time.Since(start).Round(time.Millisecond))
-	})
 	if n := len(cases); n < 400 {
 		t.Errorf("only %d commands generated (want at least 400)", n)
 	}
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0)*2)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var fails []string
-	gocache := t.TempDir()
-	for _, tc := range cases {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			msg := tableRun(t, tc, bash, path, gocache, &ran, &covered, &notCovered)
-			if msg != "" {
-				missed.Add(1)
-				mu.Lock()
-				fails = append(fails, msg)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	sort.Strings(fails)
-	for _, f := range fails {
-		t.Error(f)
-	}
-}
-
-func tableRun(t *testing.T, tc tableCase, bash, path, gocache string, ran, covered, notCovered *atomic.Int64) string {
-	root := t.TempDir()
-	root, _ = filepath.EvalSymlinks(root)
-	dir, home := filepath.Join(root, "p"), filepath.Join(root, "h")
-	os.MkdirAll(dir, 0o755)
-	os.MkdirAll(home, 0o755)
-	log := filepath.Join(home, "canary.log")
-	tableProject(t, dir, log)
-	env := []string{"PATH=" + path, "HOME=" + home, "TMPDIR=" + home, "GOCACHE=" + gocache, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_PAGER=", "PAGER=cat", "PYTHONDONTWRITEBYTECODE=1", "PYTHONNOUSERSITE=1",
-		"npm_config_update_notifier=false", "npm_config_cache=" + filepath.Join(home, ".npm")}
-	if tc.tool == "git" {
-		if err := tableGit(dir, env); err != nil {
-			return tc.cmd + ": " + err.Error()
-		}
-	}
-	timeout := 5 * time.Second
-	if tc.tool == "go" || tc.tool == "npm" {
-		timeout = 60 * time.Second
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bash, "-c", tc.cmd)
-	cmd.Dir, cmd.Env = dir, env
-	cmd.WaitDelay = time.Second
-	t0 := time.Now()
-	out, _ := cmd.CombinedOutput()
-	if d := time.Since(t0); d > 2*time.Second {
-		t.Logf("slow (%s): %s", d.Round(time.Millisecond), tc.cmd)
-	}
-	data, _ := os.ReadFile(log)
-	touched := map[string]bool{}
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if l != "" {
-			touched[filepath.Clean(l)] = true
-		}
-	}
-	a := Analyze(tc.cmd, Options{Dir: dir, Vars: map[string]string{"HOME": home}, Files: osFS{}})
-	if len(a.Unknown) == 0 {
-		covered.Add(1)
-	} else {
-		notCovered.Add(1)
-	}
-	if len(touched) > 0 {
-		ran.Add(1)
-	}
-	hashed := map[string]bool{}
-	for _, f := range a.Files {
-		hashed[filepath.Clean(f.Path)] = true
-	}
-	var miss []string
-	for p := range touched {
-		if !hashed[p] {
-			miss = append(miss, strings.TrimPrefix(p, dir+"/"))
-		}
-	}
-	sort.Strings(miss)
-	if len(miss) > 0 && len(a.Unknown) == 0 {
-		o := string(out)
-		if len(o) > 300 {
-			o = o[:300]
-		}
-		return tc.cmd + ": ran " + strings.Join(miss, ", ") + ", which the analysis neither hashes nor marks not covered\n" + o
-	}
-	return ""
+	t.Parallel()
+	witnessRun(t, "generated commands", cases)
 }
