@@ -35,7 +35,7 @@ func addCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "add",
 		Usage:     "add a command hook to a settings file",
-		UsageText: "gh-hooks add --event E --command CMD [--matcher M] [--name N] [--timeout MS] [--description D] [--sequential] [--env K=V]... [--scope project|user|system] [--dry-run]",
+		UsageText: "gh-hooks add --event E --command CMD [--matcher M] [--name N] [--timeout MS] [--description D] [--sequential] [--env K=V]... [--scope project|user|system] [--force] [--dry-run]",
 		Description: "Appends a new definition {matcher, sequential, hooks: [{name, type: command, command, ...}]}\n" +
 			"to hooks.<event> of the scope's settings file, creating the file and keys when missing and\n" +
 			"keeping every other byte of the file. The hook is checked first the way Gemini CLI 0.61 reads\n" +

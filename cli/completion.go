@@ -28,10 +28,8 @@ func completionCommand(e *env) *cli.Command {
 		Name:      "completion",
 		Usage:     "print a shell completion script for bash, zsh or fish",
 		ArgsUsage: "bash|zsh|fish",
-		Description: "Load it in the current shell with one of:\n" +
-			"  source <(gh-hooks completion bash)\n" +
-			"  source <(gh-hooks completion zsh)\n" +
-			"  gh-hooks completion fish | source",
+		Description: "Load it in the current shell as the examples show; add that line to the shell's\n" +
+			"startup file to keep it.",
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() != 1 {
 				return usageHint("gh-hooks completion bash|zsh|fish", "completion needs one shell: bash, zsh or fish")

@@ -26,8 +26,9 @@ type doctorOptions struct {
 func doctorCommand(e *env) *cli.Command {
 	o := &doctorOptions{env: e}
 	return &cli.Command{
-		Name:  "doctor",
-		Usage: "answer \"why don't my hooks run?\" on one screen, with the fix for each problem",
+		Name:      "doctor",
+		Usage:     "answer \"why don't my hooks run?\" on one screen, with the fix for each problem",
+		UsageText: "gh-hooks doctor [--json]",
 		Description: "Reports the Gemini CLI that gh-hooks models (the version, from GH_HOOKS_GEMINI_VERSION or\n" +
 			"the gemini on PATH, and where it was found), whether hooks are enabled and by which setting\n" +
 			"of which layer, the folder's trust and why, each layer's file and whether Gemini loads it,\n" +

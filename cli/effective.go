@@ -40,8 +40,9 @@ type planFlags struct {
 func effectiveCommand(e *env) *cli.Command {
 	o := &effectiveOptions{env: e}
 	return &cli.Command{
-		Name:  "effective",
-		Usage: "show every hook from every layer in Gemini's order, whether it runs and why",
+		Name:      "effective",
+		Usage:     "show every hook from every layer in Gemini's order, whether it runs and why",
+		UsageText: "gh-hooks effective [--event E [--tool NAME | --trigger T]] [--json]",
 		Description: "Lists the hooks of the system-defaults, user, project and system settings files and of\n" +
 			"enabled extensions, merged exactly as Gemini CLI 0.61.0 merges them. With --event, also\n" +
 			"prints the execution plan for that event (and --tool or --trigger).\n\n" +

@@ -14,7 +14,9 @@ import (
 // written as paragraphs broken at about 100 columns; helpPrinter joins
 // each paragraph's lines again before urfave/cli wraps it, so that the
 // text reflows to any width. Indented lines (lists, examples) are kept as
-// they are.
+// they are, and a line that starts with a tab in the source is
+// preformatted (an example, YAML): it is printed indented by two spaces
+// and never wrapped, so it must fit 60 columns (TestHelpWidth).
 
 var helpOnce sync.Once
 
@@ -38,7 +40,11 @@ func helpPrinter(w io.Writer, templ string, data any) {
 			width = v
 		}
 		c.Description = reflow(c.Description)
-		c.UsageText = wrapUsage(reflow(c.UsageText), width-3)
+		usage := c.UsageText
+		if !synopses(usage) {
+			usage = reflow(usage)
+		}
+		c.UsageText = wrapUsage(usage, width-3)
 		// The flag lines are "   NAME\tUSAGE", aligned by a tabwriter
 		// with a padding of 2: the usage starts after the longest name
 		// (of this command's flags or of the global ones).
@@ -51,12 +57,21 @@ func helpPrinter(w io.Writer, templ string, data any) {
 	}
 	cli.HelpPrinterCustom(w, templ, data, map[string]any{
 		"wrap": func(text string, offset int) string {
-			if name, usage, ok := strings.Cut(text, "\t"); ok && !strings.Contains(text, "\n") {
+			if name, usage, ok := strings.Cut(text, "\t"); ok && !strings.Contains(text, "\n") && name != "" {
 				return name + "\t" + wrapFlag(usage, width-flagCol)
 			}
 			return wrap(text, offset, width)
 		},
 	})
+	if c, ok := data.(*cli.Command); ok {
+		io.WriteString(w, examplesHelp(commandPath(c)))
+	}
+}
+
+// commandPath is c's full name without "gh-hooks": "trust audit", or ""
+// for gh-hooks itself.
+func commandPath(c *cli.Command) string {
+	return strings.TrimPrefix(strings.TrimPrefix(c.FullName(), "gh-hooks"), " ")
 }
 
 // wrapUsage breaks each synopsis line of usage ("gh-hooks CMD [...] ...")
@@ -102,6 +117,17 @@ func wrapUsage(usage string, room int) string {
 	return strings.Join(lines, "\n")
 }
 
+// synopses reports whether every line of usage is a synopsis of its own
+// ("gh-hooks CMD ..."), kept apart as man pages keep them.
+func synopses(usage string) bool {
+	for _, l := range strings.Split(usage, "\n") {
+		if !strings.HasPrefix(l, "gh-hooks ") {
+			return false
+		}
+	}
+	return true
+}
+
 // usageGroups splits a synopsis at the spaces outside brackets and
 // parentheses: "[--scope project|user]" stays one group.
 func usageGroups(l string) []string {
@@ -137,7 +163,10 @@ func wrapFlag(usage string, room int) string {
 	for utf8.RuneCountInString(usage) > room {
 		i := lastSpaceBefore(usage, room)
 		if i <= 0 {
-			break
+			// A word longer than the line stands alone on it.
+			if i = strings.IndexByte(usage, ' '); i < 0 {
+				break
+			}
 		}
 		lines = append(lines, usage[:i])
 		usage = strings.TrimLeft(usage[i:], " ")
@@ -203,6 +232,16 @@ func wrap(text string, offset, width int) string {
 	pad := strings.Repeat(" ", offset)
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
+		if pre, ok := strings.CutPrefix(l, "\t"); ok {
+			// Preformatted: indented, never wrapped.
+			if i > 0 {
+				pre = pad + "  " + pre
+			} else {
+				pre = "  " + pre
+			}
+			lines[i] = pre
+			continue
+		}
 		if i > 0 && l != "" {
 			l = pad + l
 		}

@@ -28,7 +28,7 @@ func migrateCommand(e *env) *cli.Command {
 		Usage:     "convert Claude Code hooks (and slash commands) into Gemini CLI hooks, reporting every hook's fate",
 		ArgsUsage: "[SOURCE...]",
 		UsageText: "gh-hooks migrate [SOURCE...] [--scope project|user] [--to DIR] [--dry-run] [--json] [--force] " +
-			"[--no-default-timeout] [--no-commands] [--adapter auto|always|never] [--check [--format FORMAT]]",
+			"[--no-default-timeout] [--commands | --no-commands] [--adapter auto|always|never] [--check [--format FORMAT]]",
 		Description: "Sources (Claude Code):\n" +
 			"  none, --scope project  <project>/.claude/settings.json and .claude/settings.local.json, combined\n" +
 			"                         (Claude merges hook arrays across levels; Gemini's own migrator reads only one)\n" +

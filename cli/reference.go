@@ -31,11 +31,9 @@ type manOptions struct {
 func manCommand(e *env) *cli.Command {
 	o := &manOptions{env: e}
 	return &cli.Command{
-		Name:  "man",
-		Usage: "print the gh-hooks(1) man page, or install it with --install",
-		UsageText: "gh-hooks man [--install [--dir DIR]]\n\n" +
-			"  gh-hooks man | man -l -            read it now\n" +
-			"  gh-hooks man --install             install it for `man gh-hooks`",
+		Name:      "man",
+		Usage:     "print the gh-hooks(1) man page, or install it with --install",
+		UsageText: "gh-hooks man [--install [--dir DIR]]",
 		Description: "--install writes gh-hooks.1 into DIR, by default $XDG_DATA_HOME/man/man1 (~/.local/share/man/man1),\n" +
 			"which man searches when ~/.local/bin is on PATH (or the directory is on MANPATH); when man\n" +
 			"will not find the page there, --install prints the MANPATH line that makes it.",

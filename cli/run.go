@@ -50,9 +50,10 @@ type runOptions struct {
 func runCommand(e *env) *cli.Command {
 	o := &runOptions{env: e, planFlags: planFlags{payloadTool: true}}
 	return &cli.Command{
-		Name:      "run",
-		Usage:     "run the hooks of one synthetic event the way Gemini would and show the decision",
-		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input JSON|FILE|-] [--json] [--allow-untrusted] [--real]",
+		Name:  "run",
+		Usage: "run the hooks of one synthetic event the way Gemini would and show the decision",
+		UsageText: "gh-hooks run --event E [--tool NAME | --trigger T] [--input JSON|FILE|-] [--json] [--allow-untrusted] [--real] " +
+			"[--save-test FILE [--save-test-name NAME]]",
 		Description: "Builds the stdin payload Gemini CLI 0.61.0 sends for the event (cwd is the project, session_id\n" +
 			"\"" + runSessionID + "\"; --input replaces or adds top-level fields), plans the event exactly as Gemini\n" +
 			"does, runs the hooks with bash -c in the project directory, in parallel or sequentially with\n" +

@@ -35,25 +35,26 @@ type testOptions struct {
 func testCommand(e *env) *cli.Command {
 	o := &testOptions{env: e}
 	return &cli.Command{
-		Name:      "test",
-		Usage:     "run the project's hook test files: each case fires an event as run does and checks the outcome",
-		UsageText: "gh-hooks test [FILE|DIR...] [--run REGEXP] [--format text|json|junit|github] [--real] [--allow-untrusted]",
+		Name:  "test",
+		Usage: "run the project's hook test files: each case fires an event as run does and checks the outcome",
+		UsageText: "gh-hooks test [--run REGEXP] [--format text|json|junit|github] [--output FILE] [--real] " +
+			"[--allow-untrusted] [--parallel N] [FILE|DIR...]",
 		Description: "Runs hook test files: without arguments the project's .gemini/hooks.test.yaml,\n" +
 			".gemini/hooks.test.json and .gemini/tests/*.{yaml,yml,json}; a FILE or DIR argument names\n" +
 			"others. A test file (YAML or JSON, the same keys) lists cases:\n\n" +
-			"  tests:\n" +
-			"    - name: guard denies rm -rf\n" +
-			"      event: BeforeTool\n" +
-			"      tool: run_shell_command         # optional, as run's --tool (trigger: as --trigger)\n" +
-			"      input:                           # optional, the payload's fields, as run's --input\n" +
-			"        tool_input: {command: \"rm -rf /\"}\n" +
-			"      expect:                          # every key optional; all given must hold\n" +
-			"        decision: deny                 # allow | deny | block | ask | none\n" +
-			"        toolRuns: false                # BeforeTool only\n" +
-			"        reason: \"rm -rf\"               # in the reason, or in what the model gets\n" +
-			"        context: \"lint\"                # in the additional context\n" +
-			"        hooks:                         # per hook, by name (its command when it has none)\n" +
-			"          guard: {ran: true, exit: 2}\n\n" +
+			"\ttests:\n" +
+			"\t  - name: guard denies rm -rf\n" +
+			"\t    event: BeforeTool\n" +
+			"\t    tool: run_shell_command   # or trigger: T\n" +
+			"\t    input:                    # payload fields\n" +
+			"\t      tool_input: {command: \"rm -rf /\"}\n" +
+			"\t    expect:                   # each key optional\n" +
+			"\t      decision: deny          # or allow/block/ask/none\n" +
+			"\t      toolRuns: false         # BeforeTool only\n" +
+			"\t      reason: \"rm -rf\"        # in the reason\n" +
+			"\t      context: \"lint\"         # in the added context\n" +
+			"\t      hooks:                  # by name, else command\n" +
+			"\t        guard: {ran: true, exit: 2}\n\n" +
 			"Each case runs exactly as gh-hooks run does: the project's layers, Gemini's plan and\n" +
 			"aggregation for the Gemini CLI release modelled, and run's approval rule: project hooks that\n" +
 			"are not approved (gh-hooks trust audit) are held back unless --allow-untrusted, and a case\n" +
@@ -76,12 +77,7 @@ func testCommand(e *env) *cli.Command {
 			"per failed case), github (GitHub Actions annotations on the test file's line, paths relative\n" +
 			"to $GITHUB_WORKSPACE when set, else to the project; then the text summary).\n\n" +
 			"Exit status: 0 every case passed, 1 a test file cannot be read or is invalid (nothing ran),\n" +
-			"2 usage error, 3 a case failed.\n\n" +
-			"Examples:\n" +
-			"  gh-hooks test\n" +
-			"  gh-hooks test --run 'guard' --format junit --output hooks-junit.xml\n" +
-			"  gh-hooks test .gemini/tests/guard.yaml --real\n" +
-			"  gh-hooks run --event BeforeTool --input payload.json --save-test .gemini/hooks.test.yaml",
+			"2 usage error, 3 a case failed.",
 		Flags: []cli.Flag{
 			&choice{Name: "format", Usage: "output `FORMAT`: " + strings.Join(testFormats, ", "), Value: formatText, Destination: &o.Format, Config: fixed(testFormats...)},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose name matches `REGEXP`", Destination: &o.Run},

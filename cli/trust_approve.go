@@ -25,7 +25,8 @@ func trustApproveCommand(e *env) *cli.Command {
 		Name:      "approve",
 		Usage:     "approve project hooks by content, and tell Gemini to stop warning about them",
 		ArgsUsage: "(NAME... | --all | -i)",
-		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] [--accept-not-covered] (NAME... | --all | -i | --renew)",
+		UsageText: "gh-hooks trust approve [--dry-run] [--accept-disabled] [--accept-not-covered] (NAME... | --all | -i | --renew)\n" +
+			"gh-hooks trust approve [--dry-run] (--accept-disabled | --accept-dotenv)",
 		Description: "Prints each selected hook (id, event, name, command, matcher, timeout, env, scripts with\n" +
 			"their sha256, and what its fingerprint does not cover) and records its fingerprint in gh-hooks'\n" +
 			"store; its Gemini key is added to trusted_hooks.json exactly as Gemini writes it. NAME is a\n" +

@@ -27,7 +27,7 @@ func trustAuditCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "audit",
 		Usage: "compare every project hook with its approval (exit 3 when any is new or changed)",
-		UsageText: "gh-hooks trust audit [--format text|json|sarif|github] [--ignore CODE]... [--quiet] [--diff] " +
+		UsageText: "gh-hooks trust audit [--format text|json|sarif|github | --json] [--ignore CODE]... [--quiet] [--diff] " +
 			"[--baseline FILE] [--disable-unapproved [--dry-run]]",
 		Description: "Lists the hooks of the project's .gemini/settings.json, also when the folder is not trusted\n" +
 			"(those are exactly the hooks to review before trusting it), each with its status: approved,\n" +

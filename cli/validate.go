@@ -38,6 +38,8 @@ func validateCommand(e *env) *cli.Command {
 		Name:      "validate",
 		Usage:     "check the hook configuration of every layer (or of the given files)",
 		ArgsUsage: "[FILE|EXTENSION-DIR...]",
+		UsageText: "gh-hooks validate [--format text|json|sarif|github | --json] [--ignore CODE]... [--quiet] " +
+			"[--max-warnings N] [--output FILE] [FILE|EXTENSION-DIR...]",
 		Description: "Reports what Gemini CLI 0.61.0 will discard, misread or run differently than written,\n" +
 			"each problem with path:line:column, what Gemini does and how to fix it. With FILE\n" +
 			"arguments, only those files are reported; a file that is not one of the project's\n" +
