@@ -392,12 +392,6 @@ func (w *walker) viaRow(row *Row, name arg, rest []arg, run, shell *state, depth
 			return
 		}
 		w.exec(name, run, depth)
-		if row.Via == "go" && len(rest) > 0 && rest[0].v.known {
-			switch rest[0].v.s {
-			case "test", "generate", "tool", "vet":
-				w.unknown("go " + rest[0].v.s + " runs project code: not followed")
-			}
-		}
 		return
 	case "deno":
 		// deno task runs deno.json's task; deno run reads deno.json

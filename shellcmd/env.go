@@ -38,7 +38,7 @@ var (
 		"PERL5OPT": true, "RUBYOPT": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true,
 		"JDK_JAVA_OPTIONS": true, "LUA_INIT": true, "GIT_CONFIG_COUNT": true, "GIT_CONFIG_PARAMETERS": true,
 		"GIT_CONFIG": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_DIR": true,
-		"GIT_WORK_TREE": true, "BASHOPTS": true, "GOFLAGS": true, "npm_config_node_options": true,
+		"GIT_WORK_TREE": true, "BASHOPTS": true, "npm_config_node_options": true,
 		"NPM_CONFIG_NODE_OPTIONS": true, "PYTHONEXECUTABLE": true,
 	}
 	// configHomeVars say where programs read their own configuration,
@@ -138,6 +138,11 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 			w.followPython(w.file(name+"="+v.s, v, RoleScript, st), st, depth, "")
 		} else if !v.known {
 			unknown("a file every interactive python runs")
+		}
+	case name == "GOFLAGS" || name == "GOWORK" || name == "GOENV":
+		// Read by the go command (gomod.go) when it runs.
+		if !v.known {
+			unknown("read by every go command")
 		}
 	case name == "PYTHONPATH":
 		if !v.known {

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // Task runners and tools that run what a project file says: npm, pnpm,
@@ -372,166 +370,15 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 		w.run(rest[i:], inner, shell, depth, stdin, pipe)
 		return true
 	case "go":
-		if len(rest) > 0 && rest[0].v.s == "run" {
+		if len(rest) > 0 && !rest[0].v.known {
 			w.program(Program{Name: n})
-			w.goRun(rest[1:], run, depth)
+			w.unknown("go with " + rest[0].v.why)
+			return true
+		}
+		if len(rest) > 0 && w.goCommand(rest[0].v.s, rest[1:], run, depth) {
+			w.program(Program{Name: n})
 			return true
 		}
 	}
 	return false
-}
-
-// goRun follows `go run [flags] PACKAGE|FILES [args]`: the package's Go
-// files (and the module's own packages they import), go.mod and go.sum.
-func (w *walker) goRun(rest []arg, st *state, depth int) {
-	withArg := map[string]bool{"-C": true, "-o": true, "-p": true, "-mod": true, "-modfile": true, "-overlay": true, "-tags": true,
-		"-ldflags": true, "-gcflags": true, "-asmflags": true, "-exec": true, "-toolexec": true, "-pkgdir": true, "-buildmode": true,
-		"-compiler": true, "-gccgoflags": true, "-installsuffix": true, "-pgo": true, "-cover": false, "-coverpkg": true}
-	dir := st.dir
-	i := 0
-	for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {
-		opt, value, has := strings.Cut(strings.Replace(rest[i].v.s, "--", "-", 1), "=")
-		if withArg[opt] && !has && i+1 < len(rest) {
-			i++
-			value = rest[i].v.s
-		}
-		switch opt {
-		case "-exec", "-toolexec", "-overlay", "-modfile":
-			w.unknown("go run " + opt + " " + value + ": not followed")
-		case "-C":
-			dir = w.cd([]arg{{v: val{s: value, known: true}}}, st)
-		}
-		i++
-	}
-	if i >= len(rest) {
-		return
-	}
-	if dir == "" {
-		w.unknown("go run in a computed directory")
-		return
-	}
-	sub := st.copy()
-	sub.dir = dir
-	if !rest[i].v.known {
-		w.unknown("go run of " + rest[i].v.why)
-		return
-	}
-	target := rest[i].v.s
-	if strings.HasSuffix(target, ".go") {
-		for ; i < len(rest) && rest[i].v.known && strings.HasSuffix(rest[i].v.s, ".go"); i++ {
-			w.goFile(w.file(rest[i].text, rest[i].v, RoleScript, sub), sub, depth)
-		}
-		w.goModule(dir, sub)
-		return
-	}
-	if strings.Contains(target, "@") {
-		return // a module from the network, pinned by version
-	}
-	if strings.HasPrefix(target, ".") || filepath.IsAbs(target) {
-		pkg := target
-		if !filepath.IsAbs(pkg) {
-			pkg = filepath.Join(dir, strings.TrimSuffix(target, "/..."))
-		}
-		root, mod := w.goModule(pkg, sub)
-		w.goPackage(pkg, root, mod, sub, depth)
-		return
-	}
-	root, mod := w.goModule(dir, sub)
-	if mod != "" && (target == mod || strings.HasPrefix(target, mod+"/")) {
-		w.goPackage(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(target, mod), "/")), root, mod, sub, depth)
-	}
-}
-
-var (
-	goModLine  = lazyre.New(`(?m)^module\s+"?([^\s"]+)"?`)
-	goReplace  = lazyre.New(`(?m)=>\s*(\.{1,2}/\S*|/\S*)`)
-	goImports  = lazyre.New(`(?s)\bimport\s*(\([^)]*\)|(?:[\w.]+\s+)?"[^"]+")`)
-	goImpPaths = lazyre.New(`"([^"]+)"`)
-)
-
-// goModule finds the go.mod that governs dir (up to the project root),
-// records it with go.sum and go.work, and returns the module's folder and
-// path.
-func (w *walker) goModule(dir string, st *state) (root, mod string) {
-	if w.files == nil {
-		return "", ""
-	}
-	for d := dir; w.inProject(d, nil); d = filepath.Dir(d) {
-		p := filepath.Join(d, "go.mod")
-		if data, _, ok := w.load(p); ok {
-			w.add(w.rel(p), val{s: p, known: true}, RoleManifest, st, false)
-			for _, extra := range []string{"go.sum", "go.work"} {
-				e := filepath.Join(d, extra)
-				w.probe(w.rel(e), e, RoleManifest)
-			}
-			if m := goModLine.Get().FindSubmatch(data); m != nil {
-				mod = string(m[1])
-			}
-			if goReplace.Get().Match(data) {
-				w.unknown("a replace of a module by a local folder in " + w.rel(p) + ": not followed")
-			}
-			if _, ok := w.files.ReadDir(filepath.Join(d, "vendor")); ok {
-				w.unknown("vendored modules in " + w.rel(filepath.Join(d, "vendor")) + " are not followed")
-			}
-			return d, mod
-		}
-		if d == w.top || filepath.Dir(d) == d {
-			break
-		}
-	}
-	return "", ""
-}
-
-// goPackage records the files the go tool compiles in the package folder
-// dir (non-test .go, and cgo's .c, .h, .s files) and follows its imports
-// of the module's own packages.
-func (w *walker) goPackage(dir, root, mod string, st *state, depth int) {
-	if w.files == nil || w.followed["go "+dir] {
-		return
-	}
-	w.followed["go "+dir] = true
-	names, ok := w.files.ReadDir(dir)
-	if !ok {
-		w.file(w.rel(dir), val{s: dir, known: true}, RoleScript, st)
-		return
-	}
-	for _, n := range names {
-		ext := filepath.Ext(n)
-		if strings.HasSuffix(n, "_test.go") || !(ext == ".go" || cgoExt[ext]) {
-			continue
-		}
-		p := filepath.Join(dir, n)
-		w.add(w.rel(p), val{s: p, known: true}, RoleScript, st, false)
-		if ext == ".go" {
-			w.goImportsOf(p, root, mod, st, depth)
-		}
-	}
-	w.cgoPackage(dir, names, st)
-}
-
-// goFile records a Go file named on the command line and follows its
-// imports of the module's packages.
-func (w *walker) goFile(p string, st *state, depth int) {
-	root, mod := w.goModule(filepath.Dir(p), st)
-	w.goImportsOf(p, root, mod, st, depth)
-}
-
-func (w *walker) goImportsOf(p, root, mod string, st *state, depth int) {
-	data, real, ok := w.load(p)
-	if !ok || mod == "" {
-		return
-	}
-	leave, ok := w.enter("go "+real, real)
-	if !ok {
-		return
-	}
-	defer leave()
-	for _, m := range goImports.Get().FindAllSubmatch(data, -1) {
-		for _, q := range goImpPaths.Get().FindAllSubmatch(m[1], -1) {
-			imp := string(q[1])
-			if imp == mod || strings.HasPrefix(imp, mod+"/") {
-				w.goPackage(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(imp, mod), "/")), root, mod, st, depth)
-			}
-		}
-	}
 }

@@ -1,0 +1,108 @@
+package fingerprint
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gh-hooks/gh-hooks/merge"
+)
+
+// reachCase is one form of issue 30 on disk: swapping swap (a file the
+// real tool runs or loads) changes the fingerprint, and a form that is
+// not followed is not covered, named.
+type reachCase struct {
+	name       string
+	files      map[string]string
+	cmd        string // %P stands for the project's folder
+	swap       string // "" when only the reason is checked
+	notCovered string // "" for a covered hook
+}
+
+func runReachCases(t *testing.T, tests []reachCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, p := newProject(t)
+			for f, c := range tt.files {
+				writeFile(t, filepath.Join(p.Dir, f), c)
+			}
+			h := hk("BeforeTool", 0, 0, "forms", strings.ReplaceAll(tt.cmd, "%P", p.Dir))
+			before := Compute(p, []merge.Hook{h})[0]
+			if got := strings.Join(before.NotCovered, "; "); tt.notCovered == "" && got != "" || !strings.Contains(got, tt.notCovered) {
+				t.Fatalf("not covered = %q, want %q", got, tt.notCovered)
+			}
+			if tt.swap == "" {
+				return
+			}
+			writeFile(t, filepath.Join(p.Dir, tt.swap), "// swapped\n")
+			after := Compute(p, []merge.Hook{h})[0]
+			if after.Record.Fingerprint == before.Record.Fingerprint {
+				t.Errorf("swapping %s left the fingerprint unchanged (scripts %v)", tt.swap, brief(before.Scripts))
+			}
+		})
+	}
+}
+
+// TestReachGoForms: the go command's forms. Each swapped file is one the
+// real go 1.26 compiled into the binary it ran (watched by hand: the
+// swapped file printed a line or failed the build).
+func TestReachGoForms(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/m\n\ngo 1.22\n"
+	main := func(imp string) string {
+		return "package main\n\nimport (\n\t// see (the note)\n\t\"" + imp + "\"\n)\n\nfunc main() { x.F() }\n"
+	}
+	runReachCases(t, []reachCase{
+		{"an import block with a comment holding a parenthesis", map[string]string{"go.mod": mod, "main.go": main("example.com/m/x"), "x/x.go": "package x\n\nfunc F() {}\n"},
+			`go run .`, "x/x.go", ""},
+		{"go.mod replace by a project folder", map[string]string{"go.mod": mod + "\nrequire example.com/lib v0.0.0\n\nreplace example.com/lib => ./third/lib\n",
+			"main.go": main("example.com/lib/x"), "third/lib/go.mod": "module example.com/lib\n", "third/lib/x/x.go": "package x\n\nfunc F() {}\n"},
+			`go run .`, "third/lib/x/x.go", ""},
+		{"go.mod replace in a block, with a version", map[string]string{"go.mod": mod + "\nrequire example.com/lib v1.0.0\n\nreplace (\n\texample.com/lib v1.0.0 => ./lib // local\n)\n",
+			"main.go": main("example.com/lib/x"), "lib/go.mod": "module example.com/lib\n", "lib/x/x.go": "package x\n\nfunc F() {}\n"},
+			`go build -o bin/hook . && ./bin/hook`, "lib/x/x.go", ""},
+		{"go.work: a package of another module of the workspace", map[string]string{"go.work": "go 1.22\n\nuse (\n\t./a\n\t./b\n)\n",
+			"a/go.mod": "module example.com/a\n\ngo 1.22\n", "a/main.go": main("example.com/b/x"), "b/go.mod": "module example.com/b\n\ngo 1.22\n", "b/x/x.go": "package x\n\nfunc F() {}\n"},
+			`go run ./a`, "b/x/x.go", ""},
+		{"GOWORK names the workspace", map[string]string{"ws/w.work": "go 1.22\n\nuse ../a\nuse ../b\n",
+			"a/go.mod": "module example.com/a\n\ngo 1.22\n", "a/main.go": main("example.com/b/x"), "b/go.mod": "module example.com/b\n\ngo 1.22\n", "b/x/x.go": "package x\n\nfunc F() {}\n"},
+			`GOWORK=%P/ws/w.work go run ./a`, "b/x/x.go", ""},
+		{"vendor/", map[string]string{"go.mod": mod + "\nrequire example.org/dep v1.0.0\n", "main.go": main("example.org/dep/x"),
+			"vendor/modules.txt": "# example.org/dep v1.0.0\n## explicit\nexample.org/dep/x\n", "vendor/example.org/dep/x/x.go": "package x\n\nfunc F() {}\n"},
+			`go run -mod=vendor .`, "vendor/example.org/dep/x/x.go", ""},
+		{"//go:embed of a pattern and a folder", map[string]string{"go.mod": mod, "main.go": "package main\n\nimport \"embed\"\n\n//go:embed scripts/*.sh \"conf\"\nvar fs embed.FS\n\nfunc main() { _ = fs }\n",
+			"scripts/a.sh": "echo a\n", "conf/deep/x.toml": "x = 1\n"},
+			`go run .`, "conf/deep/x.toml", ""},
+		{"//go:embed of a file", map[string]string{"go.mod": mod, "main.go": "package main\n\nimport _ \"embed\"\n\n//go:embed scripts/a.sh\nvar s string\n\nfunc main() { println(s) }\n",
+			"scripts/a.sh": "echo a\n"},
+			`go run .`, "scripts/a.sh", ""},
+		{"go build -toolexec", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n", "tools/wrap.sh": "#!/bin/sh\necho wrap\n"},
+			`go build -toolexec=./tools/wrap.sh .`, "tools/wrap.sh", ""},
+		{"go run -exec", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n", "tools/run.sh": "#!/bin/sh\necho wrap\n"},
+			`go run -exec "./tools/run.sh -v" .`, "tools/run.sh", ""},
+		{"GOFLAGS with -toolexec", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n", "tools/wrap.sh": "#!/bin/sh\necho wrap\n"},
+			`GOFLAGS=-toolexec=./tools/wrap.sh go run .`, "tools/wrap.sh", ""},
+		{"CC names a project program", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n", "tools/cc.sh": "#!/bin/sh\necho cc\n"},
+			`CC=%P/tools/cc.sh go build .`, "tools/cc.sh", ""},
+		{"go run -C", map[string]string{"sub/go.mod": mod, "sub/main.go": "package main\n\nfunc main() {}\n"},
+			`go run -C sub .`, "sub/main.go", ""},
+		{"go build ./cmd/... with -o", map[string]string{"go.mod": mod, "cmd/a/main.go": "package main\n\nfunc main() {}\n", "cmd/b/main.go": "package main\n\nfunc main() {}\n"},
+			`go build -o bin/ ./cmd/... && ./bin/b`, "cmd/b/main.go", ""},
+		{"go run -overlay", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n", "o.json": "{\"Replace\": {}}\n"},
+			`go run -overlay o.json .`, "o.json", "go run -overlay o.json: the files it names are not followed"},
+		{"go run -modfile", map[string]string{"go.mod": mod, "alt.mod": mod, "main.go": "package main\n\nfunc main() {}\n"},
+			`go run -modfile=alt.mod .`, "alt.mod", "go run -modfile alt.mod: the files it names are not followed"},
+		{"go env -w", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n"},
+			`go env -w GOFLAGS=-toolexec=./x.sh && go run .`, "main.go", "go env -w changes the settings of later go commands"},
+		{"CGO_CFLAGS", map[string]string{"go.mod": mod, "main.go": "package main\n\nfunc main() {}\n"},
+			`CGO_CFLAGS=-fplugin=./p.so go run .`, "main.go", "CGO_CFLAGS passes flags to the C compiler or linker"},
+		{"a Go program that starts programs", map[string]string{"go.mod": mod, "main.go": "package main\n\nimport \"os/exec\"\n\nfunc main() { exec.Command(\"./x.sh\").Run() }\n"},
+			`go run .`, "main.go", "./main.go imports os/exec: what the program starts or loads is not followed"},
+		{"still covered: a Go program using syscall for a signal", map[string]string{"go.mod": mod, "main.go": "package main\n\nimport (\n\t\"os\"\n\t\"os/signal\"\n\t\"syscall\"\n)\n\nfunc main() { signal.Notify(make(chan os.Signal, 1), syscall.SIGTERM) }\n"},
+			`go run .`, "main.go", ""},
+		{"go test", map[string]string{"go.mod": mod, "x_test.go": "package main\n"},
+			`go test ./...`, "", "go test runs project code: not followed"},
+	})
+}
