@@ -50,7 +50,7 @@ func addCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "command", Required: true, Usage: "shell command to run", Destination: &o.Hook.Command},
 			&cli.StringFlag{Name: "matcher", Usage: "tool regex (BeforeTool/AfterTool) or exact trigger (SessionStart/SessionEnd/PreCompress)", Destination: &o.Hook.Matcher},
 			&cli.StringFlag{Name: "name", Usage: "hook name (for disable and Gemini's trust store)", Destination: &o.Hook.Name},
-			&cli.IntFlag{Name: "timeout", Usage: "timeout in `MILLISECONDS` (default: Gemini's 60000)", Destination: &timeout, HideDefault: true},
+			&cli.IntFlag{Name: "timeout", Usage: "timeout in `MILLISECONDS`", DefaultText: "Gemini's 60000", Destination: &timeout},
 			&cli.StringFlag{Name: "description", Usage: "description shown by Gemini's /hooks panel", Destination: &o.Hook.Description},
 			&cli.BoolFlag{Name: "sequential", Usage: "run this event's matching hooks one after another", Destination: &o.Hook.Sequential},
 			&cli.StringSliceFlag{Name: "env", Usage: "environment variable for the hook, `K=V` (repeatable)"},

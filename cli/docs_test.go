@@ -67,17 +67,14 @@ func TestReference(t *testing.T) {
 }
 
 // TestManPage keeps the embedded man page (cli/man/gh-hooks.1) equal to
-// the one urfave/cli-docs renders, and checks that `gh-hooks man` prints
-// it and `man --install` installs it.
+// the one manPageOf renders from the commands, checks its synopses and
+// options, and checks that `gh-hooks man` prints it and `man --install`
+// installs it.
 func TestManPage(t *testing.T) {
-	man, err := docs.ToManWithSection(docsRoot(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(man, ".TH gh-hooks 1") {
-		t.Fatalf("no .TH header:\n%.300s", man)
-	}
+	root := newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+	man := manPageOf(root)
 	checkGenerated(t, filepath.Join("man", "gh-hooks.1"), man)
+	checkManPage(t, root, man)
 
 	hermetic(t)
 	code, out, _ := runMain(t, "man")

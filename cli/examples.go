@@ -26,17 +26,17 @@ type example struct {
 // ("" is gh-hooks itself). Every command has two or three.
 var examples = map[string][]example{
 	"": {
-		{about: "Which hooks run, from which file, and why others do not", line: "gh-hooks effective"},
-		{about: "Review a cloned project's hooks (exit 3 until approved)", line: "gh-hooks trust audit", exit: 3},
+		{about: "Which hooks run, from where, and why others do not", line: "gh-hooks effective"},
+		{about: "A cloned project's hooks to review (exit 3)", line: "gh-hooks trust audit", exit: 3},
 		{about: "Why a hook does not run, with the fix", line: "gh-hooks doctor", exit: 3},
 	},
 	"effective": {
 		{about: "Every hook of every layer, whether it runs, and why", line: "gh-hooks effective"},
-		{about: "The hooks Gemini runs before a write_file call", line: "gh-hooks effective --event BeforeTool --tool write_file"},
+		{about: "The hooks Gemini runs before a write_file call", line: "gh-hooks effective --event BeforeTool \\\n    --tool write_file"},
 		{about: "Everything as one JSON object, for scripts", line: "gh-hooks effective --json"},
 	},
 	"show": {
-		{about: "One hook in full: its file, what it runs, its approval", line: "gh-hooks show guard"},
+		{about: "One hook in full: file, what it runs, approval", line: "gh-hooks show guard"},
 		{about: "By the id effective prints, as JSON", line: "gh-hooks show project/BeforeTool/1/0 --json"},
 	},
 	"validate": {
@@ -92,7 +92,7 @@ var examples = map[string][]example{
 		{about: "Keep what came of a run as a test case", line: "gh-hooks run --event AfterAgent --allow-untrusted \\\n    --save-test .gemini/hooks.test.yaml", exit: 3},
 	},
 	"test": {
-		{about: "Run the project's hook tests (.gemini/hooks.test.yaml)", line: "gh-hooks test", before: []string{"gh-hooks trust approve --all"}},
+		{about: "Run the project's hook tests", line: "gh-hooks test", before: []string{"gh-hooks trust approve --all"}},
 		{about: "The guard's cases only, as JUnit XML for CI", line: "gh-hooks test --run guard --format junit", before: []string{"gh-hooks trust approve --all"}},
 		{about: "Before approving: run the hooks anyway", line: "gh-hooks test --allow-untrusted"},
 	},
@@ -101,7 +101,7 @@ var examples = map[string][]example{
 		{about: "The same as JSON", line: "gh-hooks doctor --json", exit: 3},
 	},
 	"add": {
-		{about: "Check a guard before every shell command (a dry run)", line: "gh-hooks add --event BeforeTool --name guard2 \\\n    --matcher run_shell_command \\\n    --command ./scripts/guard.sh --dry-run"},
+		{about: "A guard before each shell command (a dry run)", line: "gh-hooks add --event BeforeTool --name guard2 \\\n    --matcher run_shell_command \\\n    --command ./scripts/guard.sh --dry-run"},
 		{about: "A hook of your own, in ~/.gemini/settings.json", line: "gh-hooks add --scope user --event AfterAgent \\\n    --name bell --command 'printf \"\\a\"'"},
 	},
 	"remove": {

@@ -41,7 +41,7 @@ func helpPrinter(w io.Writer, templ string, data any) {
 		}
 		c.Description = reflow(c.Description)
 		usage := c.UsageText
-		if !synopses(usage) {
+		if !allSynopses(usage) {
 			usage = reflow(usage)
 		}
 		c.UsageText = wrapUsage(usage, width-3)
@@ -117,9 +117,9 @@ func wrapUsage(usage string, room int) string {
 	return strings.Join(lines, "\n")
 }
 
-// synopses reports whether every line of usage is a synopsis of its own
+// allSynopses reports whether every line of usage is a synopsis of its own
 // ("gh-hooks CMD ..."), kept apart as man pages keep them.
-func synopses(usage string) bool {
+func allSynopses(usage string) bool {
 	for _, l := range strings.Split(usage, "\n") {
 		if !strings.HasPrefix(l, "gh-hooks ") {
 			return false

@@ -45,15 +45,15 @@ func testCommand(e *env) *cli.Command {
 			"\ttests:\n" +
 			"\t  - name: guard denies rm -rf\n" +
 			"\t    event: BeforeTool\n" +
-			"\t    tool: run_shell_command   # or trigger: T\n" +
-			"\t    input:                    # payload fields\n" +
+			"\t    tool: run_shell_command  # or trigger: T\n" +
+			"\t    input:                   # payload fields\n" +
 			"\t      tool_input: {command: \"rm -rf /\"}\n" +
-			"\t    expect:                   # each key optional\n" +
-			"\t      decision: deny          # or allow/block/ask/none\n" +
-			"\t      toolRuns: false         # BeforeTool only\n" +
-			"\t      reason: \"rm -rf\"        # in the reason\n" +
-			"\t      context: \"lint\"         # in the added context\n" +
-			"\t      hooks:                  # by name, else command\n" +
+			"\t    expect:                  # each key optional\n" +
+			"\t      decision: deny         # allow/block/ask/none\n" +
+			"\t      toolRuns: false        # BeforeTool only\n" +
+			"\t      reason: \"rm -rf\"       # in the reason\n" +
+			"\t      context: \"lint\"        # in the added context\n" +
+			"\t      hooks:                 # by name, else command\n" +
 			"\t        guard: {ran: true, exit: 2}\n\n" +
 			"Each case runs exactly as gh-hooks run does: the project's layers, Gemini's plan and\n" +
 			"aggregation for the Gemini CLI release modelled, and run's approval rule: project hooks that\n" +
