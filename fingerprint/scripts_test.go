@@ -113,7 +113,8 @@ func TestFindScripts(t *testing.T) {
 		{cmd: `bash adir`, want: []string{"unreadable ./adir"}, notCovered: []string{"./adir cannot be read (is a directory)"}},
 		{cmd: `/usr/bin/jq .`, want: []string{"outside-project /usr/bin/jq"}},
 		{cmd: `bash ../x.sh`, want: []string{"outside-project " + filepath.Join(filepath.Dir(dir), "x.sh")}},
-		{cmd: `npx prettier --write .`},
+		// npx reads package.json (its bin, a workspace root above it).
+		{cmd: `npx prettier --write .`, want: []string{"ok ./package.json"}},
 		{cmd: `echo hi # ./x.sh`},
 		// What cannot be known.
 		{cmd: `$FOO/x.sh`, notCovered: []string{"a program named by $FOO"}},

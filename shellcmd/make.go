@@ -24,7 +24,7 @@ import (
 // `$(CC) x.c` is a program named by $CC.
 
 var (
-	makeAssign  = lazyre.New(`^(?:override\s+|export\s+|private\s+)*([A-Za-z_][\w.-]*)\s*(?:::=|:::=|:=|\?=|\+=|!=|=)\s*(.*)$`)
+	makeAssign  = lazyre.New(`^(?:override\s+|export\s+|private\s+)*([A-Za-z_.][\w.-]*)\s*(?:::=|:::=|:=|\?=|\+=|!=|=)\s*(.*)$`)
 	makeInclude = lazyre.New(`^(?:-|s)?include\s+(.+)$`)
 	makeLoad    = lazyre.New(`^-?load\s+(.+)$`)
 	makeRef     = lazyre.New(`\$(?:\(([^()]*)\)|\{([^{}]*)\}|([@<^*?%+|]))`)

@@ -143,6 +143,12 @@ var (
 // the user's config, whose script-shell then runs every script).
 func (w *walker) npmConfig(base string, st *state, depth int) {
 	for d := st.dir; ; d = filepath.Dir(d) {
+		// npm reads the package.json of each folder up the tree: the
+		// first gives the package, one above that names it as a
+		// workspace gives the project whose config applies
+		// (@npmcli/config's loadLocalPrefix); npm exec reads its bin.
+		pj := filepath.Join(d, "package.json")
+		w.probe(w.rel(pj), pj, RoleManifest)
 		rc := filepath.Join(d, ".npmrc")
 		w.probe(w.rel(rc), rc, RoleManifest)
 		w.npmrc(rc, st, depth, 0)

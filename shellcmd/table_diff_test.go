@@ -352,7 +352,7 @@ func tableCases() (cases []witnessCase, skipped map[string]string) {
 		add("f() { "+f+"\n}; f", "bash")
 	}
 	for _, tc := range tableTools {
-		if tc.tool == "go" && !full {
+		if witnessEnv(); tc.tool == "go" && !full && witnessGoCache == "" {
 			skipped["go"] = "go run builds with an empty cache (a minute): run with GH_HOOKS_DIFF_FULL=1"
 			continue
 		}

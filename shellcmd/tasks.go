@@ -63,6 +63,15 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 			strings.HasPrefix(a.v.s, "--filter") || a.v.s == "--recursive") {
 			w.unknown(base + " " + a.v.s + ": scripts of the workspace packages are not followed")
 		}
+		if a.v.known && a.v.s == "--" {
+			break // the script's own arguments
+		}
+		// Any --key before -- is npm's configuration, also after the
+		// script's name (npm run t --script-shell=./sh runs ./sh);
+		// --prefix, the package's folder, is followed below.
+		if key, _, _ := strings.Cut(strings.TrimPrefix(a.v.s, "--"), "="); a.v.known && strings.HasPrefix(a.v.s, "--") && key != "prefix" && (npmCodeKeys[key] || npmFileKeys[key]) {
+			w.unknown(base + " --" + key + " on its command line: not followed")
+		}
 	}
 	dir := st.dir
 	i := 0
@@ -370,12 +379,21 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 		w.run(rest[i:], inner, shell, depth, stdin, pipe)
 		return true
 	case "go":
+		// go -C DIR, which must come first (cmd/go), is the command's -C.
+		var pre []arg
+		if len(rest) > 0 && rest[0].v.known && strings.HasPrefix(rest[0].v.s, "-C") {
+			n := 1
+			if rest[0].v.s == "-C" {
+				n = min(2, len(rest))
+			}
+			pre, rest = rest[:n:n], rest[n:]
+		}
 		if len(rest) > 0 && !rest[0].v.known {
 			w.program(Program{Name: n})
 			w.unknown("go with " + rest[0].v.why)
 			return true
 		}
-		if len(rest) > 0 && w.goCommand(rest[0].v.s, rest[1:], run, depth) {
+		if len(rest) > 0 && w.goCommand(rest[0].v.s, append(pre, rest[1:]...), run, depth) {
 			w.program(Program{Name: n})
 			return true
 		}
