@@ -2,6 +2,9 @@ package shellcmd
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -57,6 +60,40 @@ func TestPythonAgainstCPython(t *testing.T) {
 	for i, f := range pyDiffCases {
 		cases[i] = witnessCase{name: f.name, cmd: f.cmd, files: f.files, tool: tool, mustRun: true, mustSucceed: true, timeout: 10 * time.Second}
 	}
+	cases = append(cases, pyVenvCases(tool)...)
 	t.Parallel()
 	witnessRun(t, "Python forms", cases)
+}
+
+// pyVenvCases are a project virtual environment's start-up: CPython
+// reads pyvenv.cfg next to the interpreter (or one folder up), every .pth
+// file of its site-packages (a line that names a folder extends sys.path,
+// one starting with import runs) and sitecustomize. The environment is
+// made by hand around a link to the real interpreter (python -m venv
+// takes seconds); pyvenv.cfg and the .pth files are data that decide
+// what runs, which only strace sees.
+func pyVenvCases(tool string) []witnessCase {
+	out, err := exec.Command(tool, "-c", "import sys, os; print(os.path.realpath(sys.executable)); print('%d.%d' % sys.version_info[:2])").Output()
+	exe, version, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if err != nil || exe == "" {
+		return nil // the Python forms above skip, saying why
+	}
+	sp := ".venv/lib/python" + version + "/site-packages/"
+	cfg := "home = " + filepath.Dir(exe) + "\ninclude-system-site-packages = false\nversion = " + version + "\n"
+	link := func(dir string, env []string) error {
+		return os.Symlink(exe, filepath.Join(dir, ".venv/bin/python"))
+	}
+	forms := []witnessForm{
+		{"a venv's .pth naming a folder", map[string]string{".venv/pyvenv.cfg": cfg, sp + "extra.pth": "../../../../lib\n", "lib/helper.py": "", "x.py": "import helper\n"}, ".venv/bin/python x.py"},
+		{"a venv's .pth that imports", map[string]string{".venv/pyvenv.cfg": cfg, sp + "run.pth": "import sitehook\n", sp + "sitehook.py": "", "x.py": ""}, ".venv/bin/python x.py"},
+		{"a venv's sitecustomize", map[string]string{".venv/pyvenv.cfg": cfg, sp + "sitecustomize.py": "", "x.py": ""}, ".venv/bin/python x.py"},
+		{"a venv's python on PATH", map[string]string{".venv/pyvenv.cfg": cfg, sp + "extra.pth": "../../../../lib\n", "lib/helper.py": "", "x.py": "import helper\n"}, "PATH=$PWD/.venv/bin:$PATH python x.py"},
+		{"a venv's module", map[string]string{".venv/pyvenv.cfg": cfg, sp + "dep.py": "", "x.py": "import dep\n"}, ".venv/bin/python x.py"},
+	}
+	var cases []witnessCase
+	for _, f := range forms {
+		f.files[".venv/bin/.keep"] = ""
+		cases = append(cases, witnessCase{name: f.name, cmd: f.cmd, files: f.files, tool: tool, setup: link, mustRun: true, mustSucceed: true, timeout: 10 * time.Second})
+	}
+	return cases
 }
