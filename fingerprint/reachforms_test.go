@@ -14,7 +14,7 @@ import (
 type reachCase struct {
 	name       string
 	files      map[string]string
-	cmd        string // %P stands for the project's folder
+	cmd        string // %P, here and in files, stands for the project's folder
 	swap       string // "" when only the reason is checked
 	notCovered string // "" for a covered hook
 }
@@ -26,7 +26,7 @@ func runReachCases(t *testing.T, tests []reachCase) {
 			t.Parallel()
 			_, p := newProject(t)
 			for f, c := range tt.files {
-				writeFile(t, filepath.Join(p.Dir, f), c)
+				writeFile(t, filepath.Join(p.Dir, f), strings.ReplaceAll(c, "%P", p.Dir))
 			}
 			h := hk("BeforeTool", 0, 0, "forms", strings.ReplaceAll(tt.cmd, "%P", p.Dir))
 			before := Compute(p, []merge.Hook{h})[0]
@@ -104,5 +104,56 @@ func TestReachGoForms(t *testing.T) {
 			`go run .`, "main.go", ""},
 		{"go test", map[string]string{"go.mod": mod, "x_test.go": "package main\n"},
 			`go test ./...`, "", "go test runs project code: not followed"},
+	})
+}
+
+// TestReachGitForms: the config keys whose value git runs, followed as
+// git runs them (watched with git 2.x: filter.x.clean ran from the work
+// tree's top with %f the file's path, also from a subfolder; a push to
+// remote.r.url = ./remote.git ran its pre-receive hook), and the keys
+// still not covered.
+func TestReachGitForms(t *testing.T) {
+	t.Parallel()
+	repo := func(config string, kv ...string) map[string]string {
+		m := map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\tbare = false\n" + config}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	tool := "#!/bin/sh\ncat\n"
+	runReachCases(t, []reachCase{
+		{"filter.x.clean with %f", repo("[filter \"x\"]\n\tclean = ./tools/clean.sh %f\n\tsmudge = cat\n", ".gitattributes", "*.txt filter=x\n", "tools/clean.sh", tool),
+			`cd sub && git add -A`, "tools/clean.sh", ""},
+		{"filter.x.process", repo("[filter \"lfs\"]\n\tprocess = tools/lfs.sh filter-process\n\trequired = true\n", "tools/lfs.sh", tool),
+			`git checkout .`, "tools/lfs.sh", ""},
+		{"a filter that runs the file it is given", repo("[filter \"x\"]\n\tsmudge = sh %f\n"),
+			`git checkout .`, "", "a script named by $GIT_PATH"},
+		{"diff.x.textconv", repo("[diff \"x\"]\n\ttextconv = ./tools/conv.sh\n", "tools/conv.sh", tool),
+			`git diff`, "tools/conv.sh", ""},
+		{"merge.x.driver", repo("[merge \"x\"]\n\tname = x\n\tdriver = ./tools/merge.sh %O %A %B\n", "tools/merge.sh", tool),
+			`git cherry-pick other`, "tools/merge.sh", ""},
+		{"credential.helper !cmd", repo("[credential]\n\thelper = \"!./tools/cred.sh\"\n", "tools/cred.sh", tool),
+			`git fetch`, "tools/cred.sh", ""},
+		{"core.askPass", repo("[core]\n\taskPass = ./tools/ask.sh\n", "tools/ask.sh", tool),
+			`git fetch`, "tools/ask.sh", ""},
+		{"gpg.program", repo("[gpg]\n\tprogram = ./tools/gpg.sh\n[commit]\n\tgpgsign = true\n", "tools/gpg.sh", tool),
+			`git commit -m x`, "tools/gpg.sh", ""},
+		{"sequence.editor", repo("[sequence]\n\teditor = ./tools/ed.sh\n", "tools/ed.sh", tool),
+			`git rebase -i HEAD~2`, "tools/ed.sh", ""},
+		{"pager.log", repo("[pager]\n\tlog = ./tools/p.sh\n\tdiff = false\n", "tools/p.sh", tool),
+			`git log`, "tools/p.sh", ""},
+		{"a push to a repository in the project runs its hooks", repo("[remote \"r\"]\n\turl = ./remote.git\n", "remote.git/HEAD", "ref: refs/heads/main\n",
+			"remote.git/config", "[core]\n\tbare = true\n", "remote.git/hooks/pre-receive", tool),
+			`git push r HEAD`, "remote.git/hooks/pre-receive", ""},
+		{"a remote's own config", repo("[remote \"r\"]\n\tpushurl = file://%P/remote.git\n", "remote.git/HEAD", "ref: refs/heads/main\n",
+			"remote.git/config", "[core]\n\tbare = true\n\tfsmonitor = ./x.sh\n[receive]\n\tprocReceiveRefs = refs\n"),
+			`git push r HEAD`, "remote.git/config", "git config receive.procreceiverefs in ./remote.git/config"},
+		{"uploadpack.packObjectsHook: not read from a repository", repo("[uploadpack]\n\tpackObjectsHook = ./x.sh\n"),
+			`git status`, ".git/config", ""},
+		{"protocol.ext.allow", repo("[protocol \"ext\"]\n\tallow = always\n"),
+			`git fetch`, ".git/config", "git config protocol.*.allow in ./.git/config"},
+		{"alias.x", repo("[alias]\n\tx = !./tools/x.sh\n"),
+			`git x`, ".git/config", "git config alias.x in ./.git/config"},
 	})
 }

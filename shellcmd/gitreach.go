@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
 // git, whatever its subcommand, reads the repository it discovers from
@@ -103,8 +105,14 @@ func (w *walker) gitDir(dir, work string, st *state, depth int) {
 		w.file(w.rel(filepath.Join(dir, "commondir")), val{s: filepath.Join(dir, "commondir"), known: true}, RoleManifest, st)
 		w.unknown("git: a linked worktree (" + w.rel(filepath.Join(dir, "commondir")) + "): its common repository is not followed")
 	}
+	if key := "git " + dir + "\x00" + st.key(); w.followed[key] {
+		return // a remote that names a repository already followed
+	} else {
+		w.followed[key] = true
+	}
 	cfg := gitConfig{}
 	w.gitConfigFile(filepath.Join(dir, "config"), st, &cfg, 0)
+	w.gitCommands(&cfg, dir, work, st, depth)
 	hooks := filepath.Join(dir, "hooks")
 	if cfg.hooksPath != "" {
 		hooks = cfg.hooksPath
@@ -139,6 +147,106 @@ func (w *walker) gitDir(dir, work string, st *state, depth int) {
 // gitConfig is what gitreach takes from a repository's config.
 type gitConfig struct {
 	hooksPath string
+	// cmds are the commands the config names (gitCommandKeys), remotes
+	// the local repositories it fetches from or pushes to.
+	cmds    []gitCommand
+	remotes []string
+}
+
+// gitCommand is a config value git runs: key, value and the file.
+type gitCommand struct{ key, value, file string }
+
+// gitCommandKeys are the keys whose value git runs as a shell command
+// line (run-command.c, use_shell), with what git appends to it: filters
+// (convert.c: %f is the file's path), diff's textconv and external
+// command, merge drivers (%O %A %B %L %P %S %X %Y), the editors, the
+// pager, core.sshCommand and core.fsmonitor (a hook's path unless a
+// boolean); core.askPass and gpg.program are programs git runs with
+// arguments (prompt.c, gpg-interface.c). credential.helper is handled
+// apart ("!cmd", a path, or git credential-NAME).
+var gitCommandKeys = map[string]string{
+	"filter.*.clean": "", "filter.*.smudge": "", "filter.*.process": "", "diff.*.textconv": " \"$GIT_DIFF_FILE\"",
+	"diff.*.command": " \"$GIT_DIFF_PATH\" \"$GIT_DIFF_FILE\"", "merge.*.driver": "", "core.editor": " \"$GIT_EDIT_FILE\"",
+	"sequence.editor": " \"$GIT_EDIT_FILE\"", "core.pager": "", "pager.*": "", "core.sshcommand": " host git-upload-pack",
+	"core.fsmonitor": " 2 0", "core.askpass": " Password:", "gpg.program": " --status-fd=2 -bsau key", "gpg.*.program": " -Y sign",
+}
+
+// gitPlaceholder stands for what git puts in for %f, %O ...: a path git
+// chooses, unknown here (a command that runs it is not covered).
+var gitPlaceholder = lazyre.New(`%[fOABLPSXY]`)
+
+// gitCommands follows the commands a repository's config names, in the
+// folder git runs them from (the work tree's top, or the git directory
+// of a bare repository), and the local repositories of its remotes.
+func (w *walker) gitCommands(cfg *gitConfig, dir, work string, st *state, depth int) {
+	cst := st.copy()
+	cst.dir = or(work, dir)
+	for _, c := range cfg.cmds {
+		line := gitPlaceholder.Get().ReplaceAllString(c.value, `"$$GIT_PATH"`)
+		what := "git config " + c.key + " in " + c.file
+		switch {
+		case c.key == "credential.helper" || c.key == "credential.*.helper":
+			switch {
+			case c.value == "":
+				continue // resets the list
+			case strings.HasPrefix(c.value, "!"):
+				line = c.value[1:]
+			case filepath.IsAbs(c.value):
+			default:
+				line = "git credential-" + c.value // credential.c
+			}
+			line += " get"
+		case strings.HasSuffix(c.key, "askpass") || strings.HasSuffix(c.key, "program"):
+			// Run as a program, not a shell line: a value with a
+			// space is one path.
+			if strings.ContainsAny(c.value, " \t'\"\\$`;&|<>(){}*?[]~#") {
+				w.unknown(what + ": a program path gh-hooks does not split")
+				continue
+			}
+			line = c.value + gitCommandKeys[c.key]
+		default:
+			line += gitCommandKeys[c.key]
+		}
+		if err := w.script(line, cst.copy(), depth+1); err != "" {
+			w.unknown(what + ": a command line bash refuses")
+		}
+	}
+	for _, r := range cfg.remotes {
+		w.gitRemote(r, cst, depth)
+	}
+}
+
+// gitRemote follows a remote that is a local repository (a path, or a
+// file:// URL; urls.c is_url and transport.c): fetching runs
+// git-upload-pack there and pushing its receive hooks, with its config.
+func (w *walker) gitRemote(url string, st *state, depth int) {
+	p := url
+	switch {
+	case strings.HasPrefix(url, "file://"):
+		p = strings.TrimPrefix(url, "file://")
+	case strings.Contains(url, "://"):
+		return
+	case strings.Contains(url, ":") && !strings.Contains(url[:strings.Index(url, ":")], "/"):
+		return // host:path, over ssh
+	}
+	if strings.HasPrefix(p, "~") {
+		return
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(st.dir, p)
+	}
+	p = filepath.Clean(p)
+	if !w.within(p) {
+		return
+	}
+	switch dot := filepath.Join(p, ".git"); {
+	case w.isGitDir(dot):
+		w.gitDir(dot, p, st, depth)
+	case w.isGitDir(p):
+		w.gitDir(p, "", st, depth)
+	case w.exists(dot):
+		w.unknown("git: a remote with a gitfile (" + w.rel(dot) + "): not followed")
+	}
 }
 
 // gitInert are the config keys (section.key, or section.*.key with a
@@ -150,7 +258,7 @@ var gitInert = map[string]bool{
 	"core.eol": true, "core.safecrlf": true, "core.quotepath": true, "core.abbrev": true, "core.checkstat": true,
 	"core.trustctime": true, "core.untrackedcache": true, "core.sparsecheckout": true, "core.sparsecheckoutcone": true,
 	"core.commitgraph": true, "core.multipackindex": true, "core.preloadindex": true, "core.compression": true,
-	"remote.*.url": true, "remote.*.pushurl": true, "remote.*.fetch": true, "remote.*.push": true, "remote.*.tagopt": true,
+	"remote.*.fetch": true, "remote.*.push": true, "remote.*.tagopt": true,
 	"remote.*.prune": true, "remote.*.mirror": true, "remote.*.promisor": true, "remote.*.partialclonefilter": true,
 	"branch.*.remote": true, "branch.*.merge": true, "branch.*.rebase": true, "branch.*.pushremote": true,
 	"branch.*.description": true, "user.name": true, "user.email": true, "user.signingkey": true,
@@ -160,6 +268,11 @@ var gitInert = map[string]bool{
 	"extensions.partialclone": true, "extensions.preciousobjects": true, "gc.auto": true, "gc.autodetach": true,
 	"submodule.*.url": true, "submodule.*.active": true, "submodule.active": true, "index.version": true,
 	"lfs.repositoryformatversion": true, "status.showuntrackedfiles": true, "advice.*": true, "color.*": true,
+	// The attributes of a driver whose command is followed: a name, a
+	// boolean, a regular expression, another driver's name.
+	"filter.*.required": true, "merge.*.name": true, "merge.*.recursive": true, "diff.*.binary": true,
+	"diff.*.xfuncname": true, "diff.*.funcname": true, "diff.*.wordregex": true, "diff.*.cachetextconv": true,
+	"diff.*.algorithm": true, "commit.gpgsign": true, "tag.gpgsign": true, "gpg.format": true,
 }
 
 // gitConfigFile hashes and reads one config file of a project repository.
@@ -202,12 +315,37 @@ func (w *walker) gitConfigFile(p string, st *state, cfg *gitConfig, level int) {
 			w.gitConfigFile(filepath.Clean(inc), st, cfg, level+1)
 		case key == "core.hookspath":
 			cfg.hooksPath = e.value
-		case key == "core.fsmonitor" && gitFalse(e.value):
+		case key == "core.fsmonitor" && (gitFalse(e.value) || gitTrue(e.value)):
+			// false, or true: git's own daemon.
+		case gitCommandKeys[key] != "" || key == "filter.*.clean" || key == "filter.*.smudge" || key == "filter.*.process" ||
+			key == "merge.*.driver" || key == "core.pager" || key == "credential.helper" || key == "credential.*.helper" ||
+			e.section == "pager" && e.sub == "":
+			if e.section == "pager" {
+				key = "pager.*"
+				if gitFalse(e.value) || gitTrue(e.value) {
+					continue
+				}
+			}
+			cfg.cmds = append(cfg.cmds, gitCommand{key: key, value: e.value, file: name})
+		case key == "remote.*.url" || key == "remote.*.pushurl":
+			cfg.remotes = append(cfg.remotes, e.value)
+		case key == "uploadpack.packobjectshook":
+			// Used only from protected configuration (the user's and
+			// the system's), never from a repository's (git-config(1)).
 		case gitInert[key], gitInert[e.section+".*"]:
 		default:
 			w.unknown("git config " + key + " in " + name + ": a key that can run a command or load a file: not followed")
 		}
 	}
+}
+
+// gitTrue is git's true boolean.
+func gitTrue(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on", "1":
+		return true
+	}
+	return false
 }
 
 // gitFalse is git's false boolean.
