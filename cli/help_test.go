@@ -168,24 +168,11 @@ func TestExamples(t *testing.T) {
 			t.Errorf("examples of %q, which is not a command", p)
 		}
 	}
-	example := filepath.Join("..", "testdata", "example")
 	for _, p := range paths {
 		for i, x := range examples[p] {
 			t.Run(fmt.Sprintf("%s/%d", strings.ReplaceAll(p, " ", "_"), i), func(t *testing.T) {
 				t.Parallel()
-				home := filepath.Join(t.TempDir(), "home", "me")
-				app := filepath.Join(home, "src", "app")
-				for dst, src := range map[string]string{home: "home", app: "project", filepath.Join(app, ".claude"): filepath.Join("claude-project", ".claude")} {
-					if err := os.CopyFS(dst, os.DirFS(filepath.Join(example, src))); err != nil {
-						t.Fatal(err)
-					}
-				}
-				env := []string{
-					"HOME=" + home, "GEMINI_CLI_HOME=" + home, "PATH=" + os.Getenv("PATH"),
-					"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(home, "no-system", "settings.json"),
-					"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + filepath.Join(home, "no-system", "system-defaults.json"),
-					"GH_HOOKS_GEMINI_VERSION=0.61.0", "GEMINI_CLI_TRUST_WORKSPACE=true", "NO_COLOR=1",
-				}
+				app, env := readmeProject(t)
 				exec := func(args []string, stdin string) (int, string) {
 					var out bytes.Buffer
 					code := Run(args, Process{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &out, Dir: app, Env: env})
@@ -218,6 +205,28 @@ func TestExamples(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// readmeProject copies the README's example (testdata/example) into a
+// temporary directory: its home as the home (~), its project as
+// ~/src/app, trusted, with the Claude project's .claude in it; it returns
+// the project and the environment to run gh-hooks in.
+func readmeProject(t *testing.T) (app string, env []string) {
+	t.Helper()
+	example := filepath.Join("..", "testdata", "example")
+	home := filepath.Join(t.TempDir(), "home", "me")
+	app = filepath.Join(home, "src", "app")
+	for dst, src := range map[string]string{home: "home", app: "project", filepath.Join(app, ".claude"): filepath.Join("claude-project", ".claude")} {
+		if err := os.CopyFS(dst, os.DirFS(filepath.Join(example, src))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return app, []string{
+		"HOME=" + home, "GEMINI_CLI_HOME=" + home, "PATH=" + os.Getenv("PATH"),
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(home, "no-system", "settings.json"),
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + filepath.Join(home, "no-system", "system-defaults.json"),
+		"GH_HOOKS_GEMINI_VERSION=0.61.0", "GEMINI_CLI_TRUST_WORKSPACE=true", "NO_COLOR=1",
 	}
 }
 

@@ -382,6 +382,23 @@ func (o *out) para(hang int, format string, a ...any) {
 	o.printf("%s\n", o.fit(styled(fmt.Sprintf(format, a...)), hang))
 }
 
+// paraData is para for a line that quotes data (a hook's output, what
+// Gemini parsed of it): wrapped by wrapData, without the ~.
+func (o *out) paraData(hang int, format string, a ...any) {
+	for i := range a {
+		a[i] = o.safe(a[i])
+	}
+	o.printf("%s\n", o.wrapData(styled(fmt.Sprintf(format, a...)), hang))
+}
+
+// notef is note for a summary line on stderr (trust audit's "7 project
+// hook(s) need approval: ..."), wrapped to the terminal's width with
+// further lines indented by two columns, as fit wraps stdout's lines.
+func (o *out) notef(w io.Writer, format string, a ...any) {
+	line := sprintf(strings.TrimSuffix(format, "\n"), a...)
+	fmt.Fprintf(w, "%s\n", o.wrapData(line, 2))
+}
+
 // warn prints a warning and its hint on stderr.
 func warn(w io.Writer, msg, hint string) {
 	// One line each, like an error's (message).

@@ -88,11 +88,7 @@ func printRun(o *out, plan *merge.Plan, rep *runner.Report, held []heldJSON, ran
 	}
 	o.printf("\n")
 	for _, l := range strings.Split(string(decisionLine(o, rep.Aggregate)), "\n") {
-		if strings.HasPrefix(l, "Output (") {
-			o.printf("%s\n", styled(l)) // data: whole, to copy
-			continue
-		}
-		o.printf("%s\n", o.wrapData(styled(l), 2)) // the hooks' words, no ~
+		o.printf("%s\n", o.wrapData(styled(l), 2)) // the hooks' words and output: no ~
 	}
 	switch {
 	case outcome.SystemMessage != "" && outcome.Suppressed:
@@ -144,14 +140,14 @@ func printToolCall(o *out, event string, tc *runner.ToolCall, outcome runner.Out
 		o.para(4, "  the agent stops: the model is not called again (the call ends with %q)", clip(tc.Error, 500))
 	case tc.Error != "":
 		// Data, whole and exact (no ~ for the home), to compare or copy.
-		o.printf("  the model gets: %s\n", clip(tc.Error, 500))
+		o.paraData(4, "  the model gets: %s", clip(tc.Error, 500))
 	case event == "AfterTool" && outcome.Stops:
 		o.para(4, "  the agent stops: the tool's result is dropped and the model is not called again")
 	case event == "AfterTool" && outcome.Tail != nil:
 		t := outcome.Tail
 		o.printf("  Gemini then runs: %s %s (in place of this result)\n", t.Tool, clip(runner.Stringify(t.Input), 500))
 		if t.Outcome == runner.ToolInvalid {
-			o.printf("  the model gets: %s (the tail call fails validation)\n", clip(t.Error, 500))
+			o.paraData(4, "  the model gets: %s (the tail call fails validation)", clip(t.Error, 500))
 		} else {
 			o.para(4, "  the model gets: %s's result, as the answer to the original call; BeforeTool and AfterTool hooks fire again for it", t.Tool)
 		}
@@ -159,7 +155,7 @@ func printToolCall(o *out, event string, tc *runner.ToolCall, outcome runner.Out
 			o.para(4, "  %s %s", o.yellow("note:"), n)
 		}
 	case event == "AfterTool" && outcome.ToolFailed:
-		o.printf("  the model gets: %s (the tool failed: its error alone)\n", clip(outcome.ModelGets, 500))
+		o.paraData(4, "  the model gets: %s (the tool failed: its error alone)", clip(outcome.ModelGets, 500))
 		if outcome.DroppedContext != "" {
 			o.para(4, "  %s the hook's additionalContext is dropped: Gemini appends it to the result's llmContent, which a failed call does not send", o.yellow("note:"))
 		}
@@ -202,7 +198,7 @@ func printResult(o *out, n int, r runner.Result) {
 	printStream(o, "stdout", r.Stdout)
 	printStream(o, "stderr", r.Stderr)
 	if r.Error == "" {
-		o.printf("   parsed: %s\n", parsedLine(r)) // data: whole, to copy
+		o.paraData(11, "   parsed: %s", parsedLine(r))
 	}
 	for _, w := range r.Warnings {
 		o.para(7, "   %s %s", o.yellow("warning:"), w)
@@ -254,7 +250,7 @@ func printStream(o *out, name, s string) {
 		if i > 0 {
 			prefix = strings.Repeat(" ", len(prefix))
 		}
-		o.printf("   %s %s\n", prefix, clip(strings.TrimRight(l, "\r"), 300))
+		o.paraData(4+len(prefix), "   %s %s", prefix, clip(strings.TrimRight(l, "\r"), 300))
 	}
 }
 

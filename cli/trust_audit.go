@@ -224,6 +224,7 @@ func checkTrustAuditFlags(o *trustOptions) error {
 // and returns its verdict: checkFailed while a hook needs approval or
 // attention, or the project's .env changes what Gemini runs.
 func trustAuditEnd(o *trustOptions, t *trustEnv, rep *fingerprint.Report, envPs []config.Problem) error {
+	note := newOut(o.env).notef
 	if rep.GeminiProblem != "" {
 		hint := ""
 		if p := fingerprint.ReadGeminiStore(rep.GeminiStore).Problem; p != nil {
