@@ -372,7 +372,9 @@ func TestWrapUnwrap(t *testing.T) {
 			}
 		}
 	}
-	for _, cmd := range []string{"./x.sh", "gh-hooks claude-compat", "echo claude-compat", "gh-hooks claude-compat --event X"} {
+	for _, cmd := range []string{"./x.sh", "gh-hooks claude-compat", "echo claude-compat", "gh-hooks claude-compat --event X",
+		// The adapter itself (urfave/cli) would refuse these: no --event flag, a bad deadline.
+		"gh-hooks claude-compat event=Stop -- ./x.sh", "gh-hooks claude-compat --event Stop --deadline 5 -- ./x.sh"} {
 		if _, ok := Unwrap(cmd); ok {
 			t.Errorf("Unwrap(%q) found an adapter", cmd)
 		}

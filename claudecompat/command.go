@@ -179,48 +179,59 @@ func fromArgs(args []*syntax.Word) (Wrapped, bool) {
 	for len(words) > 0 && (words[0] == "exec" || words[0] == "command") {
 		words = words[1:]
 	}
-	if len(words) < 4 || words[1] != "claude-compat" {
+	if len(words) < 2 || words[1] != "claude-compat" {
 		return Wrapped{}, false
 	}
-	w := Wrapped{Binary: words[0]}
-	rest := words[2:]
+	h, command, ok := ParseArgs(words[2:])
+	if !ok {
+		return Wrapped{}, false
+	}
+	return Wrapped{Hook: h, Binary: words[0], Command: command}, true
+}
+
+// ParseArgs reads the adapter's arguments after "claude-compat" in the
+// form Wrap writes them: "--event E [--matcher M] [--plugin-root DIR]
+// [--on-failure F] [--deadline D] -- CMD", each value after "=" or as the
+// next word. ok is false for anything else (help, a misspelt flag, no
+// --event, more than one word after --).
+func ParseArgs(args []string) (h Hook, command string, ok bool) {
+	rest := args
 	for len(rest) > 0 {
 		a := rest[0]
 		if a == "--" {
-			if len(rest) != 2 {
-				return Wrapped{}, false
+			if len(rest) != 2 || h.Event == "" {
+				return Hook{}, "", false
 			}
-			w.Command = rest[1]
-			return w, w.Event != ""
+			return h, rest[1], true
 		}
-		name, val, hasVal := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		name, val, hasVal := strings.Cut(a, "=")
 		if !hasVal {
 			if len(rest) < 2 {
-				return Wrapped{}, false
+				return Hook{}, "", false
 			}
 			val, rest = rest[1], rest[1:]
 		}
 		switch name {
-		case "event":
-			w.Event = val
-		case "matcher":
-			w.Matcher = val
-		case "plugin-root":
-			w.PluginRoot = val
-		case "on-failure":
-			w.OnFailure = val
-		case "deadline":
+		case "--event":
+			h.Event = val
+		case "--matcher":
+			h.Matcher = val
+		case "--plugin-root":
+			h.PluginRoot = val
+		case "--on-failure":
+			h.OnFailure = val
+		case "--deadline":
 			d, err := time.ParseDuration(val)
 			if err != nil {
-				return Wrapped{}, false
+				return Hook{}, "", false
 			}
-			w.Deadline = d
+			h.Deadline = d
 		default:
-			return Wrapped{}, false
+			return Hook{}, "", false
 		}
 		rest = rest[1:]
 	}
-	return Wrapped{}, false
+	return Hook{}, "", false
 }
 
 // wordText is the value of a word made of literal and quoted text, and

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"strings"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
@@ -71,49 +69,13 @@ func runClaudeCompat(ctx context.Context, o *claudeCompatOptions) error {
 
 // claudeCompatArgs parses the usual form of a claude-compat command line,
 // "gh-hooks claude-compat --event E [--matcher M] [--plugin-root DIR] --
-// CMD", as migrate writes it; ok is false for anything else (help, a
-// misspelt flag), which Run leaves to urfave/cli. The adapter runs on
+// CMD", as migrate writes it (claudecompat.ParseArgs); ok is false for
+// anything else (help, a misspelt flag), which Run leaves to urfave/cli. The adapter runs on
 // every tool call of a migrated hook, and urfave/cli's set-up of the
 // whole command tree was 14% of its run (BenchmarkAdapterProcess).
 func claudeCompatArgs(args []string) (h claudecompat.Hook, command string, ok bool) {
-	if len(args) < 5 || args[1] != "claude-compat" {
+	if len(args) < 2 || args[1] != "claude-compat" {
 		return h, "", false
 	}
-	rest := args[2:]
-	for len(rest) > 0 {
-		a := rest[0]
-		if a == "--" {
-			if len(rest) != 2 || h.Event == "" {
-				return h, "", false
-			}
-			return h, rest[1], true
-		}
-		name, val, hasVal := strings.Cut(a, "=")
-		if !hasVal {
-			if len(rest) < 2 {
-				return h, "", false
-			}
-			val, rest = rest[1], rest[1:]
-		}
-		switch name {
-		case "--event":
-			h.Event = val
-		case "--matcher":
-			h.Matcher = val
-		case "--plugin-root":
-			h.PluginRoot = val
-		case "--on-failure":
-			h.OnFailure = val
-		case "--deadline":
-			d, err := time.ParseDuration(val)
-			if err != nil {
-				return h, "", false // urfave/cli says what is wrong
-			}
-			h.Deadline = d
-		default:
-			return h, "", false
-		}
-		rest = rest[1:]
-	}
-	return h, "", false
+	return claudecompat.ParseArgs(args[2:])
 }
