@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gh-hooks/gh-hooks/internal/regfile"
 )
 
 // LinkError is a write that WriteNoLinks refused because a component of
@@ -80,7 +82,7 @@ func WriteNoLinks(dir, path string, data []byte, perm fs.FileMode) error {
 		case !last && !fi.IsDir():
 			return fmt.Errorf("%s: %s is not a directory", path, so)
 		case last && !fi.Mode().IsRegular():
-			return fmt.Errorf("%s is not a regular file (%s)", path, fileKind(fi.Mode()))
+			return fmt.Errorf("%s is not a regular file (%s)", path, regfile.Kind(fi.Mode()))
 		}
 	}
 	cur := root
@@ -112,19 +114,4 @@ func WriteNoLinks(dir, path string, data []byte, perm fs.FileMode) error {
 		return err
 	}
 	return nil
-}
-
-// fileKind names a file's type for an error.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return m.Type().String()
 }

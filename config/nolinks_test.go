@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gh-hooks/gh-hooks/internal/testenv"
@@ -20,6 +21,7 @@ func TestWriteNoLinks(t *testing.T) {
 		plant      func(ws, out string) error
 		link       string // the refused link, "" for a plain refusal
 		wantErr    bool
+		msg        string // in the error, when not ""
 	}{
 		{name: "plain new file in new folders", path: "a/b/x.sarif"},
 		{name: "replaces a file", path: "x.sarif", plant: func(ws, _ string) error { return os.WriteFile(filepath.Join(ws, "x.sarif"), []byte("old"), 0o644) }},
@@ -46,7 +48,7 @@ func TestWriteNoLinks(t *testing.T) {
 			plant: func(ws, out string) error { return os.Symlink(filepath.Join(out, "nope"), filepath.Join(ws, "r")) }},
 		{name: "dot-dot", path: "../out/x.sarif", wantErr: true},
 		{name: "absolute outside", path: "OUT/x.sarif", wantErr: true},
-		{name: "a FIFO", path: "p", wantErr: true, plant: func(ws, _ string) error { return testenv.Mkfifo(filepath.Join(ws, "p"), 0o644) }},
+		{name: "a FIFO", path: "p", wantErr: true, msg: "p is not a regular file (a named pipe (FIFO))", plant: func(ws, _ string) error { return testenv.Mkfifo(filepath.Join(ws, "p"), 0o644) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -80,6 +82,9 @@ func TestWriteNoLinks(t *testing.T) {
 				var le *LinkError
 				if tc.link != "" && (!errors.As(err, &le) || le.Link != tc.link) {
 					t.Errorf("err = %v; want a *LinkError naming %s", err, tc.link)
+				}
+				if !strings.Contains(err.Error(), tc.msg) {
+					t.Errorf("err = %v; want %q", err, tc.msg)
 				}
 			} else if err != nil {
 				t.Fatal(err)
