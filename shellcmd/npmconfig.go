@@ -168,6 +168,17 @@ func (w *walker) npmConfig(base string, st *state, depth int) {
 	}
 }
 
+// loadConfig reads a tool's configuration file p: its absence is part of
+// the fingerprint (a probe), and once read it is hashed as a manifest;
+// ok is false when it is not read.
+func (w *walker) loadConfig(p string, st *state) (data []byte, real string, ok bool) {
+	w.probe(w.rel(p), p, RoleManifest)
+	if data, real, ok = w.load(p); ok {
+		w.add(w.rel(real), val{s: real, known: true}, RoleManifest, st, false)
+	}
+	return data, real, ok
+}
+
 // npmrc follows one .npmrc (level counts the files that named it).
 func (w *walker) npmrc(p string, st *state, depth, level int) {
 	data, real, ok := w.load(p)
@@ -235,12 +246,10 @@ func (w *walker) npmrc(p string, st *state, depth, level int) {
 // into every script's environment; with Plug'n'Play (.pnp.cjs) every
 // script runs node with --require .pnp.cjs and the loader .pnp.loader.mjs.
 func (w *walker) yarnrc(p string, st *state, depth int) {
-	w.probe(w.rel(p), p, RoleManifest)
-	data, real, ok := w.load(p)
+	data, real, ok := w.loadConfig(p, st)
 	if !ok {
 		return
 	}
-	w.add(w.rel(real), val{s: real, known: true}, RoleManifest, st, false)
 	dir := filepath.Dir(real)
 	d := st.copy()
 	d.dir = dir
@@ -296,12 +305,10 @@ func (w *walker) yarnrc(p string, st *state, depth int) {
 // yarnrcV1 follows yarn 1's .yarnrc: yarn-path is the yarn that runs;
 // --options there apply to every command.
 func (w *walker) yarnrcV1(p string, st *state, depth int) {
-	w.probe(w.rel(p), p, RoleManifest)
-	data, real, ok := w.load(p)
+	data, real, ok := w.loadConfig(p, st)
 	if !ok {
 		return
 	}
-	w.add(w.rel(real), val{s: real, known: true}, RoleManifest, st, false)
 	d := st.copy()
 	d.dir = filepath.Dir(real)
 	for i, line := range strings.Split(string(data), "\n") {
@@ -334,12 +341,10 @@ func (w *walker) pnpmConfig(dir string, st *state, depth int) {
 		w.followNode(pf, d, depth)
 	}
 	ws := filepath.Join(dir, "pnpm-workspace.yaml")
-	w.probe(w.rel(ws), ws, RoleManifest)
-	data, real, ok := w.load(ws)
+	data, real, ok := w.loadConfig(ws, st)
 	if !ok {
 		return
 	}
-	w.add(w.rel(real), val{s: real, known: true}, RoleManifest, st, false)
 	var cfg map[string]any
 	if yaml.Unmarshal(data, &cfg) != nil {
 		w.unknown(w.rel(real) + " is not YAML pnpm can read: not followed")
@@ -366,12 +371,10 @@ func (w *walker) pnpmConfig(dir string, st *state, depth int) {
 // (top-level, [run] and [test]) is loaded before the script; plugins of
 // [serve.static] too. Other tables are settings.
 func (w *walker) bunfig(p string, st *state, depth int) {
-	w.probe(w.rel(p), p, RoleManifest)
-	data, real, ok := w.load(p)
+	data, real, ok := w.loadConfig(p, st)
 	if !ok {
 		return
 	}
-	w.add(w.rel(real), val{s: real, known: true}, RoleManifest, st, false)
 	var cfg map[string]any
 	if err := toml.Unmarshal(data, &cfg); err != nil {
 		w.unknown(w.rel(real) + " is not TOML bun can read: not followed")
@@ -415,12 +418,10 @@ func (w *walker) denoConfig(dir string, st *state) (tasks map[string]any, real s
 	for d := dir; w.inProject(d, nil); d = filepath.Dir(d) {
 		for _, n := range []string{"deno.json", "deno.jsonc"} {
 			p := filepath.Join(d, n)
-			w.probe(w.rel(p), p, RoleManifest)
-			data, real, ok := w.load(p)
+			data, real, ok := w.loadConfig(p, st)
 			if !ok {
 				continue
 			}
-			w.add(w.rel(real), val{s: real, known: true}, RoleManifest, st, false)
 			var cfg map[string]any
 			if json.Unmarshal(data, &cfg) != nil {
 				w.unknown(w.rel(real) + " is not JSON gh-hooks reads (JSONC comments): not followed")
