@@ -353,18 +353,27 @@ func (e *Editor) Set(pointer string, value any) error {
 	}
 	p := e.walk(toks)
 	if p.depth == len(toks) {
-		v := p.cur()
-		text, err := e.render(value, lineIndent(e.buf, v.StartOffset))
+		sp, err := e.replace(p.cur(), value)
 		if err != nil {
 			return err
 		}
-		return e.apply([]splice{{v.StartOffset, v.EndOffset - v.StartOffset, text}})
+		return e.apply([]splice{sp})
 	}
 	v := value
 	for i := len(toks) - 1; i > p.depth; i-- {
 		v = Ordered{{toks[i], v}}
 	}
 	return e.addMember(p, toks, pointer, v)
+}
+
+// replace is the splice that replaces the existing value v by value,
+// rendered at the indentation of v's line: Set's and SetAll's.
+func (e *Editor) replace(v *hujson.Value, value any) (splice, error) {
+	text, err := e.render(value, lineIndent(e.buf, v.StartOffset))
+	if err != nil {
+		return splice{}, err
+	}
+	return splice{v.StartOffset, v.EndOffset - v.StartOffset, text}, nil
 }
 
 // Assignment is one value to set at a pointer (SetAll).
@@ -398,14 +407,13 @@ func (e *Editor) SetAll(as []Assignment) error {
 		if len(toks) == 0 || p.depth < len(toks) {
 			return e.setEach(as)
 		}
-		v := p.cur()
-		text, err := e.render(a.Value, lineIndent(e.buf, v.StartOffset))
+		sp, err := e.replace(p.cur(), a.Value)
 		if err != nil {
 			return err
 		}
-		multi = multi || bytes.IndexByte(text, '\n') >= 0
-		lines[bytes.LastIndexByte(e.buf[:v.StartOffset], '\n')+1]++
-		ss = append(ss, splice{v.StartOffset, v.EndOffset - v.StartOffset, text})
+		multi = multi || bytes.IndexByte(sp.ins, '\n') >= 0
+		lines[bytes.LastIndexByte(e.buf[:sp.off], '\n')+1]++
+		ss = append(ss, sp)
 	}
 	sort.SliceStable(ss, func(i, j int) bool { return ss[i].off < ss[j].off })
 	for i := 1; i < len(ss); i++ {
