@@ -193,6 +193,14 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	} else {
 		note(o.Stderr, "approved %d project hook(s) of %s%s\n", len(res.IDs), t.project.Dir, stillNeedAttention(t))
 	}
+	approvalNotes(o, t, res)
+	return nil
+}
+
+// approvalNotes says, after the approved line, what else an approval
+// recorded (acknowledgements of disabled entries and of what fingerprints
+// do not cover), and that Gemini runs nothing of an untrusted folder.
+func approvalNotes(o *trustOptions, t *trustEnv, res *fingerprint.Result) {
 	if len(res.Accepted) > 0 {
 		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
 	}
@@ -202,7 +210,6 @@ func approveSelected(o *trustOptions, t *trustEnv, sel fingerprint.Selection) er
 	if !t.r.Set.Trust.Trusted {
 		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
 	}
-	return nil
 }
 
 // acceptDisabled records only the acknowledgement of the project's
@@ -508,15 +515,7 @@ ask:
 		warn(o.Stderr, w, "")
 	}
 	note(o.Stderr, "approved %d project hook(s) of %s: %s%s\n", len(res.IDs), t.project.Dir, strings.Join(res.IDs, ", "), stillNeedAttention(t))
-	if len(res.Accepted) > 0 {
-		note(o.Stderr, "acknowledged the project's disabled %s: %s\n", plural(len(res.Accepted), "entry", "entries"), quoteList(res.Accepted))
-	}
-	if len(res.AcceptedNotCovered) > 0 {
-		note(o.Stderr, "accepted what the fingerprint does not cover for %s, until the hook or what it reaches changes\n", strings.Join(res.AcceptedNotCovered, ", "))
-	}
-	if !t.r.Set.Trust.Trusted {
-		note(o.Stderr, "note: the folder is not trusted (%s): Gemini runs none of its hooks until it is\n", t.r.Set.Trust.Why)
-	}
+	approvalNotes(o, t, res)
 	return nil
 }
 
