@@ -195,12 +195,7 @@ func (s *Set) dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 	if d == nil || d.Path == "" {
 		return nil
 	}
-	sev := config.SevInfo
-	whose := "a .env outside the repository"
-	if d.Inside {
-		sev = config.SevWarning
-		whose = "the project's .env"
-	}
+	sev, whose := dotEnvWhose(d)
 	var ps []config.Problem
 	if d.Unread != "" {
 		ps = append(ps, s.keyed(config.Problem{Severity: sev, Code: CodeDotEnvUnread, Path: d.Path, Line: 1, Column: 1,
@@ -223,6 +218,16 @@ func (s *Set) dotEnvProblemsOf(d *DotEnv, when string) []config.Problem {
 	return ps
 }
 
+// dotEnvWhose is the severity of d's findings and how they name it: a
+// warning in a file of the project (a repository changes what runs for
+// the user), information in the user's own file.
+func dotEnvWhose(d *DotEnv) (config.Severity, string) {
+	if d.Inside {
+		return config.SevWarning, "the project's .env"
+	}
+	return config.SevInfo, "a .env outside the repository"
+}
+
 // unknownEnvProblems are the default-deny findings about d (issue 30 §6):
 // each variable gh-hooks does not know and that is not inert, unless
 // another finding already names it (the hook command or extension that
@@ -237,12 +242,7 @@ func (s *Set) unknownEnvProblems(d *DotEnv, when string, already []config.Proble
 			named[name] = true
 		}
 	}
-	sev := config.SevInfo
-	whose := "a .env outside the repository"
-	if d.Inside {
-		sev = config.SevWarning
-		whose = "the project's .env"
-	}
+	sev, whose := dotEnvWhose(d)
 	var ps []config.Problem
 	for _, v := range d.Vars {
 		if known, _ := ClassifyEnv(v.Key); known != "" || named[v.Key] || !v.Loaded && !v.Shadowed {
