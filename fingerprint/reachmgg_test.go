@@ -1,13 +1,6 @@
 package fingerprint
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-
-	"github.com/gh-hooks/gh-hooks/merge"
-)
+import "testing"
 
 // The Make, go run (cgo) and git forms of issue 30's "Why", on disk:
 // swapping a file the real make, go or git would run or load changes the
@@ -27,13 +20,7 @@ func TestReachMakeGoGit(t *testing.T) {
 		}
 		return out
 	}
-	tests := []struct {
-		name       string
-		files      map[string]string
-		cmd        string
-		swap       string // a file the hook reaches: writing it must change the fingerprint
-		notCovered string // "" for a covered hook
-	}{
+	runReachCases(t, []reachCase{
 		{"make: a deferred = assignment", map[string]string{"Makefile": "RUN = sh $(SCRIPT)\nSCRIPT = tools/check.sh\nlint:\n\t$(RUN)\n", "tools/check.sh": "echo\n"},
 			`make lint`, "tools/check.sh", ""},
 		{"make: $<", map[string]string{"Makefile": "lint: tools/check.sh\n\tsh $<\n", "tools/check.sh": "echo\n"},
@@ -71,26 +58,5 @@ func TestReachMakeGoGit(t *testing.T) {
 			".git/config":                  "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n\tmerge = refs/heads/main\n",
 			".git/hooks/pre-commit.sample": "#!/bin/sh\n"},
 			`git status --porcelain`, ".git/config", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			_, p := newProject(t)
-			for f, c := range tt.files {
-				writeFile(t, filepath.Join(p.Dir, f), c)
-			}
-			h := hk("BeforeTool", 0, 0, "mgg", tt.cmd)
-			before := Compute(p, []merge.Hook{h})[0]
-			if got := strings.Join(before.NotCovered, "; "); tt.notCovered == "" && got != "" || !strings.Contains(got, tt.notCovered) {
-				t.Fatalf("not covered = %q, want %q", got, tt.notCovered)
-			}
-			if err := os.WriteFile(filepath.Join(p.Dir, tt.swap), []byte("[core]\n# swapped\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			after := Compute(p, []merge.Hook{h})[0]
-			if after.Record.Fingerprint == before.Record.Fingerprint {
-				t.Errorf("swapping %s left the fingerprint unchanged (scripts %v)", tt.swap, before.Record.Scripts)
-			}
-		})
-	}
+	})
 }
