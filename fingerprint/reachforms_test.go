@@ -129,6 +129,10 @@ func TestReachGitForms(t *testing.T) {
 			`git checkout .`, "tools/lfs.sh", ""},
 		{"a filter that runs the file it is given", repo("[filter \"x\"]\n\tsmudge = sh %f\n"),
 			`git checkout .`, "", "a script named by $GIT_PATH"},
+		{"a filter that runs its input", repo("[filter \"x\"]\n\tclean = ./tools/f.sh\n", "tools/f.sh", "#!/bin/sh\nexec sh\n"),
+			`git add -A`, "tools/f.sh", "code read from the file git feeds a filter"},
+		{".gitattributes decides which files a filter gets", repo("[filter \"x\"]\n\tclean = ./tools/clean.sh\n", "tools/clean.sh", tool, ".gitattributes", "*.txt filter=x\n"),
+			`git add -A`, ".gitattributes", ""},
 		{"diff.x.textconv", repo("[diff \"x\"]\n\ttextconv = ./tools/conv.sh\n", "tools/conv.sh", tool),
 			`git diff`, "tools/conv.sh", ""},
 		{"merge.x.driver", repo("[merge \"x\"]\n\tname = x\n\tdriver = ./tools/merge.sh %O %A %B\n", "tools/merge.sh", tool),
@@ -155,5 +159,35 @@ func TestReachGitForms(t *testing.T) {
 			`git fetch`, ".git/config", "git config protocol.*.allow in ./.git/config"},
 		{"alias.x", repo("[alias]\n\tx = !./tools/x.sh\n"),
 			`git x`, ".git/config", "git config alias.x in ./.git/config"},
+	})
+}
+
+// TestReachShellForms: the shell's own forms, each checked with bash
+// 5.2 (and GNU sed 4.9): exec <FILE makes every later shell read FILE;
+// a script's $1 is not its caller's; shift and set -- move $1; a folder
+// added after $PATH is looked in when no system folder has the program
+// (hashed, and the program's row applied too); sed -i with an empty
+// word after it reads that word as GNU sed does (the script, or a file
+// after -e).
+func TestReachShellForms(t *testing.T) {
+	t.Parallel()
+	y := "#!/bin/sh\necho y\n"
+	runReachCases(t, []reachCase{
+		{"exec < FILE; bash", map[string]string{"y.sh": y}, `exec < y.sh; bash`, "y.sh", ""},
+		{"exec < FILE in a group, then sh -s in a subshell", map[string]string{"y.sh": y}, `{ exec < y.sh; }; ( sh -s )`, "y.sh", ""},
+		{"exec 3< FILE; bash <&3", map[string]string{"y.sh": y}, `exec 3< y.sh; bash <&3`, "", "code read from a duplicated file descriptor (<&3)"},
+		{"a script's $1 is not its caller's", map[string]string{"x.sh": "#!/bin/bash\nbash \"${1:-./z.sh}\"\n", "y.sh": y, "z.sh": y},
+			`f() { ./x.sh; }; f ./y.sh`, "", "a script named by $1"},
+		{"shift in a function", map[string]string{"y.sh": y}, `f() { shift; bash "$1"; }; f a ./y.sh`, "y.sh", ""},
+		{"set -- in a script", map[string]string{"z.sh": "#!/bin/bash\nset -- ./y.sh\nbash \"$1\"\n", "y.sh": y}, `./z.sh`, "y.sh", ""},
+		{"set -- with a word bash splits", map[string]string{"y.sh": y}, `f() { set -- $X ./y.sh; bash "$2"; }; f a`, "", "a script named by $2"},
+		{"PATH=$PATH:./bin: a program only the project has", map[string]string{"bin/lint": y}, `PATH=$PATH:./bin; lint`, "bin/lint", ""},
+		{"PATH=$PATH:./bin: python3 in the project and on the system", map[string]string{"bin/python3": y, "x.py": "print(1)\n"},
+			`PATH=$PATH:./bin; python3 x.py`, "x.py", ""},
+		{"PATH=$PATH:./bin: the project's python3 itself", map[string]string{"bin/python3": y, "x.py": "print(1)\n"},
+			`PATH=$PATH:./bin; python3 x.py`, "bin/python3", ""},
+		{"command -p python3", map[string]string{"x.py": "print(1)\n"}, `command -p python3 x.py`, "x.py", ""},
+		{"sed -i '' -e with the e command", map[string]string{"f": "a\n"}, `sed -i '' -e '1e ./y.sh' f`, "", "sed's e command (it runs a command): not followed"},
+		{"sed -i '' SCRIPT: GNU sed reads '' as the script", map[string]string{"f": "a\n"}, `sed -i '' 's/a/b/' f`, "", ""},
 	})
 }

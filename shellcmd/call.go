@@ -257,6 +257,23 @@ func (w *walker) builtin(n string, rest []arg, run, shell *state, depth int, std
 	case w.funcs[n] != nil:
 		w.callFunc(n, rest, shell, depth)
 		return true
+	case n == "exec" && len(rest) == 0:
+		// exec <FILE: the shell's own standard input from here on.
+		if stdin != nil {
+			shell.in = stdin
+		}
+		return true
+	case n == "shift":
+		k := 1
+		if len(rest) > 0 {
+			if x, err := strconv.Atoi(rest[0].v.s); err == nil && rest[0].v.known && x >= 0 {
+				k = x
+			} else {
+				k = 10
+			}
+		}
+		shiftPositional(shell, k)
+		return true
 	case n == "cd" || n == "pushd":
 		old := shell.dir
 		shell.dir = w.cd(rest, run)
@@ -628,6 +645,12 @@ func (w *walker) shellScript(a arg, st *state, depth int, stdin *syntax.Redirect
 func (w *walker) stdin(st *state, depth int, r *syntax.Redirect, pipe *syntax.Stmt, lang string) {
 	role := roleOf(lang)
 	switch {
+	case r == unknownIn:
+		w.unknown("code read from the shell's standard input, which exec set apart in its branches")
+	case r == gitFileIn:
+		w.unknown("code read from the file git feeds a filter")
+	case r != nil && r.Op == syntax.DplIn:
+		w.unknown("code read from a duplicated file descriptor (<&" + source(r.Word) + ")")
 	case r != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc):
 		body := r.Hdoc
 		if r.Op == syntax.WordHdoc {
@@ -769,4 +792,39 @@ func roleOf(lang string) Role {
 		return RoleSource
 	}
 	return RoleScript
+}
+
+// shiftPositional is shift K over the known positional parameters
+// $1...$9: what comes from past $9 is not known.
+func shiftPositional(st *state, k int) {
+	for i := 1; i <= 9; i++ {
+		from := strconv.Itoa(i + k)
+		if v, ok := st.vars[from]; ok && i+k <= 9 {
+			st.vars[strconv.Itoa(i)] = v
+		} else {
+			delete(st.vars, strconv.Itoa(i))
+		}
+	}
+}
+
+// setPositional is set -- ARGS: $1...$9 are the words (unknown ones
+// unknown), the rest empty.
+func setPositional(st *state, words []arg) {
+	split := false // a word bash may split: the places after it move
+	for i := 1; i <= 9; i++ {
+		k := strconv.Itoa(i)
+		if i <= len(words) && !words[i-1].one {
+			split = true
+		}
+		switch {
+		case split:
+			delete(st.vars, k)
+		case i > len(words):
+			st.vars[k] = ""
+		case words[i-1].v.known:
+			st.vars[k] = words[i-1].v.s
+		default:
+			delete(st.vars, k)
+		}
+	}
 }

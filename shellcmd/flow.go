@@ -282,7 +282,8 @@ func (w *walker) widen(sts []*state) []*state {
 
 // key identifies a state for union: stateKey and the shell's own parts.
 func (s *state) key() string {
-	return stateKey(s) + "\x00" + s.old + "\x00" + strconv.FormatBool(s.posix) + strconv.FormatBool(s.aliases) + strconv.FormatBool(s.xtrace)
+	return stateKey(s) + "\x00" + s.old + "\x00" + strconv.FormatBool(s.posix) + strconv.FormatBool(s.aliases) + strconv.FormatBool(s.xtrace) +
+		fmt.Sprintf("\x00%p", s.in)
 }
 
 // join makes st the join of sts: a directory or variable that differs
@@ -296,6 +297,7 @@ func join(st *state, sts []*state) {
 	if st != first {
 		st.dir, st.old, st.vars, st.path = first.dir, first.old, maps.Clone(first.vars), slices.Clone(first.path)
 		st.posix, st.aliases, st.xtrace, st.ints = first.posix, first.aliases, first.xtrace, maps.Clone(first.ints)
+		st.in = first.in
 	}
 	for _, o := range sts[1:] {
 		if o.dir != st.dir {
@@ -322,6 +324,9 @@ func join(st *state, sts []*state) {
 		st.posix = st.posix || o.posix
 		st.aliases = st.aliases || o.aliases
 		st.xtrace = st.xtrace || o.xtrace
+		if o.in != st.in {
+			st.in = unknownIn
+		}
 	}
 }
 

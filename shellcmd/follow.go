@@ -244,6 +244,11 @@ func (w *walker) followShellNow(p string, st *state, depth int, inline bool) {
 	st.vars["BASH_SOURCE"] = p
 	if !inline {
 		st.vars["0"] = p
+		// A new shell: its positional parameters are the words it was
+		// run with, not those of the caller (not known here).
+		for i := 1; i <= 9; i++ {
+			delete(st.vars, strconv.Itoa(i))
+		}
 	}
 	defer func() {
 		if had {

@@ -181,6 +181,18 @@ var gitPlaceholder = lazyre.New(`%[fOABLPSXY]`)
 func (w *walker) gitCommands(cfg *gitConfig, dir, work string, st *state, depth int) {
 	cst := st.copy()
 	cst.dir = or(work, dir)
+	// Which files a filter or driver gets is in the attributes files:
+	// the work tree's .gitattributes from the current folder up, and
+	// info/attributes (gitattributes(5)).
+	w.probe(w.rel(filepath.Join(dir, "info", "attributes")), filepath.Join(dir, "info", "attributes"), RoleManifest)
+	if work != "" && st.dir != "" {
+		for d := st.dir; w.within(d) && strings.HasPrefix(d+"/", strings.TrimSuffix(work, "/")+"/"); d = filepath.Dir(d) {
+			w.probe(w.rel(filepath.Join(d, ".gitattributes")), filepath.Join(d, ".gitattributes"), RoleManifest)
+			if d == work {
+				break
+			}
+		}
+	}
 	for _, c := range cfg.cmds {
 		line := gitPlaceholder.Get().ReplaceAllString(c.value, `"$$GIT_PATH"`)
 		what := "git config " + c.key + " in " + c.file
@@ -207,7 +219,11 @@ func (w *walker) gitCommands(cfg *gitConfig, dir, work string, st *state, depth 
 		default:
 			line += gitCommandKeys[c.key]
 		}
-		if err := w.script(line, cst.copy(), depth+1); err != "" {
+		run := cst.copy()
+		if strings.HasPrefix(c.key, "filter.") {
+			run.in = gitFileIn // the file's content on standard input
+		}
+		if err := w.script(line, run, depth+1); err != "" {
 			w.unknown(what + ": a command line bash refuses")
 		}
 	}

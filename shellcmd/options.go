@@ -116,12 +116,17 @@ func (w *walker) setOptions(n string, rest []arg, st *state) {
 		a := rest[i]
 		if !a.v.known {
 			w.unknown("set with " + a.v.why)
+			setPositional(st, []arg{{v: a.v}}) // they may be set
 			return
 		}
 		s := a.v.s
 		switch {
-		case s == "--" || s == "-" || !(strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")):
-			return // the positional parameters follow
+		case s == "--" || s == "-":
+			setPositional(st, rest[i+1:])
+			return
+		case !(strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")):
+			setPositional(st, rest[i:])
+			return
 		case s == "-o" || s == "+o":
 			if i+1 < len(rest) && rest[i+1].v.known {
 				w.shellOption(n, s, rest[i+1].v.s, st)

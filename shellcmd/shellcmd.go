@@ -286,11 +286,22 @@ type state struct {
 	// ints are variables whose value is not known but is an integer
 	// bash made (setInt).
 	ints map[string]bool
+	// in is the shell's own standard input after exec <FILE (nil: the
+	// one it started with; unknownIn: differs between branches).
+	in *syntax.Redirect
 }
+
+// unknownIn is the standard input of a shell whose branches set it
+// apart (exec <a in one, exec <b in another).
+var unknownIn = &syntax.Redirect{}
+
+// gitFileIn is the standard input git gives a filter: the content of a
+// file it chooses (convert.c).
+var gitFileIn = &syntax.Redirect{}
 
 func (s *state) copy() *state {
 	c := &state{dir: s.dir, old: s.old, vars: make(map[string]string, len(s.vars)), path: slices.Clone(s.path),
-		posix: s.posix, aliases: s.aliases, xtrace: s.xtrace, ints: maps.Clone(s.ints)}
+		posix: s.posix, aliases: s.aliases, xtrace: s.xtrace, ints: maps.Clone(s.ints), in: s.in}
 	for k, v := range s.vars {
 		c.vars[k] = v
 	}
@@ -499,7 +510,14 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, depth int) {
 		switch r.Op {
 		case syntax.RdrIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			stdin = r
+		case syntax.DplIn:
+			if r.N == nil || r.N.Value == "0" {
+				stdin = r // <&3: what fd 3 is
+			}
 		}
+	}
+	if stdin == nil {
+		stdin = st.in // after exec <FILE, every command reads FILE
 	}
 	w.command(s.Cmd, st, depth, stdin)
 }

@@ -99,6 +99,10 @@ func gitRepo(steps ...string) func(dir string, env []string) error {
 // runs project files: core.fsmonitor, an alias, core.hooksPath and the
 // hooks folder, include.path, a filter, and an embedded bare repository
 // that cd reaches.
+// gitFilterInput are the files git feeds a case's filter on its standard
+// input: the filter's data (its command is followed, gitreach.go).
+var gitFilterInput = map[string][]string{"a clean filter": {"a.txt"}}
+
 var toolGit = []struct {
 	witnessForm
 	steps []string
@@ -167,7 +171,8 @@ func toolCases() []witnessCase {
 		cases = append(cases, witnessCase{name: "npm: " + f.name, cmd: f.cmd, files: f.files, tool: "npm", timeout: time.Minute})
 	}
 	for _, f := range toolGit {
-		cases = append(cases, witnessCase{name: "git: " + f.name, cmd: f.cmd, files: f.files, tool: "git", setup: gitRepo(f.steps...)})
+		cases = append(cases, witnessCase{name: "git: " + f.name, cmd: f.cmd, files: f.files, tool: "git", setup: gitRepo(f.steps...),
+			data: gitFilterInput[f.name]})
 	}
 	for _, f := range toolGo {
 		// go reads every .go file of a package for its package clause,
