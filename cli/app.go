@@ -347,7 +347,10 @@ func newRoot(e *env) *cli.Command {
 			"overrides it. gh-hooks doctor shows which one and where it was found.\n" +
 			"Files of the project are never written through a symbolic link that leads out of it\n" +
 			"(--allow-outside-project to do so); a write waits up to 10 s for another gh-hooks writing\n" +
-			"in the same folder, naming it (GH_HOOKS_LOCK_TIMEOUT=30s to wait longer).\n" +
+			"in the same folder, naming it (GH_HOOKS_LOCK_TIMEOUT=30s to wait longer).\n\n" +
+			"On a terminal, tables are fitted to its width: cells are cut, the last column wraps, and\n" +
+			"columns are left out, named, when that is not enough (--wide keeps them whole). Piped, a\n" +
+			"row is one line of tab-separated fields, as each command's help lists them.\n\n" +
 			"Exit status: 0 ok, 1 error (nothing was changed), 2 usage error, 3 a check failed.",
 		Version:   appVersion(),
 		Reader:    e.Stdin,
@@ -355,7 +358,7 @@ func newRoot(e *env) *cli.Command {
 		ErrWriter: e.Stderr,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "project", Usage: "the project (workspace) `DIR`; Gemini does no upward search", DefaultText: "current directory", Destination: &e.project, TakesFile: true},
-			&choice{Name: "color", Value: "auto", Config: fixed(colorModes...), Usage: "colour the output `WHEN`: always (also piped), never, or auto: on a terminal unless NO_COLOR is set, and piped when CLICOLOR_FORCE or FORCE_COLOR is", Destination: &e.color,
+			&choice{Name: "color", Value: "auto", Config: fixed(colorModes...), Usage: "colour the output `WHEN`: always, never, or auto (on a terminal without NO_COLOR; piped with CLICOLOR_FORCE or FORCE_COLOR)", Destination: &e.color,
 				Validator: func(s string) error {
 					if !slices.Contains(colorModes, s) {
 						return usageError("--color %q: want always, never or auto", s)
@@ -363,8 +366,8 @@ func newRoot(e *env) *cli.Command {
 					return nil
 				}},
 			&cli.BoolFlag{Name: "no-color", Usage: "never use colour: --color never", Destination: &e.noColor},
-			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file even through a symbolic link that leads out of the project (refused by default: a cloned repository can plant one)", Destination: &e.allowOutside},
-			&cli.BoolFlag{Name: "wide", Usage: "on a terminal, print every table column and cell whole instead of fitting the table to its width", Destination: &e.wide},
+			&cli.BoolFlag{Name: "allow-outside-project", Usage: "write a project file through a symbolic link out of the project (refused: a clone can plant one)", Destination: &e.allowOutside},
+			&cli.BoolFlag{Name: "wide", Usage: "print tables whole on a terminal, not fitted to its width", Destination: &e.wide},
 		},
 		Commands: commands(e),
 		Metadata: map[string]any{widthKey: e.Width},

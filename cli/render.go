@@ -308,18 +308,15 @@ func (o *out) fields(indent string, rows [][]any) {
 const editExitHelp = "Exit status: 0 done (with --dry-run: nothing was written), 1 error (no file was changed),\n" +
 	"2 usage error."
 
-// pipedHelp is the paragraph of a table command's --help that says what
-// it prints where.
-func pipedHelp(columns string) string {
-	return "On a terminal the output is aligned tables fitted to the terminal's width: cells are cut, the\n" +
-		"last column wraps, and columns are left out, named, when that is not enough (--wide keeps\n" +
-		"every column and cell whole). " + pipedRows(columns)
-}
+// pipedHelp is the sentence of a table command's --help that names the
+// fields it prints piped; how tables fit a terminal is said once, in
+// gh-hooks --help.
+func pipedHelp(columns string) string { return pipedRows(columns) }
 
-// pipedRows is the sentence of pipedHelp that names the piped fields.
+// pipedRows is the sentence that names the piped fields.
 func pipedRows(columns string) string {
-	return "Piped, each table row is one line of tab-separated fields, without a header\n" +
-		"and never cut, as gh prints them: " + columns + "."
+	return "Piped, each table row is one line of tab-separated fields, without a header and never cut,\n" +
+		"as gh prints them: " + columns + "."
 }
 
 // writeJSON prints v as indented JSON with a final newline, without

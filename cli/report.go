@@ -45,13 +45,12 @@ type reportFlags struct {
 // reportExitHelp documents the formats and the exit status; ok and failed
 // say what exits 0 and 3 mean for the command.
 func reportExitHelp(ok, failed string) string {
-	return "Formats (--format): text (default, for people), json (one JSON object; --json is the same),\n" +
-		"sarif (SARIF 2.1.0 for GitHub code scanning: one result per problem, ruleId = code),\n" +
-		"github (GitHub Actions workflow commands: one ::error/::warning/::notice line per problem,\n" +
-		"attached to file and line; paths are relative to $GITHUB_WORKSPACE when set, else to the\n" +
-		"project). --ignore CODE (repeatable, or CODE,CODE) drops those problems from every format and\n" +
-		"from the exit status. --quiet keeps errors only, like eslint --quiet: warnings, notes and the\n" +
-		"summary go, so a clean run prints nothing.\n\n" +
+	return "Formats (--format): text (default), json (--json), sarif (SARIF 2.1.0 for GitHub code\n" +
+		"scanning, a result per problem, ruleId = code), github (an ::error, ::warning or ::notice\n" +
+		"workflow command per problem, on its file and line); paths are relative to $GITHUB_WORKSPACE\n" +
+		"when set, else to the project. --ignore CODE (repeatable, or CODE,CODE) drops those problems\n" +
+		"from every format and the exit status. --quiet keeps errors only, like eslint --quiet: a clean\n" +
+		"run prints nothing.\n\n" +
 		"Exit status, the same in every format (the report is written in full first):\n" +
 		"  0  " + ok + "\n" +
 		"  1  gh-hooks could not do the check (the message says why)\n" +

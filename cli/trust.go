@@ -22,10 +22,13 @@ import (
 // trustProjectHelp is shared by every trust subcommand: which directory
 // the approvals belong to, and why symlinks are resolved.
 const trustProjectHelp = "The project is --project, else the current directory, with every symbolic link resolved:\n" +
-	"Gemini keys trusted_hooks.json by path.resolve(process.cwd()), and the operating system\n" +
-	"reports a process's working directory with symlinks resolved (getcwd), so a Gemini started\n" +
-	"after `cd link` stores the real path. gh-hooks therefore uses the physical directory, not\n" +
-	"$PWD, and a project reached through a symlink has one approval under its real path."
+	"Gemini keys trusted_hooks.json by path.resolve(process.cwd()), which is the real path (getcwd\n" +
+	"resolves symlinks, whatever $PWD says), so a project reached through a symlink has one\n" +
+	"approval, under its real path."
+
+// trustProjectLine is trustProjectHelp in the help of a trust subcommand.
+const trustProjectLine = "The project is --project, else the current directory, with every symbolic link resolved\n" +
+	"(gh-hooks trust --help says why)."
 
 // trustOptions are the flags of the trust subcommands; each subcommand
 // reads the ones it defines.
@@ -78,7 +81,7 @@ func trustRevokeCommand(e *env) *cli.Command {
 		Description: "Removes the approvals from gh-hooks' store (with --all the project's whole entry). Gemini's\n" +
 			"trusted_hooks.json is left alone: its keys only silence a warning, Gemini runs project hooks\n" +
 			"whether they are listed or not, and never removes keys itself. To make Gemini skip a hook,\n" +
-			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
+			"use gh-hooks trust audit --disable-unapproved or gh-hooks disable NAME.\n\n" + editExitHelp + "\n\n" + trustProjectLine,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "revoke every approval of the project", Destination: &o.All},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the diff, write nothing", Destination: &o.DryRun},
@@ -148,7 +151,7 @@ func trustBaselineCommand(e *env) *cli.Command {
 			"--accept-dotenv records that the team acknowledges the project .env's findings (as trust\n" +
 			"approve --accept-dotenv does for you): by code, variable, a hash of its value and the .env's\n" +
 			"path in the project, so they hold in every checkout until a value changes.\n\n" +
-			editExitHelp + "\n\n" + trustProjectHelp,
+			editExitHelp + "\n\n" + trustProjectLine,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write the baseline file instead of printing it", Destination: &o.Write},
 			&cli.BoolFlag{Name: "dry-run", Usage: "with --write: print the diff, write nothing", Destination: &o.DryRun},

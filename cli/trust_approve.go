@@ -57,7 +57,7 @@ func trustApproveCommand(e *env) *cli.Command {
 			"the same\"). A new scheme gives the same files another fingerprint and may follow files the old\n" +
 			"one did not; --renew lists, for each hook, the files that are the same and those now followed\n" +
 			"that the approval never recorded, then approves it as shown. A hook whose content changed is not\n" +
-			"renewed: it is changed, and needs a review as usual.\n\n" + editExitHelp + "\n\n" + trustProjectHelp,
+			"renewed: it is changed, and needs a review as usual.\n\n" + editExitHelp + "\n\n" + trustProjectLine,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "approve every project hook", Destination: &o.All},
 			&cli.BoolFlag{Name: "interactive", Aliases: []string{"i"}, Usage: "ask about each new or changed hook (y/n/q on standard input)", Destination: &o.Interactive},

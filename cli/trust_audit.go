@@ -66,7 +66,7 @@ func trustAuditCommand(e *env) *cli.Command {
 			"unreadable or cannot be located) and trust-check-skipped are warnings. With --quiet, the text\n" +
 			"format too prints only the new and changed hooks, one path:line:col line each.\n\n" +
 			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore); or the\n"+
-				"     directory has no project hooks but one above it has (Gemini does not look up)") + "\n\n" + trustProjectHelp + "\n\n" +
+				"     directory has no project hooks but one above it has (Gemini does not look up)") + "\n\n" + trustProjectLine + "\n\n" +
 			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
 		Flags: append(o.Report.flags(strings.Join(fingerprint.AuditCodes(), ", "), fingerprint.AuditCodes),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
