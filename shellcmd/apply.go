@@ -26,6 +26,10 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 		// is hashed, and the hook is not covered.
 		w.unknown(why)
 		w.hashArgs(rest, run)
+	} else if row.HashArgs {
+		// After what the options run is followed, so that a file run
+		// keeps its role.
+		defer w.hashArgs(rest, run)
 	}
 	sub := subRow(row, rest)
 	if sub.Why != "" && sub != row {

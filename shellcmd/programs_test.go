@@ -122,7 +122,8 @@ func TestTableRows(t *testing.T) {
 // program or construct named.
 func TestProgramReach(t *testing.T) {
 	fs := fakeFS{"/p/x.sh": "", "/p/pre.js": "", "/p/x.awk": "{ print $1 }\n", "/p/run.awk": "{ system(\"./x.sh\") }\n",
-		"/p/cfg": "", "/p/data.txt": "", "/p/e.sed": "s/a/b/e\n", "/p/ok.sed": "s/a/b/g\n/x/d\n"}
+		"/p/cfg": "", "/p/data.txt": "", "/p/e.sed": "s/a/b/e\n", "/p/ok.sed": "s/a/b/g\n/x/d\n",
+		"/p/a.tgz": "", "/p/a.zip": "", "/p/y.sh.gz": "", "/p/y.b64": ""}
 	tests := []struct {
 		cmd     string
 		files   []string
@@ -155,7 +156,21 @@ func TestProgramReach(t *testing.T) {
 		{`tar --to-command=./x.sh -xf a.tar`, []string{"program /p/x.sh"}, nil},
 		{`tar -xf a.tar -I ./x.sh`, []string{"program /p/x.sh"}, nil},
 		{`tar xIf ./x.sh a.tar`, []string{"program /p/x.sh"}, nil},
-		{`tar czf out.tgz data.txt`, nil, nil},
+		{`tar czf out.tgz data.txt`, []string{"manifest /p/data.txt"}, nil},
+		// What an archive or an encoding unpacks can be what a later
+		// command runs: the archive is hashed.
+		{`tar xzf a.tgz && ./y.sh`, []string{"manifest /p/a.tgz", "program /p/y.sh"}, nil},
+		{`unzip -o a.zip && ./y.sh`, []string{"manifest /p/a.zip", "program /p/y.sh"}, nil},
+		{`gunzip -kf y.sh.gz && ./y.sh`, []string{"manifest /p/y.sh.gz", "program /p/y.sh"}, nil},
+		{`base64 -d y.b64 | tee y.sh >/dev/null; ./y.sh`, []string{"manifest /p/y.b64", "program /p/y.sh"}, nil},
+		{`python3 -m zipfile -e a.zip . && ./y.sh`, []string{"program /p/y.sh"}, []string{"python -m zipfile: a module outside the project"}},
+		{`python3 -m http.server --cgi`, nil, []string{"python -m http.server: a module outside the project"}},
+		// rsync starts the remote shell -e names, also for a host that
+		// is this machine; terminal-notifier -execute runs shell code.
+		{`rsync -av -e 'sh ./x.sh' data.txt host:/d`, []string{"manifest /p/data.txt"}, []string{"rsync -e sh ./x.sh: not followed"}},
+		{`rsync -a --rsync-path=./x.sh data.txt host:/d`, []string{"manifest /p/x.sh", "manifest /p/data.txt"}, []string{"rsync --rsync-path ./x.sh: not followed"}},
+		{`rsync -av --delete data.txt out/`, []string{"manifest /p/data.txt"}, nil},
+		{`terminal-notifier -message hi -execute ./x.sh`, []string{"program /p/x.sh"}, nil},
 		{`tar --checkpoint=1 --checkpoint-action=exec=./x.sh -cf a.tar .`, []string{"program /p/x.sh"}, nil},
 		{`sort --compress-program=./x.sh data.txt`, []string{"program /p/x.sh"}, nil},
 		{`ssh -o ProxyCommand=./x.sh host ls`, []string{"program /p/x.sh"}, nil},

@@ -165,10 +165,12 @@ func (w *walker) pyRunModule(proc *pyProc, mod string, st *state, depth int) {
 }
 
 // pySafeMains are modules outside the project known to run none of its
-// code when run with -m (they read files as data).
-var pySafeMains = map[string]bool{"json.tool": true, "http.server": true, "black": true, "isort": true, "ruff": true,
+// code when run with -m (they read files as data). Not here: http.server
+// (--cgi runs the project's cgi-bin scripts), zipfile, tarfile, gzip and
+// base64 (they write files that a later command can run).
+var pySafeMains = map[string]bool{"json.tool": true, "black": true, "isort": true, "ruff": true,
 	"pycodestyle": true, "py_compile": true, "compileall": true, "tokenize": true, "ast": true, "dis": true,
-	"base64": true, "gzip": true, "zipfile": true, "tarfile": true, "calendar": true, "uuid": true, "sysconfig": true,
+	"calendar": true, "uuid": true, "sysconfig": true,
 	"platform": true, "site": true, "this": true, "yamllint": true, "codespell": true}
 
 // pythonCode follows python -c CODE (sys.path[0] is the current

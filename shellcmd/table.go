@@ -106,7 +106,7 @@ var table = sync.OnceValue(func() []*Row {
 		// letters without a dash (tar xzf a.tgz). --to-command,
 		// --use-compress-program, --info-script and checkpoint exec= run
 		// through /bin/sh -c (system.c, xexec).
-		Names: []string{"tar", "gtar"}, Short: "AcdrtuxzjJaZvVkmOpPhlSWBiMGgnqs3T:f:C:b:F:I:K:L:N:V:X:H:g:", OldStyle: true,
+		Names: []string{"tar", "gtar"}, HashArgs: true, Short: "AcdrtuxzjJaZvVkmOpPhlSWBiMGgnqs3T:f:C:b:F:I:K:L:N:V:X:H:g:", OldStyle: true,
 		Long: []string{"catenate|A", "concatenate|A", "create|c", "diff|d", "compare|d", "delete", "append|r", "list|t",
 			"update|u", "extract|x", "get|x", "gzip|z", "gunzip|z", "bzip2|j", "xz|J", "lzip", "lzma", "lzop", "zstd",
 			"auto-compress|a", "compress|Z", "verbose|v", "label=|V", "keep-old-files|k", "touch|m", "to-stdout|O",
@@ -320,6 +320,21 @@ var table = sync.OnceValue(func() []*Row {
 		Operands: []Kind{KindCommand},
 		Why:      "dotenv loads .env files into the command's environment: not followed",
 	}
+	rsync := &Row{
+		// rsync(1): -e/--rsh is the remote shell rsync starts (split into
+		// words by rsync, also for a host that is this machine),
+		// --rsync-path the program run at the other end; it copies, so
+		// the files it names are hashed. Its other options are read as
+		// flags.
+		Names: []string{"rsync"}, Short: "e:", Long: []string{"rsh=|e", "rsync-path="}, HashArgs: true, loose: true,
+		Opts: map[string][]Use{"-e": u(KindNotCovered), "--rsync-path": u(KindNotCovered)},
+	}
+	notifier := &Row{
+		// terminal-notifier: -execute runs its value with the shell when
+		// the notification is clicked.
+		Names: []string{"terminal-notifier"}, OneDash: true, loose: true, Long: []string{"execute="},
+		Opts: map[string][]Use{"--execute": u(KindShellCode)},
+	}
 	rows := []*Row{
 		shellRow("bash", "sh", "dash", "ash", "ksh", "mksh", "rbash"),
 		{Names: []string{"zsh"}, Lang: "sh", Short: "+0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabdefghijklmnpqrstuvwxyzcso:", Plus: true, Stdin: true,
@@ -432,15 +447,20 @@ var table = sync.OnceValue(func() []*Row {
 		{Names: []string{"bind"}, Why: "bind -x binds shell code to keys: not followed"},
 		// Programs that copy or move files: what a later command runs can
 		// be what they copied.
-		{Names: []string{"cp", "mv", "ln", "install", "rsync", "tee", "dd"}, Pure: true, HashArgs: true},
+		{Names: []string{"cp", "mv", "ln", "install", "tee", "dd"}, Pure: true, HashArgs: true},
+		// Programs that unpack or decode files: what a later command runs
+		// can be what they wrote, so the archive is hashed.
+		{Names: []string{"unzip", "gunzip", "gzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "base64",
+			"xxd", "uudecode", "7z", "7za", "ar"}, Pure: true, HashArgs: true},
+		rsync, notifier,
 		pure("echo", "printf", "cat", "grep", "egrep", "fgrep", "jq", "ls", "head", "tail", "wc", "cut", "tr", "uniq",
 			"date", "basename", "dirname", "pwd", "mkdir", "rmdir", "rm", "touch", "chmod", "chown", "test", "[", "[[",
 			"true", "false", ":", "sleep", "uname", "whoami", "id", "hostname", "seq", "yes", "expr", "cmp", "comm",
-			"paste", "join", "fold", "fmt", "nl", "tac", "rev", "od", "hexdump", "xxd", "base64", "sha1sum", "sha256sum",
+			"paste", "join", "fold", "fmt", "nl", "tac", "rev", "od", "hexdump", "sha1sum", "sha256sum",
 			"sha512sum", "md5sum", "md5", "shasum", "cksum", "stat", "readlink", "realpath", "mktemp", "du", "df", "ps",
 			"kill", "pgrep", "pkill", "tput", "clear", "printenv", "logger", "tty", "stty", "file", "whereis", "column",
-			"iconv", "gzip", "gunzip", "zcat", "bzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget", "afplay", "paplay",
-			"aplay", "say", "notify-send", "terminal-notifier", "cygpath", "pbcopy", "pbpaste", "wl-copy", "xclip",
+			"iconv", "curl", "wget", "afplay", "paplay",
+			"aplay", "say", "notify-send", "cygpath", "pbcopy", "pbpaste", "wl-copy", "xclip",
 			"xsel", "diff", "exit", "return", "break", "continue", "shift", "wait", "umask", "ulimit", "getopts", "times",
 			"set", "shopt", "unalias", "dirs", "disown", "suspend", "logout", "help", "history", "caller",
 			"ruff", "black", "isort", "shellcheck", "shfmt", "gofmt", "jo", "nproc", "arch",
