@@ -14,6 +14,7 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 	if row.Pure {
 		if row.HashArgs {
 			w.hashArgs(rest, run)
+			w.programWrites(filepath.Base(n), rest, run)
 		}
 		return
 	}
@@ -421,6 +422,8 @@ func (w *walker) hashArgs(rest []arg, st *state) {
 	if w.files == nil {
 		return
 	}
+	w.hashing = true
+	defer func() { w.hashing = false }()
 	for _, a := range rest {
 		if !a.v.known || a.v.s == "" {
 			continue

@@ -192,6 +192,7 @@ func (w *walker) redirs(s *syntax.Stmt, sts []*state, depth int) {
 		if r.Word != nil {
 			for _, st := range sts {
 				w.parts(r.Word, st, depth)
+				w.redirWrites(r, st)
 			}
 		}
 	}

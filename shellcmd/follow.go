@@ -131,6 +131,12 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 	for _, l := range r.Left {
 		w.leave(l.Path, l.Tree)
 	}
+	for p, how := range r.written {
+		w.wrote(p, how)
+	}
+	for p := range r.ran {
+		w.markRan(p)
+	}
 }
 
 // stateKey is what of a state decides what a process started in it runs.

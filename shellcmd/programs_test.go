@@ -162,7 +162,7 @@ func TestProgramReach(t *testing.T) {
 		{`tar xzf a.tgz && ./y.sh`, []string{"manifest /p/a.tgz", "program /p/y.sh"}, nil},
 		{`unzip -o a.zip && ./y.sh`, []string{"manifest /p/a.zip", "program /p/y.sh"}, nil},
 		{`gunzip -kf y.sh.gz && ./y.sh`, []string{"manifest /p/y.sh.gz", "program /p/y.sh"}, nil},
-		{`base64 -d y.b64 | tee y.sh >/dev/null; ./y.sh`, []string{"manifest /p/y.b64", "program /p/y.sh"}, nil},
+		{`base64 -d y.b64 | tee y.sh >/dev/null; ./y.sh`, []string{"manifest /p/y.b64", "program /p/y.sh"}, []string{"./y.sh is written by the command itself (tee)"}},
 		{`python3 -m zipfile -e a.zip . && ./y.sh`, []string{"program /p/y.sh"}, []string{"python -m zipfile: a module outside the project"}},
 		{`python3 -m http.server --cgi`, nil, []string{"python -m http.server: a module outside the project"}},
 		// rsync starts the remote shell -e names, also for a host that
@@ -198,7 +198,18 @@ func TestProgramReach(t *testing.T) {
 		{`command -v jq >/dev/null && jq . data.txt`, nil, nil},
 		{`uvx ruff check data.txt`, nil, nil},
 		{`uvx somepkg data.txt`, []string{"manifest /p/data.txt"}, []string{"somepkg: a program gh-hooks has no row for"}},
-		{`cp x.sh y.sh && ./y.sh`, []string{"manifest /p/x.sh", "program /p/y.sh"}, nil},
+		// y.sh holds x.sh's content when it runs, not its own: x.sh is
+		// hashed, but what it sources is not followed.
+		{`cp x.sh y.sh && ./y.sh`, []string{"manifest /p/x.sh", "program /p/y.sh"}, []string{"./y.sh is written by the command itself (cp) and then run"}},
+		{`cat x.sh > y.sh; bash y.sh`, []string{"script /p/y.sh"}, []string{"./y.sh is written by the command itself (a redirection) and then run"}},
+		{`bash y.sh; base64 -d y.b64 >| y.sh`, []string{"script /p/y.sh", "manifest /p/y.b64"}, []string{"./y.sh is written by the command itself (a redirection)"}},
+		{`cd sub && sed s/a/b/ ../x.sh > ../y.sh; . ../y.sh`, []string{"source /p/y.sh"}, []string{"./y.sh is written by the command itself"}},
+		{`echo 'echo hi' > /tmp/h.sh && sh /tmp/h.sh`, []string{"script /tmp/h.sh"}, []string{"/tmp/h.sh is written by the command itself"}},
+		{`{ cat x.sh; } > y.sh; ./y.sh`, []string{"program /p/y.sh"}, []string{"./y.sh is written by the command itself"}},
+		{`cat x.sh | tee out/y.sh >/dev/null; ./out/y.sh`, []string{"program /p/out/y.sh"}, []string{"./out/y.sh is written by the command itself (tee)"}},
+		{`dd if=x.sh of=y.sh; ./y.sh`, []string{"manifest /p/x.sh", "program /p/y.sh"}, []string{"./y.sh is written by the command itself (dd)"}},
+		{`cp x.sh data.txt out/ && ./out/x.sh`, []string{"manifest /p/x.sh", "manifest /p/data.txt", "program /p/out/x.sh"}, []string{"./out/x.sh is written by the command itself (cp)"}},
+		{`./x.sh > out.log 2>&1 && cat data.txt >> out.log`, []string{"program /p/x.sh"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

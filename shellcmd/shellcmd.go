@@ -191,6 +191,13 @@ type Analysis struct {
 	// SyntaxError is bash's reading of a command it cannot parse: bash
 	// fails with exit 2 before running anything.
 	SyntaxError string `json:"syntaxError,omitempty"`
+
+	// written are the files the command itself writes (a redirection,
+	// tee, cp's destination), by path, with how; ran the files it runs
+	// or loads (not only hashes). A file in both holds at run time what
+	// the command wrote, not what the fingerprint hashed (written.go).
+	written map[string]string
+	ran     map[string]bool
 }
 
 // Options describe where and how the command runs.
@@ -267,6 +274,7 @@ func Analyze(command string, o Options) *Analysis {
 		a.SyntaxError = err
 	}
 	w.flushTraps()
+	w.checkWritten()
 	return w.done()
 }
 
@@ -336,6 +344,9 @@ type walker struct {
 	// their own (isolated).
 	sh  *shared
 	via string
+	// hashing: files are being listed only to hash them (hashArgs), not
+	// because they run.
+	hashing bool
 }
 
 func (w *walker) done() *Analysis {
@@ -423,6 +434,9 @@ func (w *walker) add(word string, v val, role Role, st *state, probe bool) strin
 		}
 	}
 	key := w.record(f)
+	if !w.hashing {
+		w.markRan(f.Path)
+	}
 	if strings.HasPrefix(key, "~") {
 		return ""
 	}
@@ -507,6 +521,7 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, depth int) {
 		if r.Word != nil {
 			w.parts(r.Word, st, depth)
 		}
+		w.redirWrites(r, st)
 		switch r.Op {
 		case syntax.RdrIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			stdin = r

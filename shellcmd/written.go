@@ -1,0 +1,154 @@
+package shellcmd
+
+import (
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Files the command writes before it runs them. `cat payload > x.sh;
+// bash x.sh` runs what payload held, not the x.sh the fingerprint hashed
+// (often missing at approval), and so do `base64 -d p.b64 > x.sh`, `sed
+// ... > x.sh`, `tee`, `dd of=` and cp's destination. A file the command
+// writes (anywhere in it, in any order: a hook runs again, and finds
+// what it wrote the last time) and also runs or loads (as a program, a
+// script, sourced code, an import, a task file) is not covered. Files
+// that are only hashed (cp's source, a program's arguments) do not count
+// as run.
+
+// redirWrites records the file an output redirection writes (>, >>, &>,
+// &>>, >|, <>, >&FILE).
+func (w *walker) redirWrites(r *syntax.Redirect, st *state) {
+	if r.Word == nil {
+		return
+	}
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrInOut:
+	case syntax.DplOut:
+		if v := eval(r.Word, st); v.known && (v.s == "-" || strings.Trim(v.s, "0123456789") == "") {
+			return // >&2, >&-: a descriptor
+		}
+	default:
+		return
+	}
+	w.writes(eval(r.Word, st), "a redirection", st)
+}
+
+// writes records the file v names as written by how.
+func (w *walker) writes(v val, how string, st *state) {
+	if !v.known || v.s == "" {
+		return
+	}
+	p := v.s
+	switch {
+	case strings.HasPrefix(p, "/dev/"), strings.HasPrefix(p, "~"):
+		return
+	case !filepath.IsAbs(p) && st.dir == "":
+		return
+	case !filepath.IsAbs(p):
+		p = filepath.Join(st.dir, p)
+	}
+	w.wrote(filepath.Clean(p), how)
+}
+
+func (w *walker) wrote(p, how string) {
+	if w.a.written == nil {
+		w.a.written = map[string]string{}
+	}
+	if _, ok := w.a.written[p]; !ok {
+		w.a.written[p] = how
+	}
+}
+
+func (w *walker) markRan(p string) {
+	if p == "" {
+		return
+	}
+	if w.a.ran == nil {
+		w.a.ran = map[string]bool{}
+	}
+	w.a.ran[filepath.Clean(p)] = true
+}
+
+// programWrites records the files a program that copies writes: tee's
+// operands, dd's of=, the destination of cp, mv, install and ln (the last
+// operand, or -t DIR; into a folder, each source's name there).
+func (w *walker) programWrites(base string, rest []arg, st *state) {
+	var ops []val
+	target := val{}
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].v
+		switch {
+		case !v.known:
+			ops = append(ops, v)
+		case v.s == "-t" && i+1 < len(rest):
+			target = rest[i+1].v
+			i++
+		case strings.HasPrefix(v.s, "--target-directory="):
+			target = val{s: strings.TrimPrefix(v.s, "--target-directory="), known: true}
+		case base == "dd" && strings.HasPrefix(v.s, "of="):
+			w.writes(val{s: v.s[3:], known: true}, "dd", st)
+		case strings.HasPrefix(v.s, "-") && v.s != "-":
+		default:
+			ops = append(ops, v)
+		}
+	}
+	switch base {
+	case "tee":
+		for _, v := range ops {
+			w.writes(v, "tee", st)
+		}
+		return
+	case "cp", "mv", "install", "ln":
+	default:
+		return
+	}
+	srcs := ops
+	if target.s == "" && len(ops) >= 2 {
+		target, srcs = ops[len(ops)-1], ops[:len(ops)-1]
+		if len(srcs) == 1 && !w.isDir(target, st) {
+			w.writes(target, base, st)
+			return
+		}
+	}
+	if !target.known {
+		return
+	}
+	for _, s := range srcs {
+		if s.known {
+			w.writes(val{s: filepath.Join(target.s, filepath.Base(s.s)), known: true}, base, st)
+		}
+	}
+}
+
+func (w *walker) isDir(v val, st *state) bool {
+	if w.files == nil || !v.known {
+		return false
+	}
+	p := v.s
+	if !filepath.IsAbs(p) {
+		if st.dir == "" {
+			return false
+		}
+		p = filepath.Join(st.dir, p)
+	}
+	_, ok := w.files.ReadDir(p)
+	return ok || strings.HasSuffix(v.s, "/")
+}
+
+// checkWritten names each file the command both writes and runs.
+func (w *walker) checkWritten() {
+	var out []string
+	for p, how := range w.a.written {
+		if w.a.ran[p] {
+			out = append(out, w.rel(p)+" is written by the command itself ("+how+") and then run: what it runs is not followed")
+		}
+	}
+	sort.Strings(out)
+	for _, s := range slices.Compact(out) {
+		w.unknown(s)
+	}
+}
