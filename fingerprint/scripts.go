@@ -205,6 +205,23 @@ func findReach(command string, p Project, env map[string]string, root *os.Root, 
 		if shown != "" && q != "" {
 			s.Word = strings.ReplaceAll(s.Word, q, shown)
 		}
+		if f.Role == shellcmd.RoleModules {
+			// A folder on Python's sys.path: the list of its modules.
+			if !within2(dir, real, f.Path) {
+				continue
+			}
+			s.inside, s.Probe = true, false // its list is kept, for --diff
+			s.Path = "./"
+			if rel := mustRel(dir, real, f.Path); rel != "." {
+				s.Path = "./" + filepath.ToSlash(rel) + "/"
+			}
+			if !seen[s.Path] {
+				seen[s.Path] = true
+				modulesStamp(&s, root, rootErr, read)
+				out = append(out, s)
+			}
+			continue
+		}
 		if f.Raw != "" {
 			// ./h/../x: the kernel resolves .. after the link h.
 			if rel, link, target, ok := rd.physical(f.Raw); ok {
@@ -266,6 +283,72 @@ func findReach(command string, p Project, env map[string]string, root *os.Root, 
 		}
 	}
 	return out, unknown, left
+}
+
+// modulesStamp records a folder on Python's sys.path (s.Path, ending in
+// /) by the modules in it (shellcmd.PyModuleEntry): one line per module
+// entry, its name and type, sorted. The list is kept as the file's
+// content, so trust audit --diff shows the names added or removed.
+func modulesStamp(s *Script, root *os.Root, rootErr error, read map[string]Script) {
+	key := "\x00modules " + s.Path
+	if c, ok := read[key]; ok {
+		s.State, s.SHA256, s.Detail, s.data = c.State, c.SHA256, c.Detail, c.data
+		return
+	}
+	defer func() {
+		if read != nil {
+			read[key] = *s
+		}
+	}()
+	if rootErr != nil || root == nil {
+		s.State, s.Detail = ScriptUnreadable, "the project cannot be opened"
+		return
+	}
+	rel := strings.TrimSuffix(strings.TrimPrefix(s.Path, "./"), "/")
+	if rel == "" {
+		rel = "."
+	}
+	f, err := regfile.OpenIn(root, rel)
+	if err != nil {
+		s.State, s.Detail = ScriptUnreadable, errText(err)
+		return
+	}
+	names, err := f.Readdirnames(maxAckEntries + 1)
+	f.Close()
+	if err != nil && !errors.Is(err, io.EOF) {
+		s.State, s.Detail = ScriptUnreadable, errText(err)
+		return
+	}
+	if len(names) > maxAckEntries {
+		s.State, s.Detail = ScriptTooLarge, fmt.Sprintf("more than %d entries", maxAckEntries)
+		return
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		fi, err := root.Lstat(filepath.Join(rel, n))
+		if err != nil {
+			continue
+		}
+		_, isMod := shellcmd.PyModuleEntry(n, fi.IsDir())
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			_, asDir := shellcmd.PyModuleEntry(n, true)
+			isMod = isMod || asDir // a link to a folder is a package
+		}
+		if !isMod {
+			continue
+		}
+		kind := "file"
+		switch {
+		case fi.IsDir():
+			kind = "folder"
+		case fi.Mode()&fs.ModeSymlink != 0:
+			kind = "link"
+		}
+		fmt.Fprintf(&b, "%s\t%s\n", n, kind)
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	s.State, s.SHA256, s.data = ScriptOK, hex.EncodeToString(sum[:]), []byte(b.String())
 }
 
 // treeStamp records the folder l as one entry of a fingerprint: its tree

@@ -15,6 +15,7 @@ import (
 	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
+	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
 func sum(s string) string {
@@ -92,14 +93,17 @@ func TestFindScripts(t *testing.T) {
 		// package scope.
 		{cmd: `node --require ./r hooks/z.js`, want: []string{"missing ./r", "ok ./hooks/z.js", "ok ./package.json"},
 			notCovered: []string{"./hooks/z.js:1: JavaScript gh-hooks does not parse"}},
-		{cmd: `python3 -u p.py`, want: []string{"ok ./p.py"}},
-		{cmd: `python3 -m black .`},
+		// The folder first on sys.path is recorded by the modules in it
+		// (shellcmd/pyshadow.go): a module planted there can run in
+		// place of one the standard library or black imports.
+		{cmd: `python3 -u p.py`, want: []string{"ok ./p.py", "ok ./"}},
+		{cmd: `python3 -m black .`, want: []string{"ok ./", "ok ./p.py"}},
 		{cmd: `npm run lint`, want: []string{"ok ./package.json"}, notCovered: []string{"./package.json is not JSON npm can read"}},
 		{cmd: `make -C sub check`, want: []string{"ok ./sub/Makefile"}},
 		{cmd: `find . -name '*.go' -exec ./lint.sh {} \;`, want: []string{"ok ./lint.sh"}},
 		// The Claude adapter is seen through to the inner command.
 		{cmd: `gh-hooks claude-compat --event PreToolUse -- '$CLAUDE_PROJECT_DIR/.claude/hooks/g.py'`, want: []string{"ok ./.claude/hooks/g.py"}},
-		{cmd: `gh-hooks claude-compat --event Stop -- 'cd .claude && python3 stop.py'`, want: []string{"ok ./.claude/stop.py"}},
+		{cmd: `gh-hooks claude-compat --event Stop -- 'cd .claude && python3 stop.py'`, want: []string{"ok ./.claude/stop.py", "ok ./.claude/"}},
 		// Gemini's runner splices the quoted project directory (spec §5.3).
 		{cmd: `$GEMINI_PROJECT_DIR/x.sh`, want: []string{"ok ./x.sh"}},
 		{cmd: `${GEMINI_PROJECT_DIR}/scripts/y.sh`, want: []string{"ok ./scripts/y.sh"}},
@@ -138,7 +142,12 @@ func TestFindScripts(t *testing.T) {
 				}
 			}
 			for _, s := range got {
-				if s.State == ScriptOK {
+				if s.State == ScriptOK && s.Role == string(shellcmd.RoleModules) {
+					// The list of the folder's modules, one "name\ttype" a line.
+					if s.SHA256 != sum(string(s.Data())) || !strings.Contains(string(s.Data()), "\tfile\n") {
+						t.Errorf("%s: hash %s, data %q", s.Path, s.SHA256, s.Data())
+					}
+				} else if s.State == ScriptOK {
 					body, _ := os.ReadFile(filepath.Join(dir, s.Path))
 					if s.SHA256 != sum(string(body)) || string(s.Data()) != string(body) {
 						t.Errorf("%s: hash %s, data %q", s.Path, s.SHA256, s.Data())

@@ -83,6 +83,7 @@ func (w *walker) newProc(first string, st *state) *pyProc {
 
 // finish resolves the imports again when sys.path grew.
 func (w *walker) pyFinish(p *pyProc, st *state, depth int) {
+	w.pyShadows(p, st, depth)
 	if !p.grown {
 		return
 	}

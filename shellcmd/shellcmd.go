@@ -104,6 +104,11 @@ const (
 	// RoleManifest: a tool runs what the file says (package.json for npm
 	// run, Makefile for make, justfile for just).
 	RoleManifest Role = "manifest"
+	// RoleModules: the folder is on a Python process's sys.path before
+	// the standard library; what matters is the list of the modules in
+	// it (PyModuleEntry), since any of them can be imported in place of
+	// a standard or installed module of that name (pyshadow.go).
+	RoleModules Role = "modules"
 )
 
 // File is one file a command can start.
@@ -468,6 +473,8 @@ func (r Role) what() string {
 		return "shell code"
 	case RoleManifest:
 		return "a task file"
+	case RoleModules:
+		return "a module folder"
 	}
 	return "a script"
 }
