@@ -332,7 +332,9 @@ var table = sync.OnceValue(func() []*Row {
 	notifier := &Row{
 		// terminal-notifier: -execute runs its value with the shell when
 		// the notification is clicked.
-		Names: []string{"terminal-notifier"}, OneDash: true, loose: true, Long: []string{"execute="},
+		Names: []string{"terminal-notifier"}, OneDash: true, loose: true,
+		Long: []string{"execute=", "message=", "title=", "subtitle=", "sound=", "group=", "remove=", "list=", "activate=",
+			"sender=", "appIcon=", "contentImage=", "open=", "timeout=", "closeLabel=", "actions=", "dropdownLabel=", "reply="},
 		Opts: map[string][]Use{"--execute": u(KindShellCode)},
 	}
 	rows := []*Row{
