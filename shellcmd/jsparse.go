@@ -82,6 +82,9 @@ var jsModuleSafe = map[string]bool{"createRequire": true, "builtinModules": true
 var jsProcessDeny = map[string]bool{
 	"binding": true, "_linkedBinding": true, "dlopen": true, "mainModule": true, "getBuiltinModule": true,
 	"execve": true, "chdir": true, "constructor": true, "__proto__": true, "moduleLoadList": true, "setSourceMapsEnabled": false,
+	// loadEnvFile puts a file's variables (BASH_ENV, NODE_OPTIONS, ...)
+	// into the environment every child process starts with.
+	"loadEnvFile": true,
 }
 
 // jsGlobalDeny are the members of globalThis (global, self, window) that
@@ -173,6 +176,8 @@ type jsScanner struct {
 	cpNS      map[*js.Var]bool
 	cpFuncs   map[*js.Var]string
 	cpImports map[string]string
+	// envVars are variables bound to process.env (const {env} = process).
+	envVars map[*js.Var]bool
 }
 
 func (s *jsScanner) opaque(what string) {
@@ -294,7 +299,7 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 			if name == "" {
 				name = string(a.Binding)
 			}
-			if name == "*" || jsProcessDeny[name] {
+			if name == "*" || jsProcessDeny[name] || name == "env" {
 				s.opaque("process." + name)
 			}
 		}
@@ -597,11 +602,76 @@ func (s *jsScanner) member(n js.IExpr) (name string, ok bool) {
 	return "", false
 }
 
+// processEnv checks a use of process.env (the member expression on the
+// stack's top): reading a variable of it is fine, but a write, a delete,
+// an alias or passing it where it can be changed (Object.assign) changes
+// the environment every child process starts with (BASH_ENV=x runs x in
+// each bash a script starts: watched with Node 20).
+func (s *jsScanner) processEnv() {
+	s.envUse(s.stack[len(s.stack)-1], s.stack[:len(s.stack)-1])
+}
+
+// envUse checks a use env of process.env, whose enclosing nodes are anc
+// (the nearest last).
+func (s *jsScanner) envUse(env js.INode, anc []js.INode) {
+	n := len(anc) + 1
+	if n >= 2 {
+		switch g := anc[n-2].(type) {
+		case *js.DotExpr:
+			if g.X != env || n < 3 || !jsWrites(anc[n-3], g) {
+				return
+			}
+		case *js.IndexExpr:
+			if g.X != env || n < 3 || !jsWrites(anc[n-3], g) {
+				return
+			}
+		case *js.BindingElement:
+			if _, ok := g.Binding.(*js.BindingObject); ok {
+				return // const {A} = process.env
+			}
+		case *js.Property:
+			if g.Spread {
+				return // {...process.env}
+			}
+		case *js.BinaryExpr:
+			if !jsWrites(g, env) {
+				return
+			}
+		case *js.IfStmt, *js.CondExpr, *js.ExprStmt:
+			return
+		}
+	}
+	s.opaque("process.env written, aliased or passed where it can change (the environment of child processes)")
+}
+
+// jsWrites reports whether node p assigns to, deletes or updates its
+// operand x.
+func jsWrites(p js.INode, x js.INode) bool {
+	switch p := p.(type) {
+	case *js.BinaryExpr:
+		switch p.Op {
+		case js.EqToken, js.MulEqToken, js.DivEqToken, js.ModEqToken, js.ExpEqToken, js.AddEqToken, js.SubEqToken, js.LtLtEqToken,
+			js.GtGtEqToken, js.GtGtGtEqToken, js.BitAndEqToken, js.BitXorEqToken, js.BitOrEqToken, js.AndEqToken, js.OrEqToken, js.NullishEqToken:
+			return p.X == x
+		}
+	case *js.UnaryExpr:
+		switch p.Op {
+		case js.DeleteToken, js.PreIncrToken, js.PreDecrToken, js.PostIncrToken, js.PostDecrToken:
+			return p.X == x
+		}
+	}
+	return false
+}
+
 // variable checks a use of a name that reaches the loader or runs code.
 func (s *jsScanner) variable(v *js.Var) {
 	r := root(v)
 	if p, ok := s.parent().(*js.BindingElement); ok && p.Binding == js.IBinding(v) {
 		return // its declaration
+	}
+	if s.envVars[r] {
+		s.envUse(v, s.stack)
+		return
 	}
 	if s.cpNS[r] || s.cpFuncs[r] != "" || (r.Decl == js.NoDecl && s.cpImports[string(r.Data)] != "") {
 		s.opaque("child_process used as a value")
@@ -661,6 +731,9 @@ func (s *jsScanner) variable(v *js.Var) {
 			if jsProcessDeny[m] {
 				s.opaque("process." + m)
 			}
+			if m == "env" {
+				s.processEnv()
+			}
 			return
 		}
 		if p, ok := s.parent().(*js.BindingElement); ok {
@@ -670,6 +743,13 @@ func (s *jsScanner) variable(v *js.Var) {
 					if it.Key == nil || it.Key.Computed != nil {
 						bad = "[computed]"
 					} else if k := string(it.Key.Literal.Data); jsProcessDeny[k] {
+						bad = k
+					} else if v, ok := it.Value.Binding.(*js.Var); ok && k == "env" {
+						if s.envVars == nil {
+							s.envVars = map[*js.Var]bool{}
+						}
+						s.envVars[root(v)] = true
+					} else if k == "env" {
 						bad = k
 					}
 				}
