@@ -81,7 +81,11 @@ var pyRiskyAttrs = map[string]bool{"system": true, "popen": true, "Popen": true,
 	"create_subprocess_shell": true, "addsitedir": true, "startfile": true, "CDLL": true, "PyDLL": true, "WinDLL": true,
 	"LoadLibrary": true, "dlopen": true, "meta_path": true, "path_hooks": true, "posix_spawn": true, "posix_spawnp": true,
 	"f_globals": true, "f_builtins": true, "f_locals": true, "gi_frame": true, "cr_frame": true, "ag_frame": true,
-	"tb_frame": true, "f_back": true}
+	"tb_frame": true, "f_back": true,
+	// sqlite3: a connection's load_extension loads native code.
+	"load_extension": true, "enable_load_extension": true,
+	// pandas.read_pickle unpickles.
+	"read_pickle": true}
 
 func pyRiskyAttr(a string) bool {
 	if pyRiskyAttrs[a] {

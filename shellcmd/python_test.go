@@ -36,6 +36,11 @@ func TestPythonReach(t *testing.T) {
 		{"a folder", fakeFS{"/p/app/__main__.py": "import m\n", "/p/app/m.py": ""}, `python3 app`, []string{"script /p/app", "script /p/app/__main__.py", "script /p/app/m.py"}, nil},
 		{"python -m a tool outside the project", fakeFS{"/p/conftest.py": ""}, `python3 -m pytest -q && python3 -m json.tool x.json`, nil,
 			[]string{"python -m pytest: a module outside the project, which can load the project's code: not followed"}},
+		// Libraries that run or load what a project file holds, or put a
+		// .env into the environment child processes start with.
+		{"loaders by other names", fakeFS{"/p/x.py": "import torch, sqlite3, pandas\nfrom dotenv import load_dotenv\ntorch.load('m.pt')\nc = sqlite3.connect(':memory:')\nc.load_extension('./ext')\npandas.read_pickle('d.pkl')\nload_dotenv()\n"},
+			`python3 x.py`, []string{"script /p/x.py"},
+			[]string{"./x.py:3: torch.load", "./x.py:5: .load_extension", "./x.py:6: pandas.read_pickle", "./x.py:7: load_dotenv (dotenv.load_dotenv)"}},
 		{"a here-document", fakeFS{"/p/m.py": ""}, "python3 - <<'EOF'\nimport m\nEOF", []string{"script /p/m.py"}, nil},
 		{"a here-string", fakeFS{"/p/m.py": ""}, "python3 <<< 'import m'", []string{"script /p/m.py"}, nil},
 		{"NFKC names", fakeFS{"/p/x.py": "import ｍ\n", "/p/m.py": ""}, `python3 x.py`, []string{"script /p/x.py", "script /p/m.py"}, nil},

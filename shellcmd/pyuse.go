@@ -26,7 +26,11 @@ var pyDangerMods = map[string]bool{"importlib": true, "runpy": true, "imp": true
 	"django": true, "IPython": true, "pkg_resources": true, "importlib_metadata": true, "setuptools": true,
 	"distutils": true, "xonsh": true, "nox": true, "tox": true, "zipapp": true, "_imp": true,
 	"pdb": true, "bdb": true, "timeit": true, "trace": true, "profile": true, "cProfile": true, "ensurepip": true,
-	"venv": true, "pydoc": true, "jsonpickle": true, "operator": false, "inspect": true, "gc": true, "types": false}
+	"venv": true, "pydoc": true, "jsonpickle": true,
+	// torch.load unpickles, torch.hub runs a repository's hubconf.py;
+	// python-dotenv and environs put a .env found from the script's
+	// folder up into os.environ, which child processes start with.
+	"torch": true, "dotenv": true, "environs": true, "operator": false, "inspect": true, "gc": true, "types": false}
 
 // pyUse follows or names one use.
 func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) {
