@@ -430,6 +430,7 @@ func (w *walker) viaRow(row *Row, name arg, rest []arg, run, shell *state, depth
 		if run.dir != "" && w.files != nil {
 			// bun reads bunfig.toml from the current folder (preload).
 			w.bunfig(filepath.Join(run.dir, "bunfig.toml"), run, depth)
+			w.bunDotEnv(run)
 		}
 		r := *row
 		r.Via = ""

@@ -370,6 +370,21 @@ func (w *walker) pnpmConfig(dir string, st *state, depth int) {
 // bunfig follows bun's bunfig.toml in the current folder: preload
 // (top-level, [run] and [test]) is loaded before the script; plugins of
 // [serve.static] too. Other tables are settings.
+// bunDotEnv: bun loads .env, .env.NODE_ENV (development, production,
+// test) and .env.local from the current folder into process.env (bun's
+// docs, "Environment variables"), which the script and every process it
+// starts get: each is hashed, and one that is there is not covered (the
+// project's own .env is Gemini's, loaded into every hook already).
+func (w *walker) bunDotEnv(st *state) {
+	for _, n := range []string{".env", ".env.development", ".env.production", ".env.test", ".env.local"} {
+		p := filepath.Join(st.dir, n)
+		w.probe(w.rel(p), p, RoleManifest)
+		if w.exists(p) && (n != ".env" || st.dir != w.top) {
+			w.unknown("bun loads " + w.rel(p) + " into the environment of the script and of what it starts: not followed")
+		}
+	}
+}
+
 func (w *walker) bunfig(p string, st *state, depth int) {
 	data, real, ok := w.loadConfig(p, st)
 	if !ok {

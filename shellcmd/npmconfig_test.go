@@ -68,6 +68,11 @@ func TestAnalyzePackageManagers(t *testing.T) {
 			`pnpm lint`, []string{"manifest /p/package.json", "script /p/.pnpmfile.cjs", "manifest /p/pnpm-workspace.yaml", "program /p/sh", "program /p/node_modules/.bin/node", "script /p/x.js"}, nil},
 		{"bunfig preload", fakeFS{"/p/bunfig.toml": "preload = [\"./pre.ts\"]\n[test]\npreload = \"./t.ts\"\n", "/p/pre.ts": "", "/p/t.ts": "", "/p/x.ts": ""},
 			`bun x.ts`, []string{"manifest /p/bunfig.toml", "script /p/pre.ts", "script /p/t.ts", "script /p/x.ts"}, nil},
+		// bun loads .env.local and .env.NODE_ENV into process.env, which
+		// what the script starts gets (BASH_ENV, NODE_OPTIONS).
+		{"bun .env files", fakeFS{"/p/.env": "A=1\n", "/p/.env.local": "BASH_ENV=x.sh\n", "/p/sub/.env": "A=1\n", "/p/x.ts": "", "/p/sub/x.ts": ""},
+			`bun x.ts; cd sub && bun run x.ts`, []string{"script /p/x.ts", "script /p/sub/x.ts"},
+			[]string{"bun loads ./.env.local into the environment", "bun loads ./sub/.env into the environment"}},
 		{"deno task", fakeFS{"/p/deno.json": `{"tasks": {"lint": {"command": "./lint.sh", "dependencies": ["pre"]}, "pre": "./pre.sh"}, "imports": {"x": "./x.ts"}}`, "/p/lint.sh": "", "/p/pre.sh": ""},
 			`deno task lint`, []string{"manifest /p/deno.json", "program /p/pre.sh", "program /p/lint.sh"}, []string{"the import map (imports) of ./deno.json is not followed"}},
 	}
