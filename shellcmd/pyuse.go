@@ -428,15 +428,7 @@ func (w *walker) pyQual(proc *pyProc, m *pyMod, chain []string) (string, bool) {
 		if loc == "" {
 			return strings.Join(append([]string{t}, names[1:]...), "."), false
 		}
-		rest = append(rest, names[1:]...)
-		for len(rest) > 0 {
-			sub := filepath.Join(loc, rest[0])
-			if _, ok := w.files.ReadDir(sub); ok || w.exists(sub+".py") {
-				loc, rest = sub, rest[1:]
-				continue
-			}
-			break
-		}
+		loc, rest = w.pyDescend(loc, append(rest, names[1:]...))
 		if len(rest) == 0 {
 			return pyProjectModule, true
 		}
@@ -469,8 +461,7 @@ func (w *walker) pyLocate(proc *pyProc, ctx *pyMod, t string) (string, []string)
 		}
 	} else {
 		for _, d := range proc.search {
-			sub := filepath.Join(d, parts[0])
-			if _, ok := w.files.ReadDir(sub); ok || w.exists(sub+".py") {
+			if sub := filepath.Join(d, parts[0]); w.pyModuleAt(sub) {
 				loc = sub
 				break
 			}
@@ -480,15 +471,24 @@ func (w *walker) pyLocate(proc *pyProc, ctx *pyMod, t string) (string, []string)
 		}
 		parts = parts[1:]
 	}
-	for len(parts) > 0 {
-		sub := filepath.Join(loc, parts[0])
-		if _, ok := w.files.ReadDir(sub); ok || w.exists(sub+".py") {
-			loc, parts = sub, parts[1:]
-			continue
-		}
-		break
+	return w.pyDescend(loc, parts)
+}
+
+// pyDescend follows names down from loc through the project's packages
+// and modules (loc/a/, then loc/a/b.py) and returns the deepest found
+// and the names after it.
+func (w *walker) pyDescend(loc string, names []string) (string, []string) {
+	for len(names) > 0 && w.pyModuleAt(filepath.Join(loc, names[0])) {
+		loc, names = filepath.Join(loc, names[0]), names[1:]
 	}
-	return loc, parts
+	return loc, names
+}
+
+// pyModuleAt reports whether p is a package folder or p.py a module of
+// the project.
+func (w *walker) pyModuleAt(p string) bool {
+	_, ok := w.files.ReadDir(p)
+	return ok || w.exists(p+".py")
 }
 
 // pyKindOf says what a use of the outside name q does: "" nothing this
