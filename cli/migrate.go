@@ -51,27 +51,25 @@ func migrateCommand(e *env) *cli.Command {
 			"                         Gemini would skip) is an error and nothing is written. Load it with gemini\n" +
 			"                         extensions link DIR. Without --to nothing is written: the files are shown\n" +
 			"                         relative to the extension directory (a dry run)\n\n" +
-			"Sync: migrate keeps the Gemini side in step with the Claude side, run after run. Every Claude hook\n" +
-			"becomes one Gemini definition whose hook is named claude:WHAT (the script's file name, claude:guard.sh,\n" +
-			"else the programs it runs; -2, -3 when two would share a name) and described with where it comes from\n" +
-			"and a stamp of what migrate wrote. Hooks named claude:... are migrate's: a rerun makes them exactly what\n" +
-			"a fresh migration writes (a Claude hook edited, added, removed or moved, another --adapter or\n" +
-			"timeout option), with byte-stable edits (comments, order, indentation and line ends of everything\n" +
-			"else are kept; the file is locked and replaced atomically). Hooks written by hand are never touched;\n" +
-			"a nameless hook that runs exactly what migrate writes for a Claude hook (an earlier gh-hooks wrote no\n" +
-			"names) is taken as its copy. A migrated hook edited in the Gemini file since migrate wrote it (its\n" +
-			"timeout, matcher, command: the stamp no longer matches) is kept as it is and reported as a conflict\n" +
-			"(with a warning), as is one whose Claude hook is gone: --force takes the Claude side;\n" +
-			"renaming the hook (dropping claude:) makes it yours for good. A migrated hook whose Claude file is gone\n" +
-			"(the project's .claude/settings.json, or ~/.claude/settings.json with --scope user, looked for and\n" +
-			"absent) is orphaned as if that file had no hooks, even with no Claude file left at all: migrate removes\n" +
-			"it and --check reports it. One whose Claude file was not read and is not gone is left as it is; so is\n" +
-			"one of a missing .claude/settings.local.json: that file is one person's, absent for the others and in\n" +
-			"CI. With no Claude file and no migrated hook, there is nothing to migrate (exit 1).\n" +
-			"Hooks of other Gemini layers are never\n" +
-			"copied and $VARs are never expanded. A target that does not parse is never written (exit 1).\n" +
-			"Timeouts become milliseconds; a hook without a timeout gets Claude's default written out (600000 ms\n" +
-			"for command hooks) unless --no-default-timeout.\n\n" +
+			"Sync: each run keeps the Gemini side in step with the Claude side. Every Claude hook becomes one\n" +
+			"Gemini definition whose hook is named claude:WHAT (the script's file name, claude:guard.sh, else\n" +
+			"the programs it runs; -2, -3 when two would share a name), described with its source and a stamp\n" +
+			"of what migrate wrote. Hooks named claude:... are migrate's: a rerun makes them exactly what a\n" +
+			"fresh migration writes (after a Claude hook is edited, added, removed or moved, or with another\n" +
+			"--adapter or timeout option), editing the file in place (comments, order, indentation and line\n" +
+			"ends kept; locked, replaced atomically). Hooks written by hand are never touched; a nameless hook\n" +
+			"that runs exactly what migrate writes for a Claude hook (an earlier gh-hooks wrote no names) is\n" +
+			"taken as its copy. A migrated hook edited in the Gemini file (its timeout, matcher or command: the\n" +
+			"stamp no longer matches) is kept and reported as a conflict, with a warning, as is one whose\n" +
+			"Claude hook is gone: --force takes the Claude side; dropping claude: from its name makes it yours\n" +
+			"for good. When its Claude file is gone (.claude/settings.json, or ~/.claude/settings.json with\n" +
+			"--scope user, looked for and absent), a migrated hook is orphaned, even with no Claude file left:\n" +
+			"migrate removes it and --check reports it. One whose Claude file was not read, or is a missing\n" +
+			".claude/settings.local.json (one person's file, absent for the others and in CI), is left as it\n" +
+			"is. With no Claude file and no migrated hook there is nothing to migrate (exit 1). Hooks of other\n" +
+			"Gemini layers are never copied, $VARs never expanded, and a target that does not parse never\n" +
+			"written (exit 1). Timeouts become milliseconds; a hook without one gets Claude's default written\n" +
+			"out (600000 ms for command hooks) unless --no-default-timeout.\n\n" +
 			"--check is the CI drift gate: it writes nothing (no hooks, commands or extension files), and reports\n" +
 			"each migrated hook that differs from what a migration writes (migrate-missing, migrate-outdated,\n" +
 			"migrate-orphaned, migrate-conflict: errors, with the command that fixes them) and, as information,\n" +
@@ -92,28 +90,9 @@ func migrateCommand(e *env) *cli.Command {
 			pipedHelp("SOURCE (path:line:column),\n"+
 				"EVENT, FATE, WHY; ACTION, NAME, EVENT, WHAT; and for commands NAME, FILE, STATUS") + "\n" +
 			"--dry-run adds the unified diff of every file and writes nothing. --json prints one object:\n" +
-			"  target     {kind: settings|extension, path}\n" +
-			"  sources    [{path, kind: settings|plugin, dir?, pointer, notes?}]\n" +
-			"  items      [{path, pointer, line, column, event, matcher?, type?, command?, fate, geminiEvent?,\n" +
-			"             geminiMatchers?, reason?, changes?, notes?, scripts?}] one per Claude hook, in file order\n" +
-			"  scripts    [{path, role, language?, state: read|missing|unreadable|not-regular|too-large|outside-project,\n" +
-			"             detail?, findings: [{kind, line, text, covered, note}]}]: the files the\n" +
-			"             command starts, read inside the project, plugin or .claude directory, and what they\n" +
-			"             expect of Claude; kind: stdin, tool-name, tool-input, event-name, payload, output, exit,\n" +
-			"             transcript, variable, program\n" +
-			"  counts     {migrated, migratedWithChanges, dropped, alreadyPresent}\n" +
-			"  hooks      [{action: added|updated|removed|unchanged|conflict, event, matcher?, name, pointer?,\n" +
-			"             line?, column?, changes?, reason?, source?: {path, line, column}}] one per migrated\n" +
-			"             Gemini hook: the Claude side's in its order, then those whose Claude hook is gone\n" +
-			"  foreign    [{event, name?, command, pointer, line, column}] the target's hooks migrate did not write\n" +
-			"  written    whether the target file was written\n" +
-			"  diff       the unified diff of the target (omitted when unchanged)\n" +
-			"  commands   {from, to, files: [{source, target, name, status, diff?}], problems} (omitted when there is\n" +
-			"             no commands directory or with --no-commands); status: written, would-write, unchanged,\n" +
-			"             kept (exists with other content, no --force)\n" +
-			"  extension  {dir, name, installed, manifest: {target, status, diff?}, files: [{source, target, status}]}\n" +
-			"             (plugins only); status: written, would-write, unchanged, kept\n" +
-			"  warnings   remarks about the target, e.g. an untrusted folder\n\n" +
+			"target, sources, items (one per Claude hook, in file order), counts, hooks (one per migrated\n" +
+			"Gemini hook), foreign (the target's hooks migrate did not write), written, diff, commands,\n" +
+			"extension (plugins only) and warnings; docs/migrate.md lists their fields.\n" +
 			"--check --json prints {target, inSync, hooks, foreign, problems, counts}.\n\n" +
 			"Exit status: 0 when every hook was migrated or reported (dropped hooks and conflicts included), 1 on an\n" +
 			"error (an unreadable source or target, with path:line:col, or an extension that cannot be complete;\n" +
