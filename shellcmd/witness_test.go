@@ -596,3 +596,28 @@ func TestStraceOpened(t *testing.T) {
 		t.Errorf("straceOpened = %q, want %q", got, want)
 	}
 }
+
+// TestWitnessSeesData checks the harness itself: a project file read by
+// a program the analysis calls covered, not declared as data, is a miss
+// strace reports; declared as data, it is not.
+func TestWitnessSeesData(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	path, strace := witnessEnv()
+	if strace == "" {
+		t.Skip(witnessStraceWhy)
+	}
+	t.Parallel()
+	tc := witnessCase{cmd: "cat cfg.txt >/dev/null", files: map[string]string{"cfg.txt": "x\n"}}
+	var n witnessCounts
+	got := witnessOne(t, tc, bash, path, strace, t.TempDir(), &n)
+	if !strings.Contains(got, "cfg.txt (opened, strace)") {
+		t.Errorf("witnessOne(%q) = %q, want a miss of cfg.txt seen by strace", tc.cmd, got)
+	}
+	tc.data = []string{"cfg.txt"}
+	if got := witnessOne(t, tc, bash, path, strace, t.TempDir(), &n); got != "" {
+		t.Errorf("witnessOne(%q) with cfg.txt as data = %q, want no miss", tc.cmd, got)
+	}
+}
