@@ -14,8 +14,8 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 	if row.Pure {
 		if row.HashArgs {
 			w.hashArgs(rest, run)
-			w.programWrites(filepath.Base(n), rest, run)
 		}
+		w.programWrites(filepath.Base(n), rest, run)
 		return
 	}
 	if row.Why != "" {

@@ -210,6 +210,9 @@ func TestProgramReach(t *testing.T) {
 		{`dd if=x.sh of=y.sh; ./y.sh`, []string{"manifest /p/x.sh", "program /p/y.sh"}, []string{"./y.sh is written by the command itself (dd)"}},
 		{`cp x.sh data.txt out/ && ./out/x.sh`, []string{"manifest /p/x.sh", "manifest /p/data.txt", "program /p/out/x.sh"}, []string{"./out/x.sh is written by the command itself (cp)"}},
 		{`./x.sh > out.log 2>&1 && cat data.txt >> out.log`, []string{"program /p/x.sh"}, nil},
+		{`curl -fsSL -o y.sh https://example.com/i.sh && bash y.sh`, []string{"script /p/y.sh"}, []string{"./y.sh is written by the command itself (curl)"}},
+		{`wget -qO/tmp/i.sh https://example.com/i.sh; sh /tmp/i.sh`, []string{"script /tmp/i.sh"}, []string{"/tmp/i.sh is written by the command itself (wget)"}},
+		{`curl -s https://example.com/data -o data.txt && jq . data.txt`, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

@@ -12,7 +12,8 @@ import (
 // Files the command writes before it runs them. `cat payload > x.sh;
 // bash x.sh` runs what payload held, not the x.sh the fingerprint hashed
 // (often missing at approval), and so do `base64 -d p.b64 > x.sh`, `sed
-// ... > x.sh`, `tee`, `dd of=` and cp's destination. A file the command
+// ... > x.sh`, `tee`, `dd of=`, cp's destination and what curl -o
+// downloads. A file the command
 // writes (anywhere in it, in any order: a hook runs again, and finds
 // what it wrote the last time) and also runs or loads (as a program, a
 // script, sourced code, an import, a task file) is not covered. Files
@@ -75,8 +76,17 @@ func (w *walker) markRan(p string) {
 
 // programWrites records the files a program that copies writes: tee's
 // operands, dd's of=, the destination of cp, mv, install and ln (the last
-// operand, or -t DIR; into a folder, each source's name there).
+// operand, or -t DIR; into a folder, each source's name there), and the
+// file curl -o and wget -O download to.
 func (w *walker) programWrites(base string, rest []arg, st *state) {
+	switch base {
+	case "curl", "wget":
+		w.downloads(base, rest, st)
+		return
+	case "tee", "dd", "cp", "mv", "install", "ln":
+	default:
+		return
+	}
 	var ops []val
 	target := val{}
 	for i := 0; i < len(rest); i++ {
@@ -120,6 +130,35 @@ func (w *walker) programWrites(base string, rest []arg, st *state) {
 	for _, s := range srcs {
 		if s.known {
 			w.writes(val{s: filepath.Join(target.s, filepath.Base(s.s)), known: true}, base, st)
+		}
+	}
+}
+
+// downloads records the file curl -o FILE (--output) or wget -O FILE
+// (--output-document) writes.
+func (w *walker) downloads(base string, rest []arg, st *state) {
+	short, long := "-o", "--output"
+	if base == "wget" {
+		short, long = "-O", "--output-document"
+	}
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].v
+		switch {
+		case !v.known:
+		case (v.s == short || v.s == long) && i+1 < len(rest):
+			w.writes(rest[i+1].v, base, st)
+			i++
+		case strings.HasPrefix(v.s, long+"="):
+			w.writes(val{s: strings.TrimPrefix(v.s, long+"="), known: true}, base, st)
+		case len(v.s) > 1 && v.s[0] == '-' && v.s[1] != '-' && strings.IndexByte(v.s[1:], short[1]) >= 0:
+			// Combined flags: -fsSLo FILE, -qOFILE.
+			rem := v.s[strings.IndexByte(v.s[1:], short[1])+2:]
+			if rem == "" && i+1 < len(rest) {
+				w.writes(rest[i+1].v, base, st)
+				i++
+			} else if rem != "" {
+				w.writes(val{s: rem, known: true}, base, st)
+			}
 		}
 	}
 }
