@@ -30,7 +30,14 @@ var pyDangerMods = map[string]bool{"importlib": true, "runpy": true, "imp": true
 	// torch.load unpickles, torch.hub runs a repository's hubconf.py;
 	// python-dotenv and environs put a .env found from the script's
 	// folder up into os.environ, which child processes start with.
-	"torch": true, "dotenv": true, "environs": true, "operator": false, "inspect": true, "gc": true, "types": false}
+	"torch": true, "dotenv": true, "environs": true,
+	// Templates that run code (mako; a jinja2 template reaches any
+	// attribute, __subclasses__ included, outside its sandbox), configs
+	// that name callables (hydra's _target_, matplotlibrc's backend read
+	// from the current folder), notebooks run (nbclient, papermill,
+	// nbconvert), and GitPython, which runs git (its hooks, fsmonitor).
+	"jinja2": true, "mako": true, "hydra": true, "matplotlib": true, "nbclient": true, "papermill": true,
+	"nbconvert": true, "git": true, "operator": false, "inspect": true, "gc": true, "types": false}
 
 // pyUse follows or names one use.
 func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) {
