@@ -71,6 +71,9 @@ func (e *jsParseError) Error() string { return strconv.Itoa(e.Line) + ": " + e.M
 var jsRunBuiltins = map[string]bool{
 	"vm": true, "worker_threads": true, "cluster": true, "inspector": true,
 	"inspector/promises": true, "repl": true, "wasi": true,
+	// node:test's run() starts node on test files; node:sqlite's
+	// loadExtension loads native code.
+	"test": true, "sqlite": true,
 }
 
 // jsModuleSafe are the members of the builtin module that load nothing by

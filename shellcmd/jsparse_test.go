@@ -69,6 +69,7 @@ func TestScanJS(t *testing.T) {
 		{"process env destructured and written", "const {env} = process; env.BASH_ENV = 'x'", nil, []string{"process.env written"}},
 		{"process env destructured and read", "const {env} = process; console.log(env.HOME)", nil, nil},
 		{"process.loadEnvFile", "process.loadEnvFile('cfg.env')", nil, []string{"process.loadEnvFile"}},
+		{"node:test and node:sqlite", "const {run} = require('node:test'); import {DatabaseSync} from 'node:sqlite'", []string{"require node:test", "import node:sqlite"}, []string{"test", "sqlite"}},
 		{"getBuiltinModule", "process.getBuiltinModule('child_process')", nil, []string{"process.getBuiltinModule"}},
 		{"vm", "const vm = require('vm'); vm.runInThisContext(code)", []string{"require vm"}, []string{"vm (what it runs is not followed)"}},
 		{"vm under an alias", "import * as v from 'node:vm'", []string{"import node:vm"}, []string{"vm (what it runs is not followed)"}},
