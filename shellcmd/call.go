@@ -696,16 +696,7 @@ func isQuotedDelim(word *syntax.Word) bool {
 
 // pipeInto walks the right side of a pipe, y, which reads what x writes.
 func (w *walker) pipeInto(x, y *syntax.Stmt, st *state, depth int) {
-	var stdin *syntax.Redirect
-	for _, r := range y.Redirs {
-		if r.Word != nil {
-			w.parts(r.Word, st, depth)
-		}
-		switch r.Op {
-		case syntax.RdrIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-			stdin = r
-		}
-	}
+	stdin := w.cmdRedirs(y.Redirs, st, depth) // nil: the pipe
 	if c, ok := y.Cmd.(*syntax.CallExpr); ok {
 		w.call(c, st, depth, stdin, x)
 		return

@@ -202,6 +202,8 @@ func TestProgramReach(t *testing.T) {
 		// hashed, but what it sources is not followed.
 		{`cp x.sh y.sh && ./y.sh`, []string{"manifest /p/x.sh", "program /p/y.sh"}, []string{"./y.sh is written by the command itself (cp) and then run"}},
 		{`cat x.sh > y.sh; bash y.sh`, []string{"script /p/y.sh"}, []string{"./y.sh is written by the command itself (a redirection) and then run"}},
+		{`cat x.sh | cat > y.sh; bash y.sh`, []string{"script /p/y.sh"}, []string{"./y.sh is written by the command itself (a redirection) and then run"}},
+		{`cat x.sh | sh <&3`, nil, []string{"code read from a duplicated file descriptor (<&3)"}},
 		{`bash y.sh; base64 -d y.b64 >| y.sh`, []string{"script /p/y.sh", "manifest /p/y.b64"}, []string{"./y.sh is written by the command itself (a redirection)"}},
 		{`cd sub && sed s/a/b/ ../x.sh > ../y.sh; . ../y.sh`, []string{"source /p/y.sh"}, []string{"./y.sh is written by the command itself"}},
 		{`echo 'echo hi' > /tmp/h.sh && sh /tmp/h.sh`, []string{"script /tmp/h.sh"}, []string{"/tmp/h.sh is written by the command itself"}},

@@ -523,8 +523,19 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, depth int) {
 			return
 		}
 	}
+	stdin := w.cmdRedirs(s.Redirs, st, depth)
+	if stdin == nil {
+		stdin = st.in // after exec <FILE, every command reads FILE
+	}
+	w.command(s.Cmd, st, depth, stdin)
+}
+
+// cmdRedirs walks a command's redirections (the substitutions in their
+// words, the files they write) and returns the one that gives it its
+// standard input, nil when none does.
+func (w *walker) cmdRedirs(rs []*syntax.Redirect, st *state, depth int) *syntax.Redirect {
 	var stdin *syntax.Redirect
-	for _, r := range s.Redirs {
+	for _, r := range rs {
 		if r.Word != nil {
 			w.parts(r.Word, st, depth)
 		}
@@ -538,10 +549,7 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, depth int) {
 			}
 		}
 	}
-	if stdin == nil {
-		stdin = st.in // after exec <FILE, every command reads FILE
-	}
-	w.command(s.Cmd, st, depth, stdin)
+	return stdin
 }
 
 // command walks one command; stdin is the redirection of its standard
