@@ -79,23 +79,21 @@ func runCommand(e *env) *cli.Command {
 			"tool mcp_SERVER_TOOL (mcp). It does not choose which hooks run: Gemini fires Notification\n" +
 			"without a context and ignores its matchers, so every Notification hook runs for every tool\n" +
 			"(effective and show take no --tool for Notification for that reason).\n\n" +
-			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals\n" +
-			"for the project, a key in Gemini's trusted_hooks.json counts as approved) are held back: the\n" +
-			"others run and decide the exit code, and the held-back ones are listed with the command that\n" +
-			"approves them. When every planned hook is held back nothing runs and the exit code is 1.\n" +
-			"--allow-untrusted runs them all, as Gemini itself does. An empty plan says why and exits 0.\n" +
+			"Project hooks that are not approved (gh-hooks trust audit; while gh-hooks has no approvals for\n" +
+			"the project, a key in Gemini's trusted_hooks.json counts) are held back and listed with the\n" +
+			"command that approves them; the others run and decide the exit code, which is 1 when every\n" +
+			"planned hook is held back. --allow-untrusted runs them all, as Gemini does. An empty plan says\n" +
+			"why and exits 0.\n" +
 			"Hooks run with Gemini's environment: yours plus what Gemini loads from the project's .env\n" +
 			"(gh-hooks effective names it). While that .env sets a variable that changes what hooks run or\n" +
 			"where Gemini looks (BASH_ENV, PATH, NODE_OPTIONS, GEMINI_CLI_HOME, ...), every hook it reaches\n" +
 			"is held back, the user's and the extensions' too, with the variable named (status dotenv).\n" +
-			"Like Gemini, run takes the project directory (--project, default: the current directory) and\n" +
-			"does not look above it; run from a subdirectory of a repository whose .gemini/settings.json\n" +
-			"(up to the repository root) has hooks, it warns, naming that file and the gh-hooks --project\n" +
-			"DIR run that fires them.\n" +
-			"Each hook runs in a process group of its own. At its timeout the group gets SIGTERM (SIGKILL 5 s\n" +
-			"later) and run stops waiting for its output, even when a process the hook left behind (setsid)\n" +
-			"holds it open. Ctrl-C, SIGTERM and SIGHUP stop the running hooks the same way; run then exits\n" +
-			"130, 143 or 129, as a shell reports a command a signal ended.\n\n" +
+			"Like Gemini, run does not look above the project directory; from a subdirectory of a repository\n" +
+			"whose .gemini/settings.json has hooks, it warns, naming that file and the gh-hooks --project DIR\n" +
+			"run that fires them. Each hook runs in a process group of its own, which gets SIGTERM at its\n" +
+			"timeout (SIGKILL 5 s later); run then stops waiting for its output, even when a process the hook\n" +
+			"left behind (setsid) holds it open. Ctrl-C, SIGTERM and SIGHUP stop the running hooks the same\n" +
+			"way, and run exits 130, 143 or 129, as a shell reports a command a signal ended.\n\n" +
 			"Limits: --input reads at most 16 MiB, from a regular file or a pipe; of each hook's stdout and\n" +
 			"stderr the first 1 MiB is kept for the report (stdoutCut, stderrCut and the byte counts in\n" +
 			"--json say when a stream was longer), and all of it is parsed as Gemini parses it, keeping at\n" +

@@ -29,46 +29,43 @@ func trustAuditCommand(e *env) *cli.Command {
 		Usage: "compare every project hook with its approval (exit 3 when any is new or changed)",
 		UsageText: "gh-hooks trust audit [--format text|json|sarif|github | --json] [--ignore CODE]... [--quiet] [--diff] " +
 			"[--baseline FILE] [--disable-unapproved [--dry-run]]",
-		Description: "Lists the hooks of the project's .gemini/settings.json, also when the folder is not trusted\n" +
-			"(those are exactly the hooks to review before trusting it), each with its status: approved,\n" +
-			"new, or changed with what changed (command, matcher, timeout, env, \"script ./x.sh\", ...),\n" +
-			"and whether Gemini's trusted_hooks.json has its key. The fingerprint covers every project file\n" +
-			"the command can start, found by reading it as bash does (cd, wrappers such as timeout, nice,\n" +
-			"xargs, env and exec, if and { }, redirections, pipes into sh, sh -c, BASH_ENV=, PATH=./bin:...),\n" +
-			"and what those files load in turn, inside the project: scripts a script sources or runs,\n" +
-			"Python imports, Node requires and imports, package.json scripts, Makefile includes and\n" +
-			"recipes, go run packages (docs/SECURITY.md lists what is followed). The command and env\n" +
-			"are read as written, so the fingerprint is the same for every user. Files that are missing,\n" +
+		Description: "Lists the hooks of the project's .gemini/settings.json, also in an untrusted folder (exactly\n" +
+			"the hooks to review before trusting it): each approved, new, or changed with what changed\n" +
+			"(command, matcher, timeout, env, \"script ./x.sh\", ...), and whether Gemini's trusted_hooks.json\n" +
+			"has its key. The fingerprint covers every project file the command can start, read as bash\n" +
+			"reads it (cd, wrappers such as timeout, nice, xargs, env and exec, if and { }, redirections,\n" +
+			"pipes into sh, sh -c, BASH_ENV=, PATH=./bin:...), and what those files load in turn: scripts a\n" +
+			"script sources or runs, Python imports, Node requires and imports, package.json scripts,\n" +
+			"Makefile includes and recipes, go run packages (docs/SECURITY.md lists them). The command and\n" +
+			"env are read as written, so every user gets the same fingerprint. Files that are missing,\n" +
 			"unreadable, not regular, too large or links out of the project are named, never read. A hook\n" +
-			"needs attention, and the audit exits 3, when its behaviour is not covered by its fingerprint\n" +
-			"(eval of a variable, a program named by a variable, code piped into a shell from curl, a\n" +
-			"dynamic require, ...) until you accept that with trust approve --accept-not-covered ID, or\n" +
-			"when it holds control, bidi or invisible characters (suspicious: shown escaped, as everywhere\n" +
-			"in human output).\n\n" +
+			"needs attention, and the audit exits 3, while what it runs is not covered by its fingerprint\n" +
+			"(eval of a variable, a program named by a variable, curl piped into a shell, a dynamic\n" +
+			"require, ...) until trust approve --accept-not-covered ID accepts it, or while it holds\n" +
+			"control, bidi or invisible characters (suspicious; shown escaped, as in all human output).\n\n" +
 			"The variables Gemini loads from the project's .env are part of every project hook's\n" +
 			"fingerprint (a changed value is a changed hook), and the audit exits 3 while that .env sets a\n" +
 			"variable that changes what hooks run or where Gemini looks (codes dotenv-runs, dotenv-where,\n" +
 			"dotenv-expansion, dotenv-unread): approving hooks does not accept them.\n\n" +
-			"--diff shows, for each changed hook, what changed since it was approved: command, matcher,\n" +
-			"env and a unified diff of each script (from a copy of the approved scripts kept in\n" +
-			"<home>/.gemini/gh-hooks/scripts, at most 1 MiB a file and 64 MiB in all). A hook added under\n" +
-			"the name of an approval it shares no command word or file with is new, and that stale\n" +
-			"approval is named.\n\n" +
-			"--json adds to each hook notCovered (reasons), suspicious (fields), staleApproval (a record),\n" +
-			"and to the report attention (a count) and, with --diff, diffs (by hook id).\n\n" +
-			"--baseline FILE checks against a committed baseline instead of your approvals (for CI).\n\n" +
+			"--diff shows what changed in each changed hook since its approval: command, matcher, env and a\n" +
+			"unified diff of each script (against the copies kept in <home>/.gemini/gh-hooks/scripts, at\n" +
+			"most 1 MiB a file and 64 MiB in all). A hook added under the name of an approval it shares no\n" +
+			"command word or file with is new, and that stale approval is named. --json adds to each hook\n" +
+			"notCovered (reasons), suspicious (fields) and staleApproval (a record), and to the report\n" +
+			"attention (a count) and, with --diff, diffs (by hook id). --baseline FILE checks against a\n" +
+			"committed baseline instead of your approvals (for CI).\n\n" +
 			"--disable-unapproved adds the name of every new or changed hook to hooksConfig.disabled in\n" +
-			"your user settings, so that Gemini skips them. Side effect: Gemini matches that list by name\n" +
-			"in every project, layer and extension, so the entry disables every hook of that name\n" +
-			"everywhere until you remove it (gh-hooks enable NAME --scope user).\n\n" +
-			"In the sarif and github formats each finding is attached to the line of the hook in the project\n" +
-			"file: hook-new and hook-changed are errors, script-unverified (a script that is missing,\n" +
-			"unreadable or cannot be located) and trust-check-skipped are warnings. With --quiet, the text\n" +
-			"format too prints only the new and changed hooks, one path:line:col line each.\n\n" +
+			"your user settings, so that Gemini skips them. Gemini matches that list by name in every\n" +
+			"project, layer and extension: the entry disables every hook of that name everywhere until\n" +
+			"you remove it (gh-hooks enable NAME --scope user).\n\n" +
+			"In the sarif and github formats each finding is on the line of its hook in the project file:\n" +
+			"hook-new and hook-changed are errors, script-unverified (a script missing, unreadable or not\n" +
+			"located) and trust-check-skipped warnings. With --quiet the text format too prints only the new\n" +
+			"and changed hooks, a path:line:col line each. The codes: " + strings.Join(fingerprint.AuditCodes(), ", ") + ".\n\n" +
 			reportExitHelp("every project hook is approved (or in the baseline)", "a project hook is new or changed, or needs attention (after --ignore); or the\n"+
 				"     directory has no project hooks but one above it has (Gemini does not look up)") + "\n\n" + trustProjectLine + "\n\n" +
 			pipedHelp("the hooks as ID, NAME, COMMAND, GEMINI, STATUS (no GEMINI with --baseline)"),
-		Flags: append(o.Report.flags(strings.Join(fingerprint.AuditCodes(), ", "), fingerprint.AuditCodes),
+		Flags: append(o.Report.flags("the description lists them", fingerprint.AuditCodes),
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed in each changed hook since its approval", Destination: &o.Diff},
 			&cli.StringFlag{Name: "baseline", Usage: "check against this baseline `FILE` instead of gh-hooks' store", TakesFile: true, Destination: &o.Baseline},
 			&cli.BoolFlag{Name: "disable-unapproved", Usage: "add unapproved hooks' names to the user layer's hooksConfig.disabled", Destination: &o.DisableUnapproved},
