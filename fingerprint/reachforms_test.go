@@ -191,3 +191,21 @@ func TestReachShellForms(t *testing.T) {
 		{"sed -i '' SCRIPT: GNU sed reads '' as the script", map[string]string{"f": "a\n"}, `sed -i '' 's/a/b/' f`, "", ""},
 	})
 }
+
+// TestReachTypeScriptForms: a .ts file with TypeScript-only syntax (type
+// annotations, import type, enums, decorators) is read once esbuild has
+// taken its types out, so what it imports is hashed; TSX is not covered.
+func TestReachTypeScriptForms(t *testing.T) {
+	t.Parallel()
+	ts := "import type { Cfg } from '../types';\nimport { run } from '../lib/run';\n\nenum Mode { A, B }\n\n@sealed\nclass Hook {\n\tconstructor(private cfg: Cfg) {}\n}\n\nfunction sealed(c: Function): void {}\n\nrun(Mode.A as number);\n"
+	files := map[string]string{"hooks/check.ts": ts, "lib/run.ts": "export function run(m: number): void {}\n", "types.ts": "export type Cfg = { x: number };\n"}
+	runReachCases(t, []reachCase{
+		{"npx tsx", files, `npx tsx hooks/check.ts`, "lib/run.ts", ""},
+		{"node --import tsx", files, `node --import tsx hooks/check.ts`, "lib/run.ts", ""},
+		{"node --experimental-strip-types", files, `node --experimental-strip-types hooks/check.ts`, "lib/run.ts", ""},
+		{"ts-node", files, `ts-node hooks/check.ts`, "lib/run.ts", ""},
+		{"bun", files, `bun hooks/check.ts`, "lib/run.ts", ""},
+		{"TypeScript esbuild refuses", map[string]string{"x.ts": "let x: = 1\n"}, `npx tsx x.ts`, "x.ts", "./x.ts:1: TypeScript gh-hooks does not parse"},
+		{"TSX", map[string]string{"x.tsx": "export const x = <div />;\n"}, `npx tsx x.tsx`, "x.tsx", "./x.tsx:1: TypeScript gh-hooks does not parse"},
+	})
+}
