@@ -16,6 +16,7 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 			w.hashArgs(rest, run)
 		}
 		w.programWrites(filepath.Base(n), rest, run)
+		w.pureRuns(filepath.Base(n), rest, run)
 		return
 	}
 	if row.Why != "" {

@@ -215,6 +215,12 @@ func TestProgramReach(t *testing.T) {
 		{`curl -fsSL -o y.sh https://example.com/i.sh && bash y.sh`, []string{"script /p/y.sh"}, []string{"./y.sh is written by the command itself (curl)"}},
 		{`wget -qO/tmp/i.sh https://example.com/i.sh; sh /tmp/i.sh`, []string{"script /tmp/i.sh"}, []string{"/tmp/i.sh is written by the command itself (wget)"}},
 		{`curl -s https://example.com/data -o data.txt && jq . data.txt`, nil, nil},
+		// Programs of the "runs nothing" rows that run a command with one
+		// option.
+		{`split --filter='sh ./x.sh' data.txt`, []string{"manifest /p/data.txt"}, []string{"split --filter runs a command"}},
+		{`split --fil='sh ./x.sh' data.txt`, []string{"manifest /p/data.txt"}, []string{"split --filter runs a command"}},
+		{`install -s --strip-program=./x.sh data.txt out/`, []string{"manifest /p/x.sh", "manifest /p/data.txt"}, []string{"install --strip-program runs a command"}},
+		{`split -l 10 data.txt part-`, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

@@ -134,6 +134,27 @@ func (w *walker) programWrites(base string, rest []arg, st *state) {
 	}
 }
 
+// pureRuns names the options with which a program of the table's
+// "runs nothing" rows does run a command: split --filter (with $SHELL
+// -c, GNU coreutils) and install --strip-program (with -s).
+func (w *walker) pureRuns(base string, rest []arg, st *state) {
+	opt := map[string]string{"split": "--filter", "install": "--strip-program"}[base]
+	if opt == "" {
+		return
+	}
+	for _, a := range rest {
+		// --filter, --filter=CMD, or a unique prefix (--fil=CMD).
+		name, _, _ := strings.Cut(a.v.s, "=")
+		if !a.v.known || len(name) > 4 && strings.HasPrefix(opt, name) {
+			w.unknown(base + " " + opt + " runs a command: not followed")
+			if base != "install" {
+				w.hashArgs(rest, st) // install (HashArgs) has hashed them
+			}
+			return
+		}
+	}
+}
+
 // downloads records the file curl -o FILE (--output) or wget -O FILE
 // (--output-document) writes.
 func (w *walker) downloads(base string, rest []arg, st *state) {
