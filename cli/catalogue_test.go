@@ -269,44 +269,6 @@ func symlink(t *testing.T, target, p string) {
 	}
 }
 
-// fileState is what must not change: mode, and content or link target.
-type fileState struct {
-	Mode fs.FileMode
-	Data string
-}
-
-// snapshot records every entry under root (gh-hooks leaves no lock file).
-func snapshot(t *testing.T, root string) map[string]fileState {
-	t.Helper()
-	m := map[string]fileState{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable directory is recorded by its mode
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		st := fileState{Mode: fi.Mode()}
-		switch {
-		case fi.Mode()&fs.ModeSymlink != 0:
-			st.Data, _ = os.Readlink(p)
-		case fi.Mode().IsRegular() && fi.Mode().Perm()&0o400 != 0:
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			st.Data = string(b)
-		}
-		m[strings.TrimPrefix(p, root)] = st
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // runGuarded runs the entry point and turns a panic into a test failure.
 //
 // env is the environment (nil: the process's).
@@ -370,7 +332,7 @@ func TestBadInputCatalogue(t *testing.T) {
 			if rel, ok := strings.CutPrefix(path, home+"/"); ok {
 				human = "(" + where + "|~/" + regexp.QuoteMeta(rel) + strings.TrimPrefix(where, regexp.QuoteMeta(path)) + ")"
 			}
-			before := snapshot(t, c.root)
+			before := testenv.Tree(t, c.root)
 
 			// effective --json: exit code; a parse or problem is in the JSON at its place.
 			code, stdout, stderr := runGuarded(t, c.env, append(global, "effective", "--json"))
@@ -439,7 +401,7 @@ func TestBadInputCatalogue(t *testing.T) {
 					t.Errorf("%s: exit %d\nstderr: %.500s", strings.Join(args, " "), code, stderr)
 				}
 			}
-			if diff := cmp.Diff(before, snapshot(t, c.root)); diff != "" {
+			if diff := cmp.Diff(before, testenv.Tree(t, c.root)); diff != "" {
 				t.Errorf("files changed (-before +after):\n%.2000s", diff)
 			}
 		})

@@ -220,7 +220,7 @@ func TestHostileRepository(t *testing.T) {
 			write(t, filepath.Join(home, ".profile"), "export PATH=$HOME/bin:$PATH\n", 0o644)
 			write(t, filepath.Join(h.outside, "shared.json"), "{}\n", 0o644)
 			tt.plant(t, h)
-			before := map[string]map[string]fileState{"HOME": snapshot(t, home), "OUTSIDE": snapshot(t, h.outside)}
+			before := map[string]map[string]string{"HOME": testenv.Tree(t, home), "OUTSIDE": testenv.Tree(t, h.outside)}
 			code, stdout, stderr := runGuarded(t, nil, append([]string{"--project", project}, tt.args...))
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
@@ -236,7 +236,7 @@ func TestHostileRepository(t *testing.T) {
 				t.Errorf("stdout %q does not match %q", stdout, tt.stdout)
 			}
 			for name, dir := range map[string]string{"HOME": home, "OUTSIDE": h.outside} {
-				after := snapshot(t, dir)
+				after := testenv.Tree(t, dir)
 				for _, c := range tt.outsideChanges {
 					if rel, ok := strings.CutPrefix(c, name); ok {
 						if cmp.Equal(before[name][rel], after[rel]) {

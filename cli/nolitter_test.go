@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 )
 
 // TestFailedCommandsLeaveTheTreeAlone: a command that fails, is refused or
@@ -97,7 +99,7 @@ func TestFailedCommandsLeaveTheTreeAlone(t *testing.T) {
 			}
 			t.Chdir(project)
 			root := filepath.Dir(home)
-			before := snapshot(t, root)
+			before := testenv.Tree(t, root)
 			code, stdout, stderr := runGuarded(t, nil, append([]string{"--project", project}, tt.args...))
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout: %.800s\nstderr: %.800s", code, tt.code, stdout, stderr)
@@ -107,7 +109,7 @@ func TestFailedCommandsLeaveTheTreeAlone(t *testing.T) {
 					t.Errorf("%s %.800q does not match %q", c.name, c.got, c.re)
 				}
 			}
-			after := snapshot(t, root)
+			after := testenv.Tree(t, root)
 			if diff := cmp.Diff(before, after); diff != "" {
 				t.Errorf("%s changed the tree (-before +after):\n%s", strings.Join(tt.args, " "), diff)
 			}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 )
 
 // TestUpdateWithin: a project file whose path leads out of the project
@@ -64,7 +66,7 @@ func TestUpdateWithin(t *testing.T) {
 			mkdirAll(t, outside)
 			os.WriteFile(filepath.Join(outside, "settings.json"), []byte(original), 0o644)
 			tt.setup(t, project, outside)
-			before := snapshot(t, outside)
+			before := testenv.Tree(t, outside)
 			path := filepath.Join(project, ".gemini", "settings.json")
 			for _, dry := range []bool{true, false} {
 				ch, err := Update(path, appendHook("a"), WriteOptions{Within: project, DryRun: dry})
@@ -97,7 +99,7 @@ func TestUpdateWithin(t *testing.T) {
 					t.Errorf("hooks (-want +got):\n%s", d)
 				}
 			}
-			if d := cmp.Diff(before, snapshot(t, outside)); d != "" {
+			if d := cmp.Diff(before, testenv.Tree(t, outside)); d != "" {
 				t.Errorf("outside changed (-before +after):\n%s", d)
 			}
 			// Allowed explicitly (no Within), the link is followed.
@@ -119,7 +121,7 @@ func TestUpdateWithinRace(t *testing.T) {
 	mkdirAll(t, filepath.Join(project, ".gemini"))
 	mkdirAll(t, outside)
 	os.WriteFile(filepath.Join(outside, "settings.json"), []byte(original), 0o644)
-	before := snapshot(t, outside)
+	before := testenv.Tree(t, outside)
 	path := filepath.Join(project, ".gemini", "settings.json")
 	_, err := Update(path, appendHook("a"), WriteOptions{Within: project, beforeRename: func(string) error {
 		if err := os.Rename(filepath.Join(project, ".gemini"), filepath.Join(project, "moved")); err != nil {
@@ -130,7 +132,7 @@ func TestUpdateWithinRace(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "escapes") && !strings.Contains(err.Error(), "outside the project") {
 		t.Fatalf("Update = %v, want a refusal", err)
 	}
-	if d := cmp.Diff(before, snapshot(t, outside)); d != "" {
+	if d := cmp.Diff(before, testenv.Tree(t, outside)); d != "" {
 		t.Errorf("outside changed (-before +after):\n%s", d)
 	}
 }

@@ -3,12 +3,13 @@ package config
 import (
 	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 )
 
 // TestNoDirectoryWithoutWrite: Update and WriteFile create a missing
@@ -49,7 +50,7 @@ func TestNoDirectoryWithoutWrite(t *testing.T) {
 				if tt.opts != nil {
 					tt.opts(&opts)
 				}
-				before := snapshot(t, project)
+				before := testenv.Tree(t, project)
 				var err error
 				if tt.file {
 					err = WriteFile(path, []byte("x = 1\n"), 0o644, opts)
@@ -59,7 +60,7 @@ func TestNoDirectoryWithoutWrite(t *testing.T) {
 				if (err != nil) != tt.wantErr {
 					t.Fatalf("err = %v, want error: %v", err, tt.wantErr)
 				}
-				if diff := cmp.Diff(before, snapshot(t, project)); diff != "" {
+				if diff := cmp.Diff(before, testenv.Tree(t, project)); diff != "" {
 					t.Errorf("tree changed (-before +after):\n%s", diff)
 				}
 			})
@@ -99,32 +100,4 @@ func TestNewDirectoryForWrite(t *testing.T) {
 			t.Error(err)
 		}
 	}
-}
-
-// snapshot maps every path under dir to its type, mode and content (or
-// link target).
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		v := fi.Mode().String()
-		switch {
-		case fi.Mode()&fs.ModeSymlink != 0:
-			l, _ := os.Readlink(p)
-			v += " -> " + l
-		case fi.Mode().IsRegular():
-			b, _ := os.ReadFile(p)
-			v += " " + string(b)
-		}
-		out[p] = v
-		return nil
-	})
-	return out
 }

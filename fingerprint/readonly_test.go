@@ -2,7 +2,6 @@ package fingerprint
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,37 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gh-hooks/gh-hooks/config"
+	"github.com/gh-hooks/gh-hooks/internal/testenv"
 	"github.com/gh-hooks/gh-hooks/merge"
 )
-
-// homeTree maps every path under the home to its mode and content.
-func homeTree(t *testing.T, home string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		v := fi.Mode().String()
-		if fi.Mode().IsRegular() {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			v += " " + string(b)
-		}
-		out[strings.TrimPrefix(p, home)] = v
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // TestRevokePruneReadOnlyStore: revoke and prune refuse a read-only
 // gh-hooks store (trust.json, or its directory) before the lock, as
@@ -104,7 +75,7 @@ func TestRevokePruneReadOnlyStore(t *testing.T) {
 				}
 				t.Cleanup(func() { os.Chmod(ro, fi.Mode().Perm()) })
 			}
-			before := homeTree(t, home)
+			before := testenv.Tree(t, home)
 			err := tt.run(o)
 			got := ""
 			if err != nil {
@@ -117,7 +88,7 @@ func TestRevokePruneReadOnlyStore(t *testing.T) {
 			if tt.want != "" && (!errors.Is(err, config.ErrReadOnly) || !errors.As(err, &we) || !strings.HasPrefix(we.Hint, "make it writable (chmod u+w ")) {
 				t.Errorf("%v: not a read-only *config.WriteError with the chmod hint", err)
 			}
-			if diff := cmp.Diff(before, homeTree(t, home)); diff != "" {
+			if diff := cmp.Diff(before, testenv.Tree(t, home)); diff != "" {
 				t.Errorf("home changed (-before +after):\n%s", diff)
 			}
 		})
