@@ -68,7 +68,11 @@ func NewProject(dir string) (Project, error) {
 // 1: the fingerprints before the field existed (a record without it).
 // 2: issue 30: acknowledgements bound to content, a hook env value that
 // names a project file followed, and the script reader rewritten.
-const Scheme = 2
+// 3: issue 30, the remaining forms: the go command's packages (replace,
+// go.work, vendor/, //go:embed, -exec, -toolexec, CC), git's command keys
+// and local remotes, .gitattributes, exec <FILE, TypeScript through
+// esbuild.
+const Scheme = 3
 
 // Record is the approved state of one project hook: the fields that change
 // what runs, the hashes of its local scripts and the fingerprint over all of

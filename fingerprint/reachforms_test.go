@@ -209,3 +209,24 @@ func TestReachTypeScriptForms(t *testing.T) {
 		{"TSX", map[string]string{"x.tsx": "export const x = <div />;\n"}, `npx tsx x.tsx`, "x.tsx", "./x.tsx:1: TypeScript gh-hooks does not parse"},
 	})
 }
+
+// TestReachMakeForms: make's forms that are not modelled stay not
+// covered, named; every recipe of the makefile is walked, not only the
+// goal's (more, never less: a swap in another target's script is a
+// change too).
+func TestReachMakeForms(t *testing.T) {
+	t.Parallel()
+	y := "#!/bin/sh\necho y\n"
+	runReachCases(t, []reachCase{
+		{"$(call) in a recipe", map[string]string{"Makefile": "run = sh $(1)\nlint:\n\t$(call run,./y.sh)\n", "y.sh": y},
+			`make lint`, "Makefile", "a program named by $make_function"},
+		{"$(eval) in a recipe", map[string]string{"Makefile": "lint:\n\t$(eval X := ./y.sh)sh $(X)\n", "y.sh": y},
+			`make lint`, "Makefile", "a program named by $make_function"},
+		{"$(eval) at the top", map[string]string{"Makefile": "$(eval X := ./y.sh)\nlint:\n\tsh $(X)\n", "y.sh": y},
+			`make lint`, "Makefile", "a make function at the top of ./Makefile ($(eval X := ./y.sh)): not followed"},
+		{"a target-specific variable", map[string]string{"Makefile": "X = ./z.sh\nlint: X = ./y.sh\nlint:\n\tsh $(X)\n", "y.sh": y, "z.sh": y},
+			`make lint`, "z.sh", "a target-specific variable (lint: X = ./y.sh) in ./Makefile"},
+		{"another target's recipe is walked too", map[string]string{"Makefile": "lint:\n\t./a.sh\ntest:\n\t./b.sh\n", "a.sh": y, "b.sh": y},
+			`make lint`, "b.sh", ""},
+	})
+}

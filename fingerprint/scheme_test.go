@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,5 +97,48 @@ func TestSchemeChanged(t *testing.T) {
 	writeFile(t, filepath.Join(p.Dir, "lib.sh"), "echo swapped\n")
 	if got := statuses(mustAudit(t, o))[0]; got != "project/BeforeTool/0/0 changed: script ./lib.sh [gemini trusted]" {
 		t.Errorf("after swapping lib.sh: %s", got)
+	}
+}
+
+// An approval of the scheme before this one (2) of a go run hook whose
+// files are the same: scheme changed, content the same, and the files the
+// new follower reaches (the embedded file) are named as added; renewing
+// records it.
+func TestSchemeChangedFromPrevious(t *testing.T) {
+	t.Parallel()
+	home, p := newProject(t)
+	writeFile(t, filepath.Join(p.Dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	writeFile(t, filepath.Join(p.Dir, "main.go"), "package main\n\nimport _ \"embed\"\n\n//go:embed rules.txt\nvar rules string\n\nfunc main() { println(rules) }\n")
+	writeFile(t, filepath.Join(p.Dir, "rules.txt"), "deny\n")
+	o := Options{Home: home, Project: p, Hooks: []merge.Hook{hk("BeforeTool", 0, 0, "g", "go run .")}}
+	mustApprove(t, o)
+	path := StorePath(home)
+	s, err := readStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sp := range s.Projects {
+		for i := range sp.Hooks {
+			r := &sp.Hooks[i]
+			r.Scheme = Scheme - 1
+			r.Fingerprint = "sha256:" + sum(r.Command)[7:]
+			delete(r.Scripts, "./rules.txt") // scheme 2 did not follow //go:embed
+		}
+	}
+	if err := os.WriteFile(path, encode(s), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := mustAudit(t, o)
+	if diff := cmp.Diff([]string{"project/BeforeTool/0/0 scheme-changed [gemini trusted]"}, statuses(r)); diff != "" {
+		t.Fatalf("statuses (-want +got):\n%s", diff)
+	}
+	if sc := r.Hooks[0].SchemeChange; sc == nil || sc.From != 2 || sc.To != 3 || !slices.Contains(sc.Added, "./rules.txt") || !slices.Contains(sc.Same, "./main.go") {
+		t.Fatalf("scheme change: %+v", sc)
+	}
+	if _, err := Approve(o, Selection{Renew: true}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := statuses(mustAudit(t, o)); !slices.Equal(got, []string{"project/BeforeTool/0/0 approved [gemini trusted]"}) {
+		t.Errorf("after renewing: %v", got)
 	}
 }
