@@ -305,6 +305,24 @@ func witnessRun(t *testing.T, title string, cases []witnessCase) {
 	}
 }
 
+// witnessWrite writes a case's files while holding syscall.ForkLock for
+// reading, as os.Pipe and friends do: a process another case forks while
+// a file is open for writing would keep the descriptor until it execs,
+// and the run that then executes the file fails with "text file busy"
+// (golang/go#22315; make and git's clean filter failed so under load).
+func witnessWrite(dir string, files map[string]string, log string) error {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(witnessCanary(name, body, log, p)), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // witnessOne runs one case and returns what is wrong with it ("" when
 // nothing is).
 func witnessOne(t *testing.T, tc witnessCase, bash, path, strace, gocache string, n *witnessCounts) string {
@@ -313,12 +331,8 @@ func witnessOne(t *testing.T, tc witnessCase, bash, path, strace, gocache string
 	os.MkdirAll(dir, 0o755)
 	os.MkdirAll(home, 0o755)
 	log := filepath.Join(home, "canary.log")
-	for name, body := range tc.files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(witnessCanary(name, body, log, p)), 0o755); err != nil {
-			return tc.title() + ": " + err.Error()
-		}
+	if err := witnessWrite(dir, tc.files, log); err != nil {
+		return tc.title() + ": " + err.Error()
 	}
 	env := []string{"PATH=" + path, "HOME=" + home, "TMPDIR=" + home, "GOCACHE=" + gocache, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_PAGER=", "PAGER=cat", "PYTHONDONTWRITEBYTECODE=1", "PYTHONNOUSERSITE=1",
