@@ -75,7 +75,7 @@ func (c *checker) claudeProtocol(h *merge.Hook) {
 	// Hooks share commands (a file of 10,000 copies of one hook read the
 	// same script 10,000 times): what was found depends on the event, the
 	// command and the env only.
-	k := protocolKey{h.Event, h.Type, h.ExpandedCommand, fmt.Sprint(h.Env)}
+	k := protocolKey{h.Event, h.Type, h.ExpandedCommand, envKey(h.Env)}
 	r, ok := c.protocol[k]
 	if !ok {
 		r.items, r.ev = claudeProtocolOf(c.r.Set, h, c.hookFiles)

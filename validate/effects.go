@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -144,7 +145,7 @@ func hookFiles(set *layers.Set, h *merge.Hook, a *shellcmd.Analysis, read func(r
 // twice more was a fifth of an `effective --json` of 40 hooks (pprof of the
 // in-process run).
 func (c *checker) hookFiles(h *merge.Hook) ([]hookFile, bool) {
-	key := startedKey{command: h.ExpandedCommand, env: fmt.Sprint(h.Env)}
+	key := startedKey{command: h.ExpandedCommand, env: envKey(h.Env)}
 	if h.Layer != layers.Project {
 		key.dir = filepath.Dir(h.Path)
 	}
@@ -172,7 +173,7 @@ func analyze(set *layers.Set, h *merge.Hook) *shellcmd.Analysis {
 // analyses of each command were an eighth of an `effective --json` of 40
 // hooks, pprof of the in-process run).
 func (c *checker) analysis(h *merge.Hook) *shellcmd.Analysis {
-	key := analysisKey{h.ExpandedCommand, fmt.Sprint(h.Env)}
+	key := analysisKey{h.ExpandedCommand, envKey(h.Env)}
 	if a, ok := c.analyses[key]; ok {
 		return a
 	}
@@ -185,6 +186,21 @@ func (c *checker) analysis(h *merge.Hook) *shellcmd.Analysis {
 }
 
 type analysisKey struct{ command, env string }
+
+// envKey is a hook's env as a map key: its pairs in order, "" for none.
+func envKey(env map[string]string) string {
+	if len(env) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		b.WriteString(k)
+		b.WriteByte(0)
+		b.WriteString(env[k])
+		b.WriteByte(0)
+	}
+	return b.String()
+}
 
 // startedKey is a command, its env and, for a hook outside the project
 // layer, the folder of its settings file, whose files it may read too.
