@@ -222,7 +222,11 @@ func Lookup(base string) *Row {
 }
 
 var rowIndex = sync.OnceValue(func() map[string]*Row {
-	m := map[string]*Row{}
+	n := 0
+	for _, r := range table() {
+		n += len(r.Names)
+	}
+	m := make(map[string]*Row, n)
 	for _, r := range table() {
 		for _, n := range r.Names {
 			m[n] = r

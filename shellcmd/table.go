@@ -64,10 +64,11 @@ var nodeLong = []string{"eval=|e", "print=|p", "require=|r", "import=", "loader=
 	"trace-sigint", "trace-sync-io", "zero-fill-buffers", "v8-options", "completion-bash", "no-force-async-hooks-checks"}
 
 // nodeRow is node's grammar; tsx, ts-node and vite-node take node's
-// options for what matters here.
-func nodeRow(names ...string) *Row {
+// options for what matters here. long is withValues(nodeLong,
+// nodeWithArg), which the rows share.
+func nodeRow(long []string, names ...string) *Row {
 	return &Row{
-		Names: names, Lang: "node", Short: "+e:p:r:C:cihv", Long: withValues(nodeLong, nodeWithArg), Stdin: true,
+		Names: names, Lang: "node", Short: "+e:p:r:C:cihv", Long: long, Stdin: true,
 		// Preloads, --env-file, --run, --test and config files are read
 		// by node's follower (walker.nodeOptions, node.go), which gets
 		// every option.
@@ -337,6 +338,7 @@ var table = sync.OnceValue(func() []*Row {
 			"sender=", "appIcon=", "contentImage=", "open=", "timeout=", "closeLabel=", "actions=", "dropdownLabel=", "reply="},
 		Opts: map[string][]Use{"--execute": u(KindShellCode)},
 	}
+	nodeOpts := withValues(nodeLong, nodeWithArg)
 	rows := []*Row{
 		shellRow("bash", "sh", "dash", "ash", "ksh", "mksh", "rbash"),
 		{Names: []string{"zsh"}, Lang: "sh", Short: "+0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabdefghijklmnpqrstuvwxyzcso:", Plus: true, Stdin: true,
@@ -345,8 +347,8 @@ var table = sync.OnceValue(func() []*Row {
 			Why:  "zsh reads .zshenv from ZDOTDIR or HOME and its options differ from bash's: not followed"},
 		{Names: []string{"fish"}, Lang: "fish", Why: "fish code is not followed"},
 		pythonRow("python", "python2", "python3", "pypy", "pypy3"),
-		nodeRow("node", "nodejs"),
-		nodeRow("tsx", "ts-node", "ts-node-esm", "vite-node", "esno", "babel-node"),
+		nodeRow(nodeOpts, "node", "nodejs"),
+		nodeRow(nodeOpts, "tsx", "ts-node", "ts-node-esm", "vite-node", "esno", "babel-node"),
 		{Names: []string{"bun"}, Lang: "node", Short: "+e:p:r:hc:d:l:F:", Via: "bun", Stdin: true,
 			Long: withValues([]string{"eval=|e", "print=|p", "preload=|r", "help|h", "watch", "hot", "smol", "silent", "bun", "cwd=", "config=|c"}, bunWithArg),
 			Opts: map[string][]Use{"-e": u(KindCode), "-p": u(KindCode), "--cwd": u(KindDir), "-c": u(KindConfig), "-r": u(KindPreload)}, Operands: []Kind{KindScript}},
