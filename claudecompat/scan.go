@@ -183,16 +183,23 @@ var stdinRead = map[string]*lazyre.Regexp{
 // names ("Bash", 'Edit|Write', "^(Edit|MultiEdit)$"); casePattern a
 // shell case pattern line (Edit|Write) or "Bash")).
 var (
-	toolNamePattern  = alternation(claudeToolNames())
-	eventNamePattern = alternation(claudeEventNames)
-	quotedTool       = lazyre.New(`["'/]\^?\(?((?:` + toolNamePattern + `)(?:\|(?:` + toolNamePattern + `))*)\)?\$?["'/]`)
-	caseTool         = lazyre.New(`^\(?"?((?:` + toolNamePattern + `)(?:"?\s*\|\s*"?(?:` + toolNamePattern + `))*)"?\)`)
-	quotedMCP        = lazyre.New(`["']\^?(mcp__[A-Za-z0-9_-]+)`)
-	quotedEvent      = lazyre.New(`["'](` + eventNamePattern + `)["']|^\(?(` + eventNamePattern + `)\)`)
-	exitCode         = lazyre.New(`\b(?:exit|sys\.exit|process\.exit|os\.Exit|Deno\.exit)\s*\(?\s*([0-9]+)\b`)
-	claudeVariable   = lazyre.New(`\bCLAUDE(?:_[A-Z0-9_]*[A-Z0-9]|CODE)\b`)
-	continueFalse    = lazyre.New(`\bcontinue["']?\s*[:=]\s*(?:false|False)\b`)
-	transcriptJSONL  = lazyre.New(`\btranscript_path\b|\.jsonl\b`)
+	quotedTool = lazyre.NewFunc(func() string {
+		p := alternation(claudeToolNames())
+		return `["'/]\^?\(?((?:` + p + `)(?:\|(?:` + p + `))*)\)?\$?["'/]`
+	})
+	caseTool = lazyre.NewFunc(func() string {
+		p := alternation(claudeToolNames())
+		return `^\(?"?((?:` + p + `)(?:"?\s*\|\s*"?(?:` + p + `))*)"?\)`
+	})
+	quotedMCP   = lazyre.New(`["']\^?(mcp__[A-Za-z0-9_-]+)`)
+	quotedEvent = lazyre.NewFunc(func() string {
+		p := alternation(claudeEventNames)
+		return `["'](` + p + `)["']|^\(?(` + p + `)\)`
+	})
+	exitCode        = lazyre.New(`\b(?:exit|sys\.exit|process\.exit|os\.Exit|Deno\.exit)\s*\(?\s*([0-9]+)\b`)
+	claudeVariable  = lazyre.New(`\bCLAUDE(?:_[A-Z0-9_]*[A-Z0-9]|CODE)\b`)
+	continueFalse   = lazyre.New(`\bcontinue["']?\s*[:=]\s*(?:false|False)\b`)
+	transcriptJSONL = lazyre.New(`\btranscript_path\b|\.jsonl\b`)
 )
 
 func alternation(names []string) string {

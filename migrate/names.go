@@ -5,11 +5,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/claudecompat"
+	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 	"github.com/gh-hooks/gh-hooks/shellcmd"
 )
 
@@ -116,7 +116,7 @@ func assignNames(ps []*planned, reserved map[string]bool) {
 
 // stampRe finds the source and the stamp at the end of a migrated hook's
 // description.
-var stampRe = regexp.MustCompile(`(?:^|; )from Claude (.+) \(gh-hooks migrate #([0-9a-f]{8})\)$`)
+var stampRe = lazyre.New(`(?:^|; )from Claude (.+) \(gh-hooks migrate #([0-9a-f]{8})\)$`)
 
 // describe is a migrated hook's description: where it comes from, and a
 // stamp of the content migrate wrote (stamp), by which a later run tells
@@ -142,7 +142,7 @@ func stamp(event string, d Definition) string {
 // recorded is the Claude file and the stamp in a description ("" when
 // there is none).
 func recorded(desc string) (src, stamp string) {
-	if m := stampRe.FindStringSubmatch(desc); m != nil {
+	if m := stampRe.Get().FindStringSubmatch(desc); m != nil {
 		return m[1], m[2]
 	}
 	return "", ""

@@ -12,9 +12,10 @@ import (
 
 // Regexp is a regular expression compiled on its first use.
 type Regexp struct {
-	expr string
-	once sync.Once
-	re   *regexp.Regexp
+	expr  string
+	build func() string
+	once  sync.Once
+	re    *regexp.Regexp
 }
 
 // New returns expr, to be compiled on first use. expr must be valid: an
@@ -24,8 +25,18 @@ type Regexp struct {
 // sync.OnceValue, used before, was three allocations in every process).
 func New(expr string) *Regexp { return &Regexp{expr: expr} }
 
+// NewFunc is New for an expression assembled from tables (an
+// alternation of names): build makes it on first use, so that the
+// assembling is not done at start either.
+func NewFunc(build func() string) *Regexp { return &Regexp{build: build} }
+
 // Get returns the compiled expression, compiling it on the first call.
 func (r *Regexp) Get() *regexp.Regexp {
-	r.once.Do(func() { r.re = regexp.MustCompile(r.expr) })
+	r.once.Do(func() {
+		if r.build != nil {
+			r.expr = r.build()
+		}
+		r.re = regexp.MustCompile(r.expr)
+	})
 	return r.re
 }

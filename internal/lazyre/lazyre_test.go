@@ -11,3 +11,14 @@ func TestNewCompilesOnceOnFirstUse(t *testing.T) {
 		t.Error("the compiled expression does not match as written")
 	}
 }
+
+func TestNewFuncBuildsOnFirstUse(t *testing.T) {
+	built := 0
+	re := NewFunc(func() string { built++; return `^(a|b)$` })
+	if built != 0 {
+		t.Fatal("NewFunc built the expression before its first use")
+	}
+	if !re.Get().MatchString("b") || re.Get().MatchString("ab") || built != 1 {
+		t.Errorf("the expression built does not match as written, or was built %d times", built)
+	}
+}
