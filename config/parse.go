@@ -661,7 +661,14 @@ func (d *Document) Position(off int) (line, col int) {
 	for r > start && r < len(d.Data) && !utf8.RuneStart(d.Data[r]) {
 		r--
 	}
-	col = d.runesBefore(r) - d.runesBefore(start) + 1
+	if r-start <= runeStride {
+		// A line's start is a boundary too: its runes up to r are
+		// runesBefore(r) - runesBefore(start), counted here directly, as
+		// the marks would count up to twice runeStride bytes.
+		col = utf8.RuneCount(d.Data[start:r]) + 1
+	} else {
+		col = d.runesBefore(r) - d.runesBefore(start) + 1
+	}
 	if r == off {
 		return i + 1, col // no rune spans off
 	}
