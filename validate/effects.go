@@ -229,7 +229,11 @@ func (c *checker) readUnder(roots []string, path string) []byte {
 
 // readUnder reads path for checker.readUnder.
 func readUnder(roots []string, path string) []byte {
+	clean := filepath.Clean(path)
 	for _, root := range roots {
+		if !strings.HasPrefix(clean, filepath.Clean(root)) {
+			continue // outside root: Rel would start with ".." (a third of its cost)
+		}
 		rel, err := filepath.Rel(root, path)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			continue
