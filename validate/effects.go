@@ -231,7 +231,7 @@ func (c *checker) readUnder(roots []string, path string) []byte {
 func readUnder(roots []string, path string) []byte {
 	clean := filepath.Clean(path)
 	for _, root := range roots {
-		if !strings.HasPrefix(clean, filepath.Clean(root)) {
+		if filepath.IsAbs(root) && filepath.IsAbs(clean) && !strings.HasPrefix(clean, filepath.Clean(root)) {
 			continue // outside root: Rel would start with ".." (a third of its cost)
 		}
 		rel, err := filepath.Rel(root, path)
