@@ -223,7 +223,7 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		return
 	}
 	row := Lookup(base)
-	if row != nil && row.Via != "" && !strings.Contains(n, "/") {
+	if row != nil && row.Via != "" && (!strings.Contains(n, "/") || w.systemPath(n, run)) {
 		w.viaRow(row, name, rest, run, shell, depth, stdin, pipe)
 		return
 	}
@@ -784,6 +784,13 @@ func roleOf(lang string) Role {
 		return RoleSource
 	}
 	return RoleScript
+}
+
+// systemPath reports whether n names a program by an absolute path
+// outside the project (/usr/bin/make): the system's, read by its row as
+// the same name found on PATH is.
+func (w *walker) systemPath(n string, st *state) bool {
+	return filepath.IsAbs(n) && !w.inProject(n, st)
 }
 
 // shiftPositional is shift K over the known positional parameters

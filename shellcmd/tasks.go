@@ -304,7 +304,7 @@ func (w *walker) packageProgram(cmd []arg, st *state, depth int) {
 // tool walks programs that run another command or a project's code in
 // their own way; it reports whether it handled base.
 func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) bool {
-	if strings.Contains(n, "/") {
+	if strings.Contains(n, "/") && !w.systemPath(n, run) {
 		return false
 	}
 	switch base {
