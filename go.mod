@@ -5,7 +5,6 @@ go 1.26.8
 require (
 	github.com/agnivade/levenshtein v1.2.2
 	github.com/dlclark/regexp2 v1.12.0
-	github.com/evanw/esbuild v0.28.2
 	github.com/gofrs/flock v0.13.1
 	github.com/google/go-cmp v0.7.0
 	github.com/mattn/go-isatty v0.0.24

@@ -70,8 +70,8 @@ func NewProject(dir string) (Project, error) {
 // names a project file followed, and the script reader rewritten.
 // 3: issue 30, the remaining forms: the go command's packages (replace,
 // go.work, vendor/, //go:embed, -exec, -toolexec, CC), git's command keys
-// and local remotes, .gitattributes, exec <FILE, TypeScript through
-// esbuild, make/npm/go named by an absolute path (/usr/bin/make).
+// and local remotes, .gitattributes, exec <FILE, make/npm/go named by
+// an absolute path (/usr/bin/make).
 const Scheme = 3
 
 // Record is the approved state of one project hook: the fields that change

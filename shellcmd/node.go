@@ -76,16 +76,7 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 	if file != "" {
 		name = w.rel(file)
 	}
-	var facts *jsFacts
-	var err error
-	switch filepath.Ext(file) {
-	case ".ts", ".mts", ".cts":
-		if code, err = stripTypes(code, name); err == nil {
-			facts, err = scanJS([]byte(code))
-		}
-	default:
-		facts, err = scanJS([]byte(code))
-	}
+	facts, err := scanJS([]byte(code))
 	if err != nil {
 		line := ""
 		if pe, ok := err.(*jsParseError); ok && pe.Line > 0 {
