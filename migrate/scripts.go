@@ -214,7 +214,10 @@ func (c *converter) missingPrograms(data []byte, dir string) []claudecompat.Find
 	var out []claudecompat.Finding
 	more := 0
 	for _, p := range a.Programs {
-		if p.Path != "" || strings.Contains(p.Name, "/") || shellcmd.IsBuiltin(p.Name) || look(p.Name) {
+		// A runner's package (npx, uvx) is found or fetched by the
+		// runner; a probed or swallowed one fails nothing.
+		if p.Path != "" || p.Package || p.Swallowed || strings.Contains(p.Name, "/") || shellcmd.IsBuiltin(p.Name) ||
+			slices.Contains(a.Checked, p.Name) || look(p.Name) {
 			continue
 		}
 		if len(out) == maxMissing {

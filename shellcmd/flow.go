@@ -36,11 +36,36 @@ const maxTrapStates = 16
 
 // flow walks list over the states sts and returns the states after it.
 func (w *walker) flow(list []*syntax.Stmt, sts []*state, depth int) []*state {
-	for _, s := range list {
+	for i, s := range list {
+		// X; exit 0: what X returns is discarded.
+		sw := i+1 < len(list) && succeeds(list[i+1])
+		if sw {
+			w.swallow++
+		}
 		sts = w.flowStmt(s, sts, depth)
+		if sw {
+			w.swallow--
+		}
 		w.runTraps(sts, depth)
 	}
 	return sts
+}
+
+// succeeds reports whether s is a statement that returns 0 whatever ran
+// before it, ending the failure of what it follows: true, :, exit 0 and
+// return 0, as the right side of || or the next statement.
+func succeeds(s *syntax.Stmt) bool {
+	c, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || s.Negated || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return false
+	}
+	switch name := c.Args[0].Lit(); {
+	case name == "true" || name == ":":
+		return true
+	case len(c.Args) == 2:
+		return (name == "exit" || name == "return") && c.Args[1].Lit() == "0"
+	}
+	return false
 }
 
 // flowStmt walks one statement over sts.
@@ -59,7 +84,15 @@ func (w *walker) flowStmt(s *syntax.Stmt, sts []*state, depth int) []*state {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.AndStmt || c.Op == syntax.OrStmt {
 			w.redirs(s, sts, depth)
+			// X || true: what X returns is discarded.
+			sw := c.Op == syntax.OrStmt && succeeds(c.Y)
+			if sw {
+				w.swallow++
+			}
 			x := w.flowStmt(c.X, sts, depth)
+			if sw {
+				w.swallow--
+			}
 			// Y runs after X, or not at all.
 			if w.keeps(c.Y) {
 				w.flowStmt(c.Y, x, depth)

@@ -105,7 +105,7 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 	r, ok := w.sh.memo.m[key]
 	if !ok {
 		w.sh.busy[key] = true
-		sub := &walker{a: &Analysis{}, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{},
+		sub := &walker{a: &Analysis{}, seenFile: map[string]int{}, seenProg: map[string]int{}, seenWhy: map[string]bool{},
 			funcs: map[string]*syntax.Stmt{}, calling: map[string]int{}, aliases: map[string]string{}, assoc: map[string]bool{},
 			intAttr: map[string]bool{}, caseAttr: map[string]bool{}, files: w.files, top: w.top, followed: map[string]bool{}, level: w.level, via: w.via, sh: w.sh}
 		fn(sub)

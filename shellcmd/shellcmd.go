@@ -163,6 +163,11 @@ type Program struct {
 	// Package is true for a package's binary that npx, bunx or uvx
 	// fetch when it is not installed: it need not be on PATH.
 	Package bool `json:"package,omitempty"`
+	// Swallowed is true when the command discards the failure of every
+	// call of the program: each is the left side of `|| true`, `|| :`,
+	// `|| exit 0` or `|| return 0`, or is followed by `exit 0`. Its
+	// absence (bash's exit 127) then changes nothing the hook returns.
+	Swallowed bool `json:"swallowed,omitempty"`
 }
 
 // Left is a project file or folder whose content an Unknown leaves out.
@@ -250,7 +255,7 @@ func NewMemo() *Memo { return &Memo{m: map[string]*Analysis{}} }
 // Analyze reads command as bash would run it in o.Dir.
 func Analyze(command string, o Options) *Analysis {
 	a := &Analysis{}
-	w := &walker{a: a, seenFile: map[string]int{}, seenProg: map[string]bool{}, seenWhy: map[string]bool{}, funcs: map[string]*syntax.Stmt{},
+	w := &walker{a: a, seenFile: map[string]int{}, seenProg: map[string]int{}, seenWhy: map[string]bool{}, funcs: map[string]*syntax.Stmt{},
 		calling: map[string]int{}, aliases: map[string]string{}, assoc: map[string]bool{}, intAttr: map[string]bool{}, caseAttr: map[string]bool{},
 		files: o.Files, followed: map[string]bool{}, top: o.Dir, sh: &shared{memo: o.Memo, busy: map[string]bool{}}}
 	if w.sh.memo == nil {
@@ -323,9 +328,14 @@ func (s *state) copy() *state {
 }
 
 type walker struct {
-	a                 *Analysis
-	seenProg, seenWhy map[string]bool
-	seenFile          map[string]int
+	a       *Analysis
+	seenWhy map[string]bool
+	// seenProg is the index in a.Programs of each program (name and
+	// path) plus one; swallow counts the statements being walked whose
+	// failure the command discards (Program.Swallowed).
+	seenProg map[string]int
+	swallow  int
+	seenFile map[string]int
 	// funcs are the functions the command defines: calling one walks
 	// its body there (callFunc); calling counts the calls being walked.
 	// aliases are the aliases it defines (alias NAME=VALUE); traps the
@@ -482,10 +492,14 @@ func (r Role) what() string {
 
 func (w *walker) program(p Program) {
 	key := p.Name + "\x00" + p.Path
-	if !w.seenProg[key] {
-		w.seenProg[key] = true
-		w.a.Programs = append(w.a.Programs, p)
+	p.Swallowed = p.Swallowed || w.swallow > 0
+	if i := w.seenProg[key]; i > 0 {
+		q := &w.a.Programs[i-1]
+		q.Swallowed = q.Swallowed && p.Swallowed // one call that fails is enough
+		return
 	}
+	w.a.Programs = append(w.a.Programs, p)
+	w.seenProg[key] = len(w.a.Programs)
 }
 
 // parsers are bash parsers to reuse (syntax.Parser.Parse may be called

@@ -79,7 +79,7 @@ func (c *checker) programs(h *merge.Hook) {
 	}
 	missing := 0
 	for _, p := range a.Programs {
-		if p.Path != "" || p.Package || shellcmd.IsBuiltin(p.Name) || slices.Contains(a.Checked, p.Name) ||
+		if p.Path != "" || p.Package || p.Swallowed || shellcmd.IsBuiltin(p.Name) || slices.Contains(a.Checked, p.Name) ||
 			(wrapped && p.Name == w.Binary) || c.onPath(p.Name, path) || c.onAddedPath(p.Name, a) {
 			continue
 		}
