@@ -326,7 +326,9 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 			} else if h.AcceptedNotCovered {
 				status = sprintf("%s, %s", status, o.yellow("not covered: accepted"))
 			}
-			row := []any{h.ID, orDash(h.Name), h.Command}
+			// A migrated Claude hook shows the command it runs behind the
+			// adapter, as effective and run do.
+			row := []any{h.ID, orDash(h.Name), commandLabel(h.Command)}
 			if !baseline {
 				row = append(row, h.Gemini)
 			}
@@ -373,7 +375,7 @@ func printAudit(o *out, t *trustEnv, rep *fingerprint.Report, baseline bool) {
 	for _, h := range rep.Hooks {
 		if h.StaleApproval != nil {
 			r := h.StaleApproval
-			notes = append(notes, fmt.Sprintf("%s: new, although an old approval of %q exists (%s/%s: %s): that approval is stale, of a hook that ran something else", h.ID, r.Name, r.Event, r.Pos, r.Command))
+			notes = append(notes, fmt.Sprintf("%s: new, although an old approval of %q exists (%s/%s: %s): that approval is stale, of a hook that ran something else", h.ID, r.Name, r.Event, r.Pos, commandLabel(r.Command)))
 		}
 	}
 	for _, r := range rep.Removed {
@@ -543,7 +545,7 @@ func hookName(h fingerprint.HookReport) string {
 	if h.Name != "" {
 		return h.ID + " (" + h.Name + ")"
 	}
-	return h.ID + " (" + h.Command + ")"
+	return h.ID + " (" + commandLabel(h.Command) + ")"
 }
 
 // scriptLabel names a script as written, with its project path when that
@@ -557,9 +559,9 @@ func scriptLabel(s fingerprint.Script) string {
 
 func recordLabel(r fingerprint.Record) string {
 	if r.Name != "" {
-		return r.Name + ": " + r.Command
+		return r.Name + ": " + commandLabel(r.Command)
 	}
-	return r.Command
+	return commandLabel(r.Command)
 }
 
 // disableUnapproved writes the names of the report's unapproved hooks into
