@@ -444,13 +444,25 @@ func printShowRuns(o *out, a *shellcmd.Analysis) {
 	if a.SyntaxError != "" {
 		rows = append(rows, []any{"syntax error", o.red(a.SyntaxError + ": bash runs nothing")})
 	}
+	// Builtins run inside bash: one line, after what they start (exec
+	// and command are listed by the program they run).
+	var builtins []string
 	for _, p := range a.Programs {
-		if p.Path == "" { // a program given by path is listed with the files
-			rows = append(rows, []any{"program", p.Name, "by name: a shell builtin or found on PATH"})
+		switch {
+		case p.Path != "": // a program given by path is listed with the files
+		case shellcmd.IsBuiltin(p.Name):
+			builtins = append(builtins, p.Name)
+		case p.Package:
+			rows = append(rows, []any{"program", p.Name, "a package's program: its runner (npx, uvx, ...) finds or fetches it"})
+		default:
+			rows = append(rows, []any{"program", p.Name, "by name: looked up on PATH"})
 		}
 	}
 	for _, f := range a.Files {
 		rows = append(rows, []any{string(f.Role), f.Word, o.short(orDash(f.Path))})
+	}
+	if len(builtins) > 0 {
+		rows = append(rows, []any{"builtins", strings.Join(builtins, " "), "run inside bash"})
 	}
 	for _, u := range a.Unknown {
 		rows = append(rows, []any{"unknown", u, "review by hand"})

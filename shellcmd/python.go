@@ -217,7 +217,7 @@ func (w *walker) pyCode(proc *pyProc, code, file, pkg string, st *state, depth i
 		dir := w.pyResolveIn(proc, imp.mod, base, st, depth)
 		if dir == "" {
 			if imp.level == 0 && imp.names[0] == "*" && pyStarRisky(imp.mod) {
-				w.unknown(name + ":" + strconv.Itoa(imp.line) + ": from " + imp.mod + " import *: what it loads or runs is not followed")
+				w.unknown("from " + imp.mod + " import * at " + name + ":" + strconv.Itoa(imp.line) + ": what it loads or runs is not followed")
 			}
 			continue
 		}

@@ -41,10 +41,17 @@ var pyDangerMods = map[string]bool{"importlib": true, "runpy": true, "imp": true
 
 // pyUse follows or names one use.
 func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) {
-	where := w.rel(m.file) + ":" + strconv.Itoa(ref.line) + ": "
+	// A reason names the construct and why it is not followed, then
+	// its place: "subprocess.run with a non-literal argument at
+	// ./x.py:3: what it loads or runs is not followed".
+	at := " at " + w.rel(m.file) + ":" + strconv.Itoa(ref.line)
 	shown := strings.Join(ref.chain, ".")
 	if ref.attr {
-		w.unknown(where + "." + shown + ": what it loads or runs is not followed")
+		what := "a call of an object's " + shown
+		if !ref.called {
+			what = "an object's " + shown + " used as a value"
+		}
+		w.unknown(what + at + ": what it loads or runs is not followed")
 		return
 	}
 	q, project := w.pyQual(proc, m, ref.chain)
@@ -52,7 +59,7 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 		if q == pyProjectModule && !ref.called {
 			// getattr(helpers, name), vars(helpers): what the module
 			// binds, reached by a name this reader does not see.
-			w.unknown(where + shown + " (a project module) used as a value: what it reaches is not followed")
+			w.unknown(shown + " (a project module) used as a value" + at + ": what it reaches is not followed")
 		}
 		return
 	}
@@ -72,9 +79,22 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 	if kind == "" {
 		return
 	}
-	opaque := func() { w.unknown(where + shown + ": what it loads or runs is not followed") }
-	if !ref.called || kind == "risky" || !pyKeywordsOK(ref.args) {
-		opaque()
+	opaque := func(why string) { w.unknown(shown + why + at + ": what it loads or runs is not followed") }
+	switch {
+	case ref.store:
+		opaque(" assigned")
+		return
+	case !ref.called:
+		opaque(" used as a value")
+		return
+	case kind == "risky" && q == "getattr":
+		opaque(" with a computed name")
+		return
+	case kind == "risky":
+		opaque(" called")
+		return
+	case !pyKeywordsOK(ref.args):
+		opaque(" with *args, **kwargs or a keyword gh-hooks does not read")
 		return
 	}
 	// A process started with cwd= runs there (a path this reader
@@ -84,7 +104,7 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 		if a.key == "cwd" {
 			d, ok := w.pyPath(proc, m, a.toks)
 			if !ok || kind != "shell" && kind != "proc" && kind != "argv" && kind != "argv1" {
-				opaque()
+				opaque(" with a cwd= gh-hooks cannot compute")
 				return
 			}
 			cwd = d
@@ -92,7 +112,7 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 	}
 	c := &pyCall{proc: proc, m: m, ref: ref, q: q, pos: pyPositional(ref.args), cwd: cwd, st: st, depth: depth}
 	if !w.pyFollowCall(c, kind) {
-		opaque()
+		opaque(" with a non-literal argument")
 	}
 }
 
