@@ -220,7 +220,9 @@ func runRun(o *runOptions) error {
 	}
 	var real *realJSON
 	if setup != nil && err == nil {
-		if real, err = runReal(o.env, setup, r.Set, event, trigger, cwd, in, rep, outcome); err != nil {
+		// A guarded call the model lets run is refused after the model's
+		// side is shown (ErrNotBlocked).
+		if real, err = runReal(o.env, setup, r.Set, event, trigger, cwd, in, rep, outcome); err != nil && !errors.Is(err, headless.ErrNotBlocked) {
 			return err
 		}
 	}
@@ -342,7 +344,9 @@ func prepareFire(e *env, t *trustEnv, q fireRequest) (*fired, error) {
 		if err := headless.Reachable(event, trigger); err != nil {
 			f.realSkipped, real = err.Error(), false
 		} else if _, _, err := headless.CallOf(event, in); errors.Is(err, headless.ErrNotHarmless) {
-			f.realSkipped, real = err.Error(), false
+			if _, gerr := headless.GuardedCallOf(event, in); gerr != nil {
+				f.realSkipped, real = err.Error(), false
+			}
 		} else if err := headless.CheckPrompt(in); err != nil {
 			f.realSkipped, real = err.Error(), false
 		}
@@ -378,8 +382,21 @@ func (f *fired) exec(ctx context.Context, e *env) (*runner.Report, error) {
 		rep.ToolCall = runner.ToolCallOf(f.event, f.in, &rep.Aggregate, gemini.ProjectTempDir(plans))
 		return rep, nil
 	}
+	in := f.in
+	if s := f.setup; s != nil && s.where == headless.InCopy {
+		// The real CLI runs in a copy: so do these hooks, in one made the
+		// same way, so that both sides run the same situation.
+		dir, remove, err := headless.ModelCopy(f.cwd, f.event, s.call)
+		if err != nil {
+			return nil, err
+		}
+		defer remove()
+		in = in.Clone()
+		in.Set("cwd", dir)
+		s.modelCopy = true
+	}
 	rp := runner.Plan{Event: f.event, Hooks: f.runHooks, Sequential: f.plan.Execution == "sequential"}
-	rep, err := runner.Run(ctx, rp, f.in, runner.Options{Env: f.set.DotEnv.Environ(e.environ()), PlansDir: plans, ProjectTempDir: gemini.ProjectTempDir(plans), TrustedMCP: trustedMCP(f.set, f.mcp)})
+	rep, err := runner.Run(ctx, rp, in, runner.Options{Env: f.set.DotEnv.Environ(e.environ()), PlansDir: plans, ProjectTempDir: gemini.ProjectTempDir(plans), TrustedMCP: trustedMCP(f.set, f.mcp)})
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,13 @@ var runRealHelp = "--real also fires the event through the installed Gemini CLI 
 	"read-only tools (" + strings.Join(headless.ReadOnlyTools, ", ") + ") run in the project;\n" +
 	strings.Join(headless.WriteTools, " and ") + " run in a temporary copy of the project (file_path relative, inside\n" +
 	"it); run_shell_command only as one " + strings.Join(headless.ShellPrograms, "/") + "\n" +
-	"command with literal arguments; MCP and other tools never. Notification and PreCompress cannot\n" +
+	"command with literal arguments; MCP and other tools never. To test a guard, a BeforeTool\n" +
+	"run_shell_command of one " + strings.Join(headless.GuardPrograms, "/") + " command with\n" +
+	"literal, relative paths (rm -rf build) is fired too, in a temporary copy of the project, but only\n" +
+	"when gh-hooks' model shows a hook blocking it: the real guard must block it as well, and if it does\n" +
+	"not, the command changes only the copy. Where the real CLI runs in a copy, gh-hooks' side runs\n" +
+	"its hooks in a copy of its own made the same way (for AfterTool, with the call's write done\n" +
+	"first), so both sides see the same files. Notification and PreCompress cannot\n" +
 	"be fired on their own headless, so --real refuses them. The real CLI trusts the folder and runs\n" +
 	"a whole turn with the project's .env loaded, whatever gh-hooks approved: --real needs every\n" +
 	"project hook of every event approved and the .env's findings acknowledged (trust approve\n" +
@@ -45,6 +51,13 @@ type realSetup struct {
 	gem   *headless.Gemini
 	call  *headless.Call
 	where headless.Where
+	// modelCopy: gh-hooks' side ran in a copy of its own
+	// (headless.ModelCopy), as the real CLI ran in one.
+	modelCopy bool
+	// guarded: a call that is not harmless, fired to see a BeforeTool
+	// guard block it (headless.Guarded), only when the model shows it
+	// blocked.
+	guarded bool
 }
 
 // checkReal refuses, before any hook runs, an event or tool call --real
@@ -58,10 +71,19 @@ func checkReal(o *env, t *trustEnv, set *layers.Set, event, trigger string, in *
 		return nil, fail(fmt.Errorf("run --real: %w", err), hint)
 	}
 	call, where, err := headless.CallOf(event, in)
+	guarded := false
+	if errors.Is(err, headless.ErrNotHarmless) && event == "BeforeTool" {
+		// A call a guard must block runs in a copy, once the model shows
+		// it blocked (runReal).
+		if c, gerr := headless.GuardedCallOf(event, in); gerr == nil {
+			call, where, err, guarded = c, headless.InCopy, nil, true
+		}
+	}
 	if err != nil {
 		h := hint
 		if errors.Is(err, headless.ErrNotHarmless) {
-			h = `give a harmless call with --input, e.g. '{"tool_input": {"command": "echo hi"}}' or a read_file; ` + hint
+			h = `give a harmless call with --input, e.g. '{"tool_input": {"command": "echo hi"}}' or a read_file; to see a BeforeTool guard block a call, give one of ` +
+				strings.Join(headless.GuardPrograms, ", ") + ` with relative paths, e.g. '{"tool_input": {"command": "rm -rf build"}}'; ` + hint
 		}
 		return nil, fail(fmt.Errorf("run --real: %w", err), h)
 	}
@@ -103,7 +125,7 @@ func checkReal(o *env, t *trustEnv, set *layers.Set, event, trigger string, in *
 	if err != nil {
 		return nil, fail(fmt.Errorf("run --real: %w", err), "install Gemini CLI 0.61 and Node.js (npm install -g @google/gemini-cli@0.61.0), or set "+headless.ProgramEnv+" to its gemini program")
 	}
-	return &realSetup{gem: gem, call: call, where: where}, nil
+	return &realSetup{gem: gem, call: call, where: where, guarded: guarded}, nil
 }
 
 // dotEnvName is the variable a .env finding is about, else its code.
@@ -116,6 +138,13 @@ func dotEnvName(set *layers.Set, p config.Problem) string {
 
 // runReal fires the event through the real CLI and compares.
 func runReal(o *env, s *realSetup, set *layers.Set, event, trigger, project string, in *runner.Object, rep *runner.Report, outcome runner.Outcome) (*realJSON, error) {
+	if s.guarded {
+		if err := headless.GuardHolds(outcome); err != nil {
+			cmd, _ := s.call.Args["command"].(string)
+			return nil, fail(fmt.Errorf("run --real: %q is not a harmless call, and is fired only to see a BeforeTool hook block it: %w", cmd, err),
+				"run without --real to see what the hooks do with it, or give a harmless call such as '{\"tool_input\": {\"command\": \"echo hi\"}}'")
+		}
+	}
 	var user *config.Node
 	for _, l := range set.Layers {
 		if l.Kind == "user" && l.Loaded && l.Doc != nil {
@@ -126,6 +155,16 @@ func runReal(o *env, s *realSetup, set *layers.Set, event, trigger, project stri
 		Project: project, User: user, Env: o.environ(), Timeout: 2 * time.Minute}, s.call, s.where)
 	if err != nil {
 		return nil, fail(fmt.Errorf("run --real: %w", err), "")
+	}
+	if s.guarded {
+		real.Notes = append(real.Notes, "the call is not harmless: the real CLI was given it because gh-hooks' model shows a BeforeTool hook blocking it, in a temporary copy of the project where it could only have changed the copy")
+	}
+	if s.modelCopy {
+		what := ""
+		if event == "AfterTool" {
+			what = ", with the call's write done first (AfterTool hooks run after the tool)"
+		}
+		real.Notes = append(real.Notes, "gh-hooks' side ran its hooks in a temporary copy of its own, made the same way"+what+", so that both sides saw the same files")
 	}
 	compared := rep
 	for _, l := range set.Layers {

@@ -169,6 +169,14 @@ func runTest(o *testOptions, args []string) error {
 			for _, h := range f.held {
 				run.Held = append(run.Held, hooktest.Held{ID: h.ID, Name: h.Name, Command: h.Command, Status: h.Status, Fix: h.Fix})
 			}
+			if f.setup != nil && f.setup.guarded {
+				// A call that is not harmless goes to the real CLI only
+				// when the model shows a guard blocking it.
+				if err := headless.GuardHolds(run.Outcome); err != nil {
+					run.RealSkipped = "not a harmless tool call, and " + err.Error()
+					return run, nil
+				}
+			}
 			if f.setup != nil {
 				realRuns <- struct{}{}
 				defer func() { <-realRuns }()

@@ -38,8 +38,9 @@ func hookTest(t *testing.T, project, home string, args ...string) (int, string, 
 
 // TestHookTestRealExample: the example's hook tests pass through the
 // real Gemini CLI too: every case it can fire harmlessly agrees with the
-// expectation and with gh-hooks' model; the rm -rf guard case is checked
-// by the model alone and says why.
+// expectation and with gh-hooks' model, the rm -rf guard case too: its
+// call is not harmless, but the model shows the guard blocking it, so it
+// goes to the real CLI in a temporary copy (issue 32 item 5).
 func TestHookTestRealExample(t *testing.T) {
 	if skipWhy != "" {
 		t.Skip(skipWhy)
@@ -71,10 +72,6 @@ func TestHookTestRealExample(t *testing.T) {
 	}
 	for _, c := range rep.Cases {
 		switch {
-		case c.Name == "guard denies rm -rf":
-			if !strings.Contains(c.RealSkipped, "not a harmless tool call") || c.Real != nil {
-				t.Errorf("%s: the real CLI must not run rm -rf; realSkipped %q", c.Name, c.RealSkipped)
-			}
 		case c.Real == nil:
 			t.Errorf("%s: not run through the real CLI (%s)", c.Name, c.RealSkipped)
 		}

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/gh-hooks/gh-hooks/runner"
 )
 
 // Where says where a harmless call may run.
@@ -72,26 +75,40 @@ func Harmless(tool string, input map[string]any) (Where, error) {
 // literalPrint accepts one simple command of ShellPrograms whose words
 // are literal (no expansion, substitution, glob or redirection).
 func literalPrint(cmd string) error {
+	prog, _, err := literalCommand(cmd)
+	if err != nil {
+		return err
+	}
+	if !contains(ShellPrograms, prog) {
+		return fmt.Errorf("%s is not a printing program", prog)
+	}
+	return nil
+}
+
+// literalCommand accepts one simple command whose words are literal (no
+// expansion, substitution, glob or redirection) and returns its program
+// and words, unquoted.
+func literalCommand(cmd string) (string, []string, error) {
 	if strings.TrimSpace(cmd) == "" {
-		return errors.New("no command")
+		return "", nil, errors.New("no command")
 	}
 	if len(cmd) > 4096 {
-		return errors.New("too long")
+		return "", nil, errors.New("too long")
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
 	if err != nil {
-		return fmt.Errorf("does not parse: %v", err)
+		return "", nil, fmt.Errorf("does not parse: %v", err)
 	}
 	if len(f.Stmts) != 1 {
-		return errors.New("more than one command")
+		return "", nil, errors.New("more than one command")
 	}
 	st := f.Stmts[0]
 	if st.Background || st.Coprocess || st.Negated || len(st.Redirs) > 0 {
-		return errors.New("a redirection or operator")
+		return "", nil, errors.New("a redirection or operator")
 	}
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 || len(call.Assigns) > 0 {
-		return errors.New("not one simple command")
+		return "", nil, errors.New("not one simple command")
 	}
 	for _, w := range call.Args {
 		if w.Lit() != "" {
@@ -103,28 +120,39 @@ func literalPrint(cmd string) error {
 			case *syntax.DblQuoted:
 				for _, qp := range q.Parts {
 					if _, lit := qp.(*syntax.Lit); !lit {
-						return errors.New("an expansion inside quotes")
+						return "", nil, errors.New("an expansion inside quotes")
 					}
 				}
 			case *syntax.Lit:
 				if strings.ContainsAny(q.Value, "*?[") {
-					return errors.New("a glob")
+					return "", nil, errors.New("a glob")
 				}
 			default:
-				return errors.New("an expansion")
+				return "", nil, errors.New("an expansion")
 			}
 		}
 	}
-	prog := call.Args[0].Lit()
-	if !contains(ShellPrograms, prog) {
-		return fmt.Errorf("%s is not a printing program", prog)
-	}
+	var words []string
 	for _, w := range call.Args {
 		if l := w.Lit(); strings.ContainsAny(l, "*?[") {
-			return errors.New("a glob")
+			return "", nil, errors.New("a glob")
 		}
+		var b strings.Builder
+		for _, p := range w.Parts {
+			switch q := p.(type) {
+			case *syntax.Lit:
+				b.WriteString(q.Value)
+			case *syntax.SglQuoted:
+				b.WriteString(q.Value)
+			case *syntax.DblQuoted:
+				for _, qp := range q.Parts {
+					b.WriteString(qp.(*syntax.Lit).Value)
+				}
+			}
+		}
+		words = append(words, b.String())
 	}
-	return nil
+	return words[0], words, nil
 }
 
 func contains(list []string, s string) bool {
@@ -134,4 +162,56 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// GuardPrograms are the programs a guarded call may run (Guarded): each
+// changes only the files its arguments name, so that, with relative
+// paths, a call that runs anyway stays in the temporary copy.
+var GuardPrograms = []string{"rm", "rmdir", "unlink", "mv", "cp", "chmod", "touch", "mkdir", "truncate", "shred"}
+
+// ErrNotBlocked is wrapped by GuardHolds's refusal.
+var ErrNotBlocked = errors.New("no hook blocks the call")
+
+// Guarded says whether a BeforeTool run_shell_command call that Harmless
+// refuses may still go through the real CLI, to test a guard that blocks
+// it: one simple command of GuardPrograms with literal words, none of
+// which names a path outside the project (absolute, ~, ..), run in a
+// temporary copy of the project. It is fired only when gh-hooks' model
+// of the same event shows a hook blocking it (GuardHolds), so the real
+// CLI runs it only if the real guard disagrees, and then in the copy.
+func Guarded(event, tool string, input map[string]any) error {
+	if event != "BeforeTool" || tool != "run_shell_command" {
+		return fmt.Errorf("%w: only a BeforeTool run_shell_command can be fired to see a guard block it", ErrNotHarmless)
+	}
+	cmd, _ := input["command"].(string)
+	prog, words, err := literalCommand(cmd)
+	if err == nil && strings.ContainsAny(cmd, `\${`) {
+		// An escape, $'...' or a brace expansion can spell a path the
+		// words below do not show (rm -rf {/etc,x}).
+		err = errors.New("a backslash, $ or brace")
+	}
+	if err != nil {
+		return fmt.Errorf("%w: run_shell_command %q: %v", ErrNotHarmless, cmd, err)
+	}
+	if !contains(GuardPrograms, prog) {
+		return fmt.Errorf("%w: run_shell_command %q: %s is not one of %s", ErrNotHarmless, cmd, prog, strings.Join(GuardPrograms, ", "))
+	}
+	for _, w := range words[1:] {
+		_, v, _ := strings.Cut(w, "=") // --target-directory=/etc
+		for _, p := range []string{w, v} {
+			if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
+				return fmt.Errorf("%w: run_shell_command %q: %s names a path outside the project", ErrNotHarmless, cmd, w)
+			}
+		}
+	}
+	return nil
+}
+
+// GuardHolds refuses a guarded call (Guarded) that gh-hooks' model of
+// the event lets run: the real CLI would run it too.
+func GuardHolds(outcome runner.Outcome) error {
+	if outcome.ToolRuns != nil && !*outcome.ToolRuns {
+		return nil
+	}
+	return fmt.Errorf("%w: gh-hooks' model of the BeforeTool hooks lets it run, so the real CLI would run it", ErrNotBlocked)
 }

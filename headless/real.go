@@ -79,20 +79,43 @@ func CallOf(event string, payload *runner.Object) (*Call, Where, error) {
 	if event != "BeforeTool" && event != "AfterTool" {
 		return nil, InProject, nil
 	}
+	call, err := callIn(payload)
+	if err != nil {
+		return nil, 0, err
+	}
+	where, err := Harmless(call.Name, call.Args)
+	if err != nil {
+		return nil, 0, err
+	}
+	return call, where, nil
+}
+
+// GuardedCallOf returns the tool call of a BeforeTool payload that
+// Harmless refuses but Guarded accepts; it runs in a temporary copy of
+// the project, and only once GuardHolds.
+func GuardedCallOf(event string, payload *runner.Object) (*Call, error) {
+	call, err := callIn(payload)
+	if err != nil {
+		return nil, err
+	}
+	if err := Guarded(event, call.Name, call.Args); err != nil {
+		return nil, err
+	}
+	return call, nil
+}
+
+// callIn is the tool call a tool event's payload describes.
+func callIn(payload *runner.Object) (*Call, error) {
 	name, _ := payload.Get("tool_name")
 	tool, _ := name.(string)
 	ti, _ := payload.Get("tool_input")
 	var args map[string]any
 	if o, ok := ti.(*runner.Object); ok {
 		if err := json.Unmarshal([]byte(runner.Stringify(o)), &args); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 	}
-	where, err := Harmless(tool, args)
-	if err != nil {
-		return nil, 0, err
-	}
-	return &Call{Name: tool, Args: args}, where, nil
+	return &Call{Name: tool, Args: args}, nil
 }
 
 // CheckPrompt refuses a payload prompt the real CLI would read as a
