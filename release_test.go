@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -30,7 +31,8 @@ func TestReleaseScriptRefuses(t *testing.T) {
 		want string
 	}{
 		{nil, "error: give one VERSION"},
-		{[]string{"1.2.3"}, `error: VERSION "1.2.3" is not a semantic version with a leading v (v1.4.0)`},
+		{[]string{"1.2.3"}, `error: VERSION "1.2.3" is not a semantic version with a leading v (v1.0.0)`},
+		{[]string{"-T", "v9.9.9"}, "error: -T tags only " + nextVersion(t) + ", the version the docs name (scripts/next-version): put v9.9.9 there and in the docs first"},
 		{[]string{"v1.2"}, `error: VERSION "v1.2" is not a semantic version`},
 		{[]string{"-t", "plan9/386", "v1.2.3"}, `error: target "plan9/386" is not one of linux, darwin, windows on amd64, arm64`},
 		{[]string{"-o", full, "v1.2.3"}, "error: " + full + " is not empty"},
@@ -38,7 +40,7 @@ func TestReleaseScriptRefuses(t *testing.T) {
 		cmd := exec.Command("bash", append([]string{"scripts/release.sh"}, c.args...)...)
 		out, err := cmd.CombinedOutput()
 		if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(string(out), c.want) ||
-			!strings.HasPrefix(string(out), "usage: scripts/release.sh [-o DIR] [-t OS/ARCH[,OS/ARCH...]] VERSION\n") {
+			!strings.HasPrefix(string(out), "usage: scripts/release.sh [-o DIR] [-t OS/ARCH[,OS/ARCH...]] [-T] VERSION\n") {
 			t.Errorf("release.sh %v: exit %d (%v), want 2 with usage and %q:\n%s", c.args, code, err, c.want, out)
 		}
 	}
@@ -186,4 +188,59 @@ func extract(t *testing.T, archive, dir string) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// TestDocsNameNextVersion: the release tags the docs name are the one
+// scripts/release.sh -T will make, scripts/next-version (v1.0.0) and its
+// major tag: the install lines, the Action's `uses:` and `version`, and
+// pre-commit's `rev:` (issue 32 item 18: they named v1.4.0, which no
+// script would tag).
+func TestDocsNameNextVersion(t *testing.T) {
+	next := nextVersion(t)
+	if !regexp.MustCompile(`^v\d+\.\d+\.\d+$`).MatchString(next) {
+		t.Fatalf("scripts/next-version: %q is not a release version (v1.0.0)", next)
+	}
+	major, _, _ := strings.Cut(next, ".")
+	script, err := os.ReadFile(filepath.Join("scripts", "release.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), "next=$(cat scripts/next-version)") || !strings.Contains(string(script), `git tag -a "$version"`) {
+		t.Error("scripts/release.sh no longer tags the version of scripts/next-version")
+	}
+	files, _ := filepath.Glob(filepath.Join("docs", "*.md"))
+	files = append(files, "README.md", "action.yml", filepath.Join("action", "entrypoint.sh"))
+	tags := regexp.MustCompile(`gh-hooks/gh-hooks@(v[0-9][^\s"'` + "`" + `)#]*)|rev: (v[0-9]\S*)|for example (v[0-9][^\s,]*)`)
+	seen := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue
+			}
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, m := range tags.FindAllStringSubmatch(line, -1) {
+				v := m[1] + m[2] + m[3]
+				seen++
+				if v != next && !(m[1] != "" && v == major) {
+					t.Errorf("%s:%d: names %s; the release script will tag %s (and %s for uses:)", f, i+1, v, next, major)
+				}
+			}
+		}
+	}
+	if seen < 4 {
+		t.Errorf("only %d release tags found in the docs: the patterns no longer match them", seen)
+	}
+}
+
+// nextVersion is scripts/next-version: the release the docs name.
+func nextVersion(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("scripts", "next-version"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(b))
 }

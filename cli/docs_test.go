@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	docs "github.com/urfave/cli-docs/v3"
 	"github.com/urfave/cli/v3"
+
+	"github.com/gh-hooks/gh-hooks/fingerprint"
 )
 
 // docsRoot is the command tree as the documents describe it.
@@ -88,5 +92,33 @@ func TestManPage(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "installed "+filepath.Join(dir, "gh-hooks.1")) {
 		t.Errorf("man --install does not say where it installed: %q", stderr)
+	}
+}
+
+// TestCIDocListsAuditCodes: docs/ci.md's list of trust audit's codes, the
+// ones --ignore takes, is fingerprint.AuditCodes, every one and no other
+// (issue 32 item 18: it listed four of twelve).
+func TestCIDocListsAuditCodes(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	start := strings.Index(doc, "`trust audit` has ")
+	end := strings.Index(doc, "A trust audit's hook statuses")
+	if start < 0 || end < start {
+		t.Fatal("docs/ci.md: no list of trust audit's codes (\"`trust audit` has ...\" up to \"A trust audit's hook statuses\")")
+	}
+	var got []string
+	for _, m := range regexp.MustCompile("`([a-z]+(?:-[a-z]+)+)`").FindAllStringSubmatch(doc[start:end], -1) {
+		if !slices.Contains(got, m[1]) {
+			got = append(got, m[1])
+		}
+	}
+	slices.Sort(got)
+	want := slices.Sorted(slices.Values(fingerprint.AuditCodes()))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("docs/ci.md's trust audit codes (-code +doc):\n%s", diff)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"github.com/gh-hooks/gh-hooks/config"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +26,7 @@ type manOptions struct {
 	*env
 	Install bool
 	Dir     string
+	DryRun  bool
 }
 
 // manCommand prints or installs the man page.
@@ -33,13 +35,15 @@ func manCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "man",
 		Usage:     "print the gh-hooks(1) man page, or install it with --install",
-		UsageText: "gh-hooks man [--install [--dir DIR]]",
+		UsageText: "gh-hooks man [--install [--dir DIR] [--dry-run]]",
 		Description: "--install writes gh-hooks.1 into DIR, by default $XDG_DATA_HOME/man/man1 (~/.local/share/man/man1),\n" +
 			"which man searches when ~/.local/bin is on PATH (or the directory is on MANPATH); when man\n" +
-			"will not find the page there, --install prints the MANPATH line that makes it.",
+			"will not find the page there, --install prints the MANPATH line that makes it. With --dry-run it\n" +
+			"prints the unified diff of gh-hooks.1 and whether man would find it, and writes nothing.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "install", Usage: "write the page into DIR instead of printing it", Destination: &o.Install},
 			&cli.StringFlag{Name: "dir", Usage: "where --install writes gh-hooks.1", TakesFile: true, Destination: &o.Dir},
+			&cli.BoolFlag{Name: "dry-run", Usage: "with --install: print the diff, write nothing", Destination: &o.DryRun},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if err := noArgs(c); err != nil {
@@ -52,8 +56,8 @@ func manCommand(e *env) *cli.Command {
 
 func runMan(o *manOptions) error {
 	if !o.Install {
-		if o.Dir != "" {
-			return usageError("--dir only applies to --install")
+		if o.Dir != "" || o.DryRun {
+			return usageError("--dir and --dry-run only apply to --install")
 		}
 		_, err := fmt.Fprint(o.Stdout, manPage)
 		return err
@@ -72,20 +76,30 @@ func runMan(o *manOptions) error {
 		}
 		dir = filepath.Join(data, "man", "man1")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(err, "pass a writable --dir DIR")
-	}
 	path := filepath.Join(dir, "gh-hooks.1")
-	if err := os.WriteFile(path, []byte(manPage), 0o644); err != nil {
-		return fail(err, "pass a writable --dir DIR")
+	done := "installed"
+	if o.DryRun {
+		var old []byte
+		if b, err := os.ReadFile(path); err == nil {
+			old = b
+		}
+		printDiff(o.Stdout, config.Diff(path, old, []byte(manPage)))
+		done = "dry run: would install"
+	} else {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fail(err, "pass a writable --dir DIR")
+		}
+		if err := os.WriteFile(path, []byte(manPage), 0o644); err != nil {
+			return fail(err, "pass a writable --dir DIR")
+		}
 	}
 	root := filepath.Dir(dir)
 	if manSearches(root, o.getenv("MANPATH"), o.getenv("PATH")) {
-		note(o.Stderr, "installed %s; read it with: man gh-hooks\n", path)
+		note(o.Stderr, "%s %s; read it with: man gh-hooks\n", done, path)
 		return nil
 	}
-	note(o.Stderr, "installed %s, but man does not look in %s: it is not on MANPATH, and no directory on PATH is %s\n",
-		path, root, manBin(root))
+	note(o.Stderr, "%s %s, but man does not look in %s: it is not on MANPATH, and no directory on PATH is %s\n",
+		done, path, root, manBin(root))
 	note(o.Stderr, "hint: add this line to your shell's startup file (the final colon keeps the system's pages), then: man gh-hooks\n")
 	note(o.Stderr, "  export MANPATH=\"%s:$MANPATH\"\n", root)
 	return nil

@@ -6,27 +6,37 @@
 # archives are reproducible: the same commit and version give the same bytes
 # (file times are the commit's time, owners are 0, entries are sorted).
 #
-#   scripts/release.sh [-o DIR] [-t OS/ARCH[,OS/ARCH...]] VERSION
+#   scripts/release.sh [-o DIR] [-t OS/ARCH[,OS/ARCH...]] [-T] VERSION
 #
-# VERSION is a semantic version with a leading v (v1.4.0, v1.5.0-rc.1). DIR
+# VERSION is a semantic version with a leading v (v1.0.0, v1.5.0-rc.1). DIR
 # is dist/ by default and must be empty or absent. Nothing is published: the
 # maintainer uploads DIR's files to the release of the tag VERSION. The
 # dry run is the same command with -o into a temporary directory
 # (TestReleaseScript in release_test.go does it, opt-in).
+#
+# -T tags the release once it is built, and this script is the only place
+# a release tag is made: the annotated tag VERSION on HEAD, and the major
+# tag (v1) moved to it, which `uses: gh-hooks/gh-hooks@v1` follows. It
+# tags only the version the docs name, scripts/next-version (the install
+# lines, the Action and pre-commit examples; TestDocsNameNextVersion keeps
+# them in step), from a clean tree; after a release, the next version goes
+# there and in the docs together.
 set -euo pipefail
 
 usage() {
-  echo "usage: scripts/release.sh [-o DIR] [-t OS/ARCH[,OS/ARCH...]] VERSION" >&2
+  echo "usage: scripts/release.sh [-o DIR] [-t OS/ARCH[,OS/ARCH...]] [-T] VERSION" >&2
   [ -n "${1:-}" ] && echo "error: $1" >&2
   exit 2
 }
 
 out=dist
 targets=linux/amd64,linux/arm64,darwin/amd64,darwin/arm64,windows/amd64,windows/arm64
-while getopts "o:t:h" opt; do
+tag=
+while getopts "o:t:Th" opt; do
   case $opt in
   o) out=$OPTARG ;;
   t) targets=$OPTARG ;;
+  T) tag=1 ;;
   h) usage ;;
   *) usage "unknown option" ;;
   esac
@@ -35,10 +45,17 @@ shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage "give one VERSION"
 version=$1
 [[ $version =~ ^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$ ]] ||
-  usage "VERSION \"$version\" is not a semantic version with a leading v (v1.4.0)"
+  usage "VERSION \"$version\" is not a semantic version with a leading v (v1.0.0)"
 
 cd "$(dirname "$0")/.."
 root=$PWD
+if [ -n "$tag" ]; then
+  next=$(cat scripts/next-version)
+  [ "$version" = "$next" ] ||
+    usage "-T tags only $next, the version the docs name (scripts/next-version): put $version there and in the docs first"
+  [ -z "$(git status --porcelain)" ] || usage "-T tags HEAD: commit or stash the changes first"
+  ! git rev-parse -q --verify "refs/tags/$version" >/dev/null || usage "the tag $version exists"
+fi
 for t in ${targets//,/ }; do
   case $t in
   linux/amd64 | linux/arm64 | darwin/amd64 | darwin/arm64 | windows/amd64 | windows/arm64) ;;
@@ -78,3 +95,14 @@ for t in ${targets//,/ }; do
 done
 (cd "$out" && LC_ALL=C ls | grep -v '^checksums.txt$' | xargs sha256sum >checksums.txt)
 echo "wrote $(($(wc -l <"$out/checksums.txt"))) archive(s) and checksums.txt to $out" >&2
+if [ -n "$tag" ]; then
+  major=${version%%.*}
+  git tag -a "$version" -m "gh-hooks $version"
+  case $version in
+  *-*) echo "tagged $version (a pre-release moves no major tag); push it: git push origin $version" >&2 ;;
+  *)
+    git tag -f -a "$major" -m "gh-hooks $version"
+    echo "tagged $version and moved $major to it; push them: git push origin $version && git push -f origin $major" >&2
+    ;;
+  esac
+fi
