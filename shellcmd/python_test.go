@@ -40,9 +40,9 @@ func TestPythonReach(t *testing.T) {
 		// .env into the environment child processes start with.
 		{"loaders by other names", fakeFS{"/p/x.py": "import torch, sqlite3, pandas\nfrom dotenv import load_dotenv\ntorch.load('m.pt')\nc = sqlite3.connect(':memory:')\nc.load_extension('./ext')\npandas.read_pickle('d.pkl')\nload_dotenv()\n"},
 			`python3 x.py`, []string{"script /p/x.py"},
-			[]string{"./x.py:3: torch.load", "./x.py:5: .load_extension", "./x.py:6: pandas.read_pickle", "./x.py:7: load_dotenv (dotenv.load_dotenv)"}},
+			[]string{"torch.load called at ./x.py:3", "a call of an object's load_extension at ./x.py:5", "pandas.read_pickle called at ./x.py:6", "load_dotenv (dotenv.load_dotenv) called at ./x.py:7"}},
 		{"templates and configs that run code", fakeFS{"/p/x.py": "import jinja2, git\njinja2.Template(open('t.j2').read()).render()\ngit.Repo('.').index.commit('m')\n"},
-			`python3 x.py`, []string{"script /p/x.py"}, []string{"./x.py:2: jinja2.Template", "./x.py:3: git.Repo"}},
+			`python3 x.py`, []string{"script /p/x.py"}, []string{"jinja2.Template called at ./x.py:2", "git.Repo called at ./x.py:3"}},
 		{"a here-document", fakeFS{"/p/m.py": ""}, "python3 - <<'EOF'\nimport m\nEOF", []string{"script /p/m.py"}, nil},
 		{"a here-string", fakeFS{"/p/m.py": ""}, "python3 <<< 'import m'", []string{"script /p/m.py"}, nil},
 		{"NFKC names", fakeFS{"/p/x.py": "import ｍ\n", "/p/m.py": ""}, `python3 x.py`, []string{"script /p/x.py", "script /p/m.py"}, nil},
