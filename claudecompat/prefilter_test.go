@@ -31,8 +31,18 @@ func TestScanUnderGeminiSkipsOnlyWhatFindsNothing(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("found %d test files, want the repository's", len(files))
 	}
+	// Under the race detector (the README's test command) every eighth
+	// file is scanned, so that the suite stays under 60 s; without it,
+	// every file (0.2 s against 4.4 s with it, for 581 files).
+	step := 1
+	if raceOn {
+		step = 8
+	}
 	skipped := 0
-	for _, path := range files {
+	for i, path := range files {
+		if i%step != 0 {
+			continue
+		}
 		data, err := os.ReadFile(path)
 		if err != nil || len(data) > 64<<10 || mayHoldClaude(data) {
 			continue // where the prefilter passes, the scan runs as before
@@ -45,7 +55,7 @@ func TestScanUnderGeminiSkipsOnlyWhatFindsNothing(t *testing.T) {
 			t.Errorf("%s (%s): the prefilter skips it, but the scan finds %+v", path, lang, got)
 		}
 	}
-	t.Logf("%d files, %d skipped by the prefilter", len(files), skipped)
+	t.Logf("%d files, %d of every %d scanned, %d skipped by the prefilter", len(files), 1, step, skipped)
 }
 
 // TestScanUnderGeminiFindsEachKind: one line per kind of strong finding,

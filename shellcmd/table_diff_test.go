@@ -311,7 +311,9 @@ func tableCases() (cases []witnessCase, skipped map[string]string) {
 		return err == nil
 	}
 	add := func(cmd, tool string) {
-		c := witnessCase{cmd: cmd, files: tableFiles, data: tableData}
+		// By default strace witnesses one generated command in two (the
+		// canaries all of them); GH_HOOKS_DIFF_FULL=1, every one.
+		c := witnessCase{cmd: cmd, files: tableFiles, data: tableData, canariesOnly: !full && len(cases)%2 == 1}
 		if tool == "git" {
 			c.setup = tableGit
 		}
@@ -333,9 +335,14 @@ func tableCases() (cases []witnessCase, skipped map[string]string) {
 				skipped[name] = "not installed"
 				continue
 			}
-			for _, f := range tableForms(name, r) {
-				// By default each form runs in one context, in turn;
+			for i, f := range tableForms(name, r) {
+				// By default a row's first two forms of every three run,
+				// each in one context, in turn (so that the whole suite
+				// stays under 60 s on two cores);
 				// GH_HOOKS_DIFF_FULL=1 runs every form in every context.
+				if !full && i%3 == 2 {
+					continue
+				}
 				for j, c := range tableContexts {
 					if full || j == len(cases)%len(tableContexts) {
 						add(strings.ReplaceAll(c, "%s", f), name)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package claudecompat
+
+const raceOn = false
