@@ -214,7 +214,9 @@ func Table() []*Row { return table() }
 // table does not have is answered from rowNames, without building the
 // table: a hook that runs its scripts by path (./x.sh) had the whole
 // table built to find no row, 5% of the instructions and of the page
-// faults of an effective --json of 40 such hooks.
+// faults of an effective --json of 40 such hooks, and 6.6% of its time
+// (BenchmarkProcess x-floor, medians of 3 interleaved runs: 3.09x with
+// rowNames, 3.31x without). TestRowNames keeps the list true.
 func Lookup(base string) *Row {
 	if _, ok := slices.BinarySearch(rowNames, base); !ok && !isPython(base) {
 		return nil
