@@ -41,6 +41,11 @@ import (
 // effective-ms (medians), startup-x-floor and x-floor (ratios of medians);
 // ns/op is the sum of one round of the three.
 //
+// GH_HOOKS_BENCH_BASE=BINARY adds a fourth command to the rotation, the
+// same `effective --json` by another gh-hooks binary (a build of the commit
+// a change starts from), and the metrics base-ms and base-x-floor: the
+// before and after of a change in one run, under the same load.
+//
 // gemini-oracle runs `node $GH_HOOKS_ORACLE_DIR/effective.mjs`, the real
 // Gemini CLI 0.61.0 code answering the same question; goal: gh-hooks is at
 // least 200x faster (metric x-gh-hooks, against the effective median).
@@ -118,6 +123,14 @@ func BenchmarkProcess(b *testing.B) {
 		}
 		command(b, floorArgv)() // exits 0 only when it read the tree
 		runs := []func() time.Duration{timed(b, floorArgv), timed(b, startupArgv), timed(b, effectiveArgv)}
+		base := os.Getenv("GH_HOOKS_BENCH_BASE")
+		if base != "" {
+			baseArgv := append([]string{base}, effectiveArgv[1:]...)
+			if !bytes.Equal(command(b, baseArgv)(), command(b, effectiveArgv)()) {
+				b.Logf("note: %s effective --json prints other JSON than this build", base)
+			}
+			runs = append(runs, timed(b, baseArgv))
+		}
 		times := make([][]time.Duration, len(runs))
 		for round := 0; b.Loop(); round++ {
 			for k := range runs {
@@ -132,6 +145,11 @@ func BenchmarkProcess(b *testing.B) {
 		b.ReportMetric(float64(me)/1e6, "effective-ms")
 		b.ReportMetric(float64(ms)/float64(mf), "startup-x-floor")
 		b.ReportMetric(float64(me)/float64(mf), "x-floor")
+		if base != "" {
+			mb := median(times[3])
+			b.ReportMetric(float64(mb)/1e6, "base-ms")
+			b.ReportMetric(float64(mb)/float64(mf), "base-x-floor")
+		}
 	})
 
 	b.Run("gemini-oracle", func(b *testing.B) {

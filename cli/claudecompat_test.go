@@ -44,7 +44,7 @@ func TestClaudeCompatArgs(t *testing.T) {
 		var fast, slow bytes.Buffer
 		fastCode := Run(args, Process{Stdin: strings.NewReader(payload), Stdout: &fast, Stderr: &fast})
 		e := &env{Process: Process{Stdin: strings.NewReader(payload), Stdout: &slow, Stderr: &slow}, args: args}
-		slowErr := newRoot(e).Run(context.Background(), args)
+		slowErr := newRoot(e, nil).Run(context.Background(), args)
 		if fastCode != 0 || slowErr != nil || fast.String() != slow.String() {
 			t.Errorf("%q: own parser gives %d %q, urfave/cli %v %q", tt.args, fastCode, fast.String(), slowErr, slow.String())
 		}

@@ -2,15 +2,18 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/urfave/cli/v3"
 )
 
 // hermetic points every path gh-hooks reads into a temporary directory and
@@ -114,7 +117,7 @@ func TestComplete(t *testing.T) {
 // visibleCommands lists the names __complete must offer after path: every
 // command (or subcommand) that is not hidden, whoever added it.
 func visibleCommands(path ...string) []string {
-	cmds := newRoot(&env{Process: Process{Stdout: io.Discard, Stderr: io.Discard}}).Commands
+	cmds := newRoot(&env{Process: Process{Stdout: io.Discard, Stderr: io.Discard}}, nil).Commands
 	for _, p := range path {
 		cmds = findCommand(cmds, p).Commands
 	}
@@ -216,5 +219,62 @@ func TestColour(t *testing.T) {
 				t.Errorf("tab-separated = %v, want %v:\n%q", got, tt.wantT, stdout)
 			}
 		})
+	}
+}
+
+// TestTypedCommandOnly shows that building only the command typed (see
+// commands) changes nothing a user sees: each command's and subcommand's
+// help, usage errors, help through the help command and after root flags,
+// and the read-only commands' output on a project, are the same byte for
+// byte as with every command in the tree.
+func TestTypedCommandOnly(t *testing.T) {
+	home, project, vars := hermeticVars(t)
+	settings := `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "name": "guard", "command": "./guard.sh"}]}]}}`
+	for _, dir := range []string{home, project} {
+		if err := os.WriteFile(filepath.Join(dir, ".gemini", "settings.json"), []byte(settings), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var paths [][]string
+	var walk func(prefix []string, cmds []*cli.Command)
+	walk = func(prefix []string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			p := append(slices.Clone(prefix), c.Name)
+			paths = append(paths, p)
+			walk(p, c.Commands)
+		}
+	}
+	walk(nil, newRoot(&env{Process: Process{Stdout: io.Discard, Stderr: io.Discard}}, nil).Commands)
+	if len(paths) < 20 {
+		t.Fatalf("only %d commands in the tree: %q", len(paths), paths)
+	}
+	var argvs [][]string
+	for _, p := range paths {
+		argvs = append(argvs,
+			append(slices.Clone(p), "--help"),
+			append(slices.Clone(p), "--bogus"),
+			append([]string{"help"}, p...),
+			append([]string{"--color", "never", "--project", project}, append(slices.Clone(p), "-h")...),
+			append([]string{"--wide", "--no-color"}, append(slices.Clone(p), "--help")...),
+		)
+	}
+	argvs = append(argvs,
+		[]string{"effective"}, []string{"effective", "--json"}, []string{"--project=" + project, "show", "guard"},
+		[]string{"validate"}, []string{"commands"}, []string{"doctor"}, []string{"trust", "audit"},
+		[]string{"version"}, []string{"man"}, []string{"completion", "bash"}, []string{"__complete", "tr"},
+		[]string{"effectiv"}, []string{"--", "effective"}, []string{"--project"}, []string{},
+		[]string{"--help", "effective"}, []string{"-h", "trust"}, []string{"--version", "effective"}, []string{"--bogus", "effective"},
+	)
+	for _, argv := range argvs {
+		args := append([]string{"gh-hooks"}, argv...)
+		got := make([]string, 2)
+		for i, typedOnly := range []bool{true, false} {
+			var stdout, stderr bytes.Buffer
+			code := runProcess(slices.Clone(args), Process{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: project, Env: vars}, typedOnly)
+			got[i] = fmt.Sprintf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+		}
+		if got[0] != got[1] {
+			t.Errorf("gh-hooks %q with only the typed command (-) and with all (+):\n%s", argv, cmp.Diff(got[0], got[1]))
+		}
 	}
 }

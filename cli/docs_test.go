@@ -18,7 +18,7 @@ import (
 
 // docsRoot is the command tree as the documents describe it.
 func docsRoot() *cli.Command {
-	root := newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+	root := newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}}, nil)
 	plainFlags(root)
 	return root
 }
@@ -75,7 +75,7 @@ func TestReference(t *testing.T) {
 // options, and checks that `gh-hooks man` prints it and `man --install`
 // installs it.
 func TestManPage(t *testing.T) {
-	root := newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}})
+	root := newRoot(&env{Process: Process{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}}, nil)
 	man := manPageOf(root)
 	checkGenerated(t, filepath.Join("man", "gh-hooks.1"), man)
 	checkManPage(t, root, man)
