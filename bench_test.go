@@ -152,59 +152,63 @@ func BenchmarkProcess(b *testing.B) {
 		}
 	})
 
-	b.Run("gemini-oracle", func(b *testing.B) {
-		dir := os.Getenv("GH_HOOKS_ORACLE_DIR")
-		if dir == "" {
-			b.Skip("skipping: set GH_HOOKS_ORACLE_DIR to an installed oracle (npm ci done), e.g. GH_HOOKS_ORACLE_DIR=/work/oracle")
+	b.Run("gemini-oracle", func(b *testing.B) { benchOracle(b, tree, project, command, effectiveMedian) })
+}
+
+// benchOracle times the real Gemini CLI's loading and planning of the
+// same tree (BenchmarkProcess's gemini-oracle).
+func benchOracle(b *testing.B, tree, project string, command func(*testing.B, []string) func() []byte, effectiveMedian time.Duration) {
+	dir := os.Getenv("GH_HOOKS_ORACLE_DIR")
+	if dir == "" {
+		b.Skip("skipping: set GH_HOOKS_ORACLE_DIR to an installed oracle (npm ci done), e.g. GH_HOOKS_ORACLE_DIR=/work/oracle")
+	}
+	script := filepath.Join(dir, "effective.mjs")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@google", "gemini-cli")); err != nil {
+		b.Skipf("skipping: %s is not an installed oracle (run npm ci there): %v", dir, err)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		b.Skipf("skipping: node is not on PATH: %v", err)
+	}
+	runs := 3
+	if s := os.Getenv("GH_HOOKS_ORACLE_RUNS"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			runs = n
 		}
-		script := filepath.Join(dir, "effective.mjs")
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", "@google", "gemini-cli")); err != nil {
-			b.Skipf("skipping: %s is not an installed oracle (run npm ci there): %v", dir, err)
-		}
-		node, err := exec.LookPath("node")
-		if err != nil {
-			b.Skipf("skipping: node is not on PATH: %v", err)
-		}
-		runs := 3
-		if s := os.Getenv("GH_HOOKS_ORACLE_RUNS"); s != "" {
-			if n, err := strconv.Atoi(s); err == nil && n > 0 {
-				runs = n
-			}
-		}
-		runs = min(runs, b.N)
-		home := filepath.Join(tree, "home")
-		argv := []string{node, script, "--home", home, "--project", project, "--trust-workspace",
-			"--system", filepath.Join(tree, "sys", "settings.json"),
-			"--system-defaults", filepath.Join(tree, "sys", "system-defaults.json")}
-		oracle := command(b, argv)
-		// The oracle skips the system files (0.61's ownership rule: they are
-		// under the temp dir), so it registers the 20 user and project hooks.
-		var got struct {
-			Active map[string][]string `json:"active"`
-		}
-		if out := oracle(); json.Unmarshal(out, &got) != nil {
-			b.Fatalf("oracle output is not JSON:\n%s", out)
-		}
-		n := 0
-		for _, ids := range got.Active {
-			n += len(ids)
-		}
-		if n != 20 {
-			b.Fatalf("oracle registered %d active hooks, want the 20 user and project hooks", n)
-		}
-		b.ResetTimer()
-		start := time.Now()
-		for i := 0; i < runs; i++ {
-			oracle()
-		}
-		mean := time.Since(start) / time.Duration(runs)
-		b.StopTimer()
-		b.ReportMetric(float64(mean.Nanoseconds()), "ns/op")
-		b.ReportMetric(float64(runs), "runs")
-		if effectiveMedian > 0 {
-			b.ReportMetric(float64(mean)/float64(effectiveMedian), "x-gh-hooks")
-		}
-	})
+	}
+	runs = min(runs, b.N)
+	home := filepath.Join(tree, "home")
+	argv := []string{node, script, "--home", home, "--project", project, "--trust-workspace",
+		"--system", filepath.Join(tree, "sys", "settings.json"),
+		"--system-defaults", filepath.Join(tree, "sys", "system-defaults.json")}
+	oracle := command(b, argv)
+	// The oracle skips the system files (0.61's ownership rule: they are
+	// under the temp dir), so it registers the 20 user and project hooks.
+	var got struct {
+		Active map[string][]string `json:"active"`
+	}
+	if out := oracle(); json.Unmarshal(out, &got) != nil {
+		b.Fatalf("oracle output is not JSON:\n%s", out)
+	}
+	n := 0
+	for _, ids := range got.Active {
+		n += len(ids)
+	}
+	if n != 20 {
+		b.Fatalf("oracle registered %d active hooks, want the 20 user and project hooks", n)
+	}
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < runs; i++ {
+		oracle()
+	}
+	mean := time.Since(start) / time.Duration(runs)
+	b.StopTimer()
+	b.ReportMetric(float64(mean.Nanoseconds()), "ns/op")
+	b.ReportMetric(float64(runs), "runs")
+	if effectiveMedian > 0 {
+		b.ReportMetric(float64(mean)/float64(effectiveMedian), "x-gh-hooks")
+	}
 }
 
 // median returns the middle of ds (sorted in place).
