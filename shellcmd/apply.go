@@ -251,7 +251,7 @@ func (w *walker) applyCommand(c *applyCall, it Item) {
 	// The command runs in this shell's process only for exec,
 	// command and builtin (cd, source): the shell's state.
 	sh := shell
-	if !builtins[base] {
+	if !builtins(base) {
 		sh = at.copy()
 	}
 	w.run(cmd, at, sh, depth, c.stdin, c.pipe)
@@ -386,7 +386,7 @@ func commandWords(rest []arg, it Item) []arg {
 
 // scriptArg follows the script file a program runs in lang.
 func (w *walker) scriptArg(lang, base string, a arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	if a.v.known && (a.v.s == "-" || stdinFiles[a.v.s]) {
+	if a.v.known && (a.v.s == "-" || stdinFiles(a.v.s)) {
 		w.stdin(st, depth, stdin, pipe, lang)
 		return
 	}

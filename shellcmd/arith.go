@@ -23,9 +23,13 @@ import (
 const maxArith = 4
 
 // numericVars are bash's variables that always hold an integer.
-var numericVars = map[string]bool{
-	"#": true, "?": true, "$": true, "!": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true,
-	"BASHPID": true, "PPID": true, "UID": true, "EUID": true, "EPOCHSECONDS": true, "OPTIND": true, "HISTCMD": true,
+func numericVars(s string) bool {
+	switch s {
+	case "#", "?", "$", "!", "RANDOM", "SRANDOM", "SECONDS", "LINENO",
+		"BASHPID", "PPID", "UID", "EUID", "EPOCHSECONDS", "OPTIND", "HISTCMD":
+		return true
+	}
+	return false
 }
 
 // arith walks an arithmetic expression read in st.
@@ -114,7 +118,7 @@ func (w *walker) arithParam(p *syntax.ParamExp, st *state, depth, level int) {
 
 // arithVar checks a variable read in arithmetic.
 func (w *walker) arithVar(name string, st *state, depth, level int) {
-	if numericVars[name] || st.ints[name] {
+	if numericVars(name) || st.ints[name] {
 		return
 	}
 	if v, ok := st.vars[name]; ok {

@@ -130,9 +130,15 @@ func fields(word *syntax.Word, st *state) (out []string, ok bool, why string) {
 
 // specialBuiltins are POSIX's special builtins (bash(1), SHELL BUILTIN
 // COMMANDS; POSIX 2.14).
-var specialBuiltins = map[string]bool{":": true, ".": true, "break": true, "continue": true, "eval": true, "exec": true,
-	"exit": true, "export": true, "readonly": true, "return": true, "set": true, "shift": true, "times": true, "trap": true,
-	"unset": true, "source": true}
+func specialBuiltins(s string) bool {
+	switch s {
+	case ":", ".", "break", "continue", "eval", "exec",
+		"exit", "export", "readonly", "return", "set", "shift", "times", "trap",
+		"unset", "source":
+		return true
+	}
+	return false
+}
 
 // oneWord reports whether a word stays one word when bash expands it: it
 // holds no unquoted parameter, command or arithmetic expansion.
@@ -172,7 +178,7 @@ func (w *walker) call(c *syntax.CallExpr, st *state, depth int, stdin *syntax.Re
 		return
 	}
 	run := st
-	if len(c.Assigns) > 0 && st.posix && specialBuiltins[c.Args[0].Lit()] {
+	if len(c.Assigns) > 0 && st.posix && specialBuiltins(c.Args[0].Lit()) {
 		// POSIX mode: NAME=value before a special builtin stays in the
 		// shell (bash(1), POSIX mode; dash and sh alike). Applied to
 		// the shell and kept for the command.
@@ -227,7 +233,7 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		w.viaRow(row, name, rest, run, shell, depth, stdin, pipe)
 		return
 	}
-	if builtins[n] {
+	if builtins(n) {
 		// bash runs a builtin without looking on PATH.
 		w.program(Program{Name: n})
 		if row == nil {
@@ -628,11 +634,17 @@ func isAssignment(s string) bool {
 
 // stdinFiles are the names of a process's own standard input: a script
 // given as one of them is read from stdin (bash /dev/stdin < f).
-var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "/proc/thread-self/fd/0": true}
+func stdinFiles(s string) bool {
+	switch s {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0":
+		return true
+	}
+	return false
+}
 
 // shellScript follows the script file a shell runs.
 func (w *walker) shellScript(a arg, st *state, depth int, stdin *syntax.Redirect, pipe *syntax.Stmt) {
-	if a.v.known && stdinFiles[a.v.s] {
+	if a.v.known && stdinFiles(a.v.s) {
 		w.stdin(st, depth, stdin, pipe, "sh")
 		return
 	}
@@ -728,7 +740,7 @@ func (w *walker) piped(from *syntax.Stmt, st *state, depth int, lang string) {
 			if a.v.known && strings.HasPrefix(a.v.s, "-") && a.v.s != "-" {
 				continue
 			}
-			if a.v.known && (a.v.s == "-" || stdinFiles[a.v.s]) {
+			if a.v.known && (a.v.s == "-" || stdinFiles(a.v.s)) {
 				w.catStdin(from, st, depth, lang)
 				named = true
 				continue

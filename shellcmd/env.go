@@ -14,48 +14,82 @@ import (
 // hook's env (Options.Env), an assignment in the command (PATH=...,
 // export, declare, read, printf -v) or a wrapper (env NAME=value). setVar
 // is the one place that knows them.
-var (
-	// sourceVars name shell code a shell reads before the command: bash
-	// reads BASH_ENV when it starts non-interactive, sh and bash --posix
-	// read ENV (bash(1), INVOCATION).
-	sourceVars = map[string]bool{"BASH_ENV": true, "ENV": true}
-	// preloadVars name libraries the dynamic loader maps into every
-	// program (ld.so(8), dyld(1)).
-	preloadVars = map[string]bool{"LD_PRELOAD": true, "LD_AUDIT": true, "DYLD_INSERT_LIBRARIES": true}
-	// folderVars add folders that programs load code from by name:
-	// libraries, loadable builtins, Perl and Ruby modules, git's
-	// commands. A project folder there is not followed.
-	folderVars = map[string]bool{
-		"LD_LIBRARY_PATH": true, "DYLD_LIBRARY_PATH": true, "DYLD_FALLBACK_LIBRARY_PATH": true,
-		"DYLD_FRAMEWORK_PATH": true, "GCONV_PATH": true, "BASH_LOADABLES_PATH": true, "PERL5LIB": true,
-		"PERLLIB": true, "RUBYLIB": true, "GEM_PATH": true, "GEM_HOME": true, "LUA_PATH": true,
-		"LUA_CPATH": true, "GIT_EXEC_PATH": true, "GIT_TEMPLATE_DIR": true, "PYTHONHOME": true,
-		"PYTHONUSERBASE": true, "PYTHONPYCACHEPREFIX": true, "NODE_PATH": true, "CLASSPATH": true,
+
+// sourceVars name shell code a shell reads before the command: bash
+// reads BASH_ENV when it starts non-interactive, sh and bash --posix
+// read ENV (bash(1), INVOCATION).
+func sourceVars(s string) bool {
+	switch s {
+	case "BASH_ENV", "ENV":
+		return true
 	}
-	// optionVars pass options, or code, to an interpreter or tool that
-	// every program of its kind reads; they are not followed.
-	optionVars = map[string]bool{
-		"PERL5OPT": true, "RUBYOPT": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true,
-		"JDK_JAVA_OPTIONS": true, "LUA_INIT": true, "GIT_CONFIG_COUNT": true, "GIT_CONFIG_PARAMETERS": true,
-		"GIT_CONFIG": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_DIR": true,
-		"GIT_WORK_TREE": true, "BASHOPTS": true, "npm_config_node_options": true,
-		"NPM_CONFIG_NODE_OPTIONS": true, "PYTHONEXECUTABLE": true,
+	return false
+}
+
+// preloadVars name libraries the dynamic loader maps into every
+// program (ld.so(8), dyld(1)).
+func preloadVars(s string) bool {
+	switch s {
+	case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES":
+		return true
 	}
-	// configHomeVars say where programs read their own configuration,
-	// which can run commands (git aliases and hooks, npm's script-shell).
-	configHomeVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
-		"NPM_CONFIG_USERCONFIG": true, "npm_config_userconfig": true, "NPM_CONFIG_GLOBALCONFIG": true,
-		"npm_config_globalconfig": true, "ZDOTDIR": true, "INPUTRC": true, "PIP_CONFIG_FILE": true}
-	// commandVars hold a command line that programs run (git, less, man,
-	// sudo, ssh): it is read as a command.
-	commandVars = map[string]bool{
-		"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EDITOR": true, "GIT_PAGER": true, "PAGER": true,
-		"EDITOR": true, "VISUAL": true, "LESSOPEN": true, "LESSCLOSE": true, "GIT_ASKPASS": true,
-		"SSH_ASKPASS": true, "SUDO_ASKPASS": true, "BROWSER": true, "GIT_EXTERNAL_DIFF": true,
-		"GIT_PROXY_COMMAND": true, "PROMPT_COMMAND": true, "MANPAGER": true, "GIT_SEQUENCE_EDITOR": true,
-		"npm_config_script_shell": true, "NPM_CONFIG_SCRIPT_SHELL": true,
+	return false
+}
+
+// folderVars add folders that programs load code from by name:
+// libraries, loadable builtins, Perl and Ruby modules, git's
+// commands. A project folder there is not followed.
+func folderVars(s string) bool {
+	switch s {
+	case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH",
+		"DYLD_FRAMEWORK_PATH", "GCONV_PATH", "BASH_LOADABLES_PATH", "PERL5LIB",
+		"PERLLIB", "RUBYLIB", "GEM_PATH", "GEM_HOME", "LUA_PATH",
+		"LUA_CPATH", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "PYTHONHOME",
+		"PYTHONUSERBASE", "PYTHONPYCACHEPREFIX", "NODE_PATH", "CLASSPATH":
+		return true
 	}
-)
+	return false
+}
+
+// optionVars pass options, or code, to an interpreter or tool that
+// every program of its kind reads; they are not followed.
+func optionVars(s string) bool {
+	switch s {
+	case "PERL5OPT", "RUBYOPT", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+		"JDK_JAVA_OPTIONS", "LUA_INIT", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS",
+		"GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_DIR",
+		"GIT_WORK_TREE", "BASHOPTS", "npm_config_node_options",
+		"NPM_CONFIG_NODE_OPTIONS", "PYTHONEXECUTABLE":
+		return true
+	}
+	return false
+}
+
+// configHomeVars say where programs read their own configuration,
+// which can run commands (git aliases and hooks, npm's script-shell).
+func configHomeVars(s string) bool {
+	switch s {
+	case "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+		"NPM_CONFIG_USERCONFIG", "npm_config_userconfig", "NPM_CONFIG_GLOBALCONFIG",
+		"npm_config_globalconfig", "ZDOTDIR", "INPUTRC", "PIP_CONFIG_FILE":
+		return true
+	}
+	return false
+}
+
+// commandVars hold a command line that programs run (git, less, man,
+// sudo, ssh): it is read as a command.
+func commandVars(s string) bool {
+	switch s {
+	case "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_PAGER", "PAGER",
+		"EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_ASKPASS",
+		"SSH_ASKPASS", "SUDO_ASKPASS", "BROWSER", "GIT_EXTERNAL_DIFF",
+		"GIT_PROXY_COMMAND", "PROMPT_COMMAND", "MANPAGER", "GIT_SEQUENCE_EDITOR",
+		"npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL":
+		return true
+	}
+	return false
+}
 
 // Follows reports whether setVar follows exactly what the variable makes
 // run or load, so that the files it names are found where the program
@@ -65,7 +99,7 @@ func Follows(name string) bool {
 	switch {
 	case name == "PATH" || name == "CDPATH" || name == "PYTHONPATH" || name == "PS4" || name == "NODE_OPTIONS" || name == "PYTHONSTARTUP":
 		return true
-	case sourceVars[name] || preloadVars[name] || commandVars[name] || strings.HasPrefix(name, "BASH_FUNC_"):
+	case sourceVars(name) || preloadVars(name) || commandVars(name) || strings.HasPrefix(name, "BASH_FUNC_"):
 		return true
 	}
 	return false
@@ -91,7 +125,7 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 			w.unknown("PATH set to " + v.why)
 		}
 		st.path = pathDirs(v, st)
-	case sourceVars[name]:
+	case sourceVars(name):
 		switch {
 		case v.known && v.s != "":
 			w.followShell(w.file(name+"="+v.s, v, RoleSource, st), st.copy(), depth, false)
@@ -148,7 +182,7 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 		if !v.known {
 			unknown("where python finds modules")
 		}
-	case preloadVars[name]:
+	case preloadVars(name):
 		if !v.known {
 			unknown("libraries loaded into every program")
 			return
@@ -156,7 +190,7 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 		for _, f := range strings.FieldsFunc(v.s, func(r rune) bool { return r == ':' || r == ' ' }) {
 			w.file(name+"="+f, val{s: f, known: true}, RoleProgram, st)
 		}
-	case folderVars[name]:
+	case folderVars(name):
 		if !v.known {
 			unknown("folders that code is loaded from")
 			return
@@ -170,18 +204,18 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 				return
 			}
 		}
-	case optionVars[name]:
+	case optionVars(name):
 		if v.known && v.s == "" {
 			return
 		}
 		w.unknown(name + " passes options or code to every program of its kind: not followed")
-	case commandVars[name]:
+	case commandVars(name):
 		if !v.known {
 			unknown("a command other programs run")
 			return
 		}
 		w.script(strings.TrimPrefix(strings.TrimSpace(v.s), "|"), st.copy(), depth+1)
-	case configHomeVars[name]:
+	case configHomeVars(name):
 		// Programs read their configuration from there (~/.gitconfig's
 		// aliases and core.fsmonitor, ~/.npmrc, Python's user site).
 		if !v.known {

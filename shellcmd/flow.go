@@ -250,7 +250,7 @@ func (w *walker) keeps(n syntax.Node) bool {
 				return false
 			}
 			name := n.Args[0].Lit()
-			if name == "" || w.funcs[name] != nil || w.aliases[name] != "" || builtins[name] && !inertBuiltins[name] {
+			if name == "" || w.funcs[name] != nil || w.aliases[name] != "" || builtins(name) && !inertBuiltins(name) {
 				keep = false
 			}
 		case *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.ForClause,
@@ -268,10 +268,16 @@ func (w *walker) keeps(n syntax.Node) bool {
 
 // inertBuiltins are builtins that change nothing this analysis keeps in
 // a state.
-var inertBuiltins = map[string]bool{"echo": true, "test": true, "[": true, "true": true, "false": true, ":": true,
-	"exit": true, "return": true, "break": true, "continue": true, "wait": true, "kill": true, "pwd": true,
-	"type": true, "times": true, "umask": true, "ulimit": true, "help": true, "logout": true, "suspend": true,
-	"disown": true, "dirs": true, "caller": true, "history": true, "[[": true}
+func inertBuiltins(s string) bool {
+	switch s {
+	case "echo", "test", "[", "true", "false", ":",
+		"exit", "return", "break", "continue", "wait", "kill", "pwd",
+		"type", "times", "umask", "ulimit", "help", "logout", "suspend",
+		"disown", "dirs", "caller", "history", "[[":
+		return true
+	}
+	return false
+}
 
 func copies(sts []*state) []*state {
 	out := make([]*state, len(sts))

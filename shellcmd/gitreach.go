@@ -164,11 +164,28 @@ type gitCommand struct{ key, value, file string }
 // boolean); core.askPass and gpg.program are programs git runs with
 // arguments (prompt.c, gpg-interface.c). credential.helper is handled
 // apart ("!cmd", a path, or git credential-NAME).
-var gitCommandKeys = map[string]string{
-	"filter.*.clean": "", "filter.*.smudge": "", "filter.*.process": "", "diff.*.textconv": " \"$GIT_DIFF_FILE\"",
-	"diff.*.command": " \"$GIT_DIFF_PATH\" \"$GIT_DIFF_FILE\"", "merge.*.driver": "", "core.editor": " \"$GIT_EDIT_FILE\"",
-	"sequence.editor": " \"$GIT_EDIT_FILE\"", "core.pager": "", "pager.*": "", "core.sshcommand": " host git-upload-pack",
-	"core.fsmonitor": " 2 0", "core.askpass": " Password:", "gpg.program": " --status-fd=2 -bsau key", "gpg.*.program": " -Y sign",
+func gitCommandKeys(key string) string {
+	switch key {
+	case "filter.*.clean", "filter.*.smudge", "filter.*.process", "merge.*.driver", "core.pager", "pager.*":
+		return ""
+	case "diff.*.textconv":
+		return ` "$GIT_DIFF_FILE"`
+	case "diff.*.command":
+		return ` "$GIT_DIFF_PATH" "$GIT_DIFF_FILE"`
+	case "core.editor", "sequence.editor":
+		return ` "$GIT_EDIT_FILE"`
+	case "core.sshcommand":
+		return " host git-upload-pack"
+	case "core.fsmonitor":
+		return " 2 0"
+	case "core.askpass":
+		return " Password:"
+	case "gpg.program":
+		return " --status-fd=2 -bsau key"
+	case "gpg.*.program":
+		return " -Y sign"
+	}
+	return ""
 }
 
 // gitPlaceholder stands for what git puts in for %f, %O ...: a path git
@@ -215,9 +232,9 @@ func (w *walker) gitCommands(cfg *gitConfig, dir, work string, st *state, depth 
 				w.unknown(what + ": a program path gh-hooks does not split")
 				continue
 			}
-			line = c.value + gitCommandKeys[c.key]
+			line = c.value + gitCommandKeys(c.key)
 		default:
-			line += gitCommandKeys[c.key]
+			line += gitCommandKeys(c.key)
 		}
 		run := cst.copy()
 		if strings.HasPrefix(c.key, "filter.") {
@@ -268,27 +285,31 @@ func (w *walker) gitRemote(url string, st *state, depth int) {
 // gitInert are the config keys (section.key, or section.*.key with a
 // subsection) that run nothing and name no file git loads; any other key
 // in a project's repository config makes the hook not covered.
-var gitInert = map[string]bool{
-	"core.repositoryformatversion": true, "core.filemode": true, "core.bare": true, "core.logallrefupdates": true,
-	"core.ignorecase": true, "core.precomposeunicode": true, "core.symlinks": true, "core.autocrlf": true,
-	"core.eol": true, "core.safecrlf": true, "core.quotepath": true, "core.abbrev": true, "core.checkstat": true,
-	"core.trustctime": true, "core.untrackedcache": true, "core.sparsecheckout": true, "core.sparsecheckoutcone": true,
-	"core.commitgraph": true, "core.multipackindex": true, "core.preloadindex": true, "core.compression": true,
-	"remote.*.fetch": true, "remote.*.push": true, "remote.*.tagopt": true,
-	"remote.*.prune": true, "remote.*.mirror": true, "remote.*.promisor": true, "remote.*.partialclonefilter": true,
-	"branch.*.remote": true, "branch.*.merge": true, "branch.*.rebase": true, "branch.*.pushremote": true,
-	"branch.*.description": true, "user.name": true, "user.email": true, "user.signingkey": true,
-	"init.defaultbranch": true, "pull.rebase": true, "pull.ff": true, "push.default": true, "push.autosetupremote": true,
-	"fetch.prune": true, "fetch.prunetags": true, "merge.ff": true, "merge.conflictstyle": true,
-	"rebase.autosquash": true, "rebase.autostash": true, "extensions.objectformat": true, "extensions.refstorage": true,
-	"extensions.partialclone": true, "extensions.preciousobjects": true, "gc.auto": true, "gc.autodetach": true,
-	"submodule.*.url": true, "submodule.*.active": true, "submodule.active": true, "index.version": true,
-	"lfs.repositoryformatversion": true, "status.showuntrackedfiles": true, "advice.*": true, "color.*": true,
-	// The attributes of a driver whose command is followed: a name, a
-	// boolean, a regular expression, another driver's name.
-	"filter.*.required": true, "merge.*.name": true, "merge.*.recursive": true, "diff.*.binary": true,
-	"diff.*.xfuncname": true, "diff.*.funcname": true, "diff.*.wordregex": true, "diff.*.cachetextconv": true,
-	"diff.*.algorithm": true, "commit.gpgsign": true, "tag.gpgsign": true, "gpg.format": true,
+func gitInert(s string) bool {
+	switch s {
+	case "core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
+		"core.ignorecase", "core.precomposeunicode", "core.symlinks", "core.autocrlf",
+		"core.eol", "core.safecrlf", "core.quotepath", "core.abbrev", "core.checkstat",
+		"core.trustctime", "core.untrackedcache", "core.sparsecheckout", "core.sparsecheckoutcone",
+		"core.commitgraph", "core.multipackindex", "core.preloadindex", "core.compression",
+		"remote.*.fetch", "remote.*.push", "remote.*.tagopt",
+		"remote.*.prune", "remote.*.mirror", "remote.*.promisor", "remote.*.partialclonefilter",
+		"branch.*.remote", "branch.*.merge", "branch.*.rebase", "branch.*.pushremote",
+		"branch.*.description", "user.name", "user.email", "user.signingkey",
+		"init.defaultbranch", "pull.rebase", "pull.ff", "push.default", "push.autosetupremote",
+		"fetch.prune", "fetch.prunetags", "merge.ff", "merge.conflictstyle",
+		"rebase.autosquash", "rebase.autostash", "extensions.objectformat", "extensions.refstorage",
+		"extensions.partialclone", "extensions.preciousobjects", "gc.auto", "gc.autodetach",
+		"submodule.*.url", "submodule.*.active", "submodule.active", "index.version",
+		"lfs.repositoryformatversion", "status.showuntrackedfiles", "advice.*", "color.*",
+		// The attributes of a driver whose command is followed: a name, a
+		// boolean, a regular expression, another driver's name.
+		"filter.*.required", "merge.*.name", "merge.*.recursive", "diff.*.binary",
+		"diff.*.xfuncname", "diff.*.funcname", "diff.*.wordregex", "diff.*.cachetextconv",
+		"diff.*.algorithm", "commit.gpgsign", "tag.gpgsign", "gpg.format":
+		return true
+	}
+	return false
 }
 
 // gitConfigFile hashes and reads one config file of a project repository.
@@ -333,7 +354,7 @@ func (w *walker) gitConfigFile(p string, st *state, cfg *gitConfig, level int) {
 			cfg.hooksPath = e.value
 		case key == "core.fsmonitor" && (gitFalse(e.value) || gitTrue(e.value)):
 			// false, or true: git's own daemon.
-		case gitCommandKeys[key] != "" || key == "filter.*.clean" || key == "filter.*.smudge" || key == "filter.*.process" ||
+		case gitCommandKeys(key) != "" || key == "filter.*.clean" || key == "filter.*.smudge" || key == "filter.*.process" ||
 			key == "merge.*.driver" || key == "core.pager" || key == "credential.helper" || key == "credential.*.helper" ||
 			e.section == "pager" && e.sub == "":
 			if e.section == "pager" {
@@ -348,7 +369,7 @@ func (w *walker) gitConfigFile(p string, st *state, cfg *gitConfig, level int) {
 		case key == "uploadpack.packobjectshook":
 			// Used only from protected configuration (the user's and
 			// the system's), never from a repository's (git-config(1)).
-		case gitInert[key], gitInert[e.section+".*"]:
+		case gitInert(key), gitInert(e.section + ".*"):
 		default:
 			w.unknown("git config " + key + " in " + name + ": a key that can run a command or load a file: not followed")
 		}

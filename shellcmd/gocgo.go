@@ -23,9 +23,15 @@ var (
 )
 
 // cgoExt are the file kinds go build compiles in a cgo package.
-var cgoExt = map[string]bool{".c": true, ".cc": true, ".cpp": true, ".cxx": true, ".h": true, ".hh": true, ".hpp": true,
-	".hxx": true, ".m": true, ".s": true, ".S": true, ".sx": true, ".f": true, ".F": true, ".for": true, ".f90": true,
-	".syso": true, ".swig": true, ".swigcxx": true}
+func cgoExt(s string) bool {
+	switch s {
+	case ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp",
+		".hxx", ".m", ".s", ".S", ".sx", ".f", ".F", ".for", ".f90",
+		".syso", ".swig", ".swigcxx":
+		return true
+	}
+	return false
+}
 
 // cgoPackage follows the headers of a cgo package in dir whose files are
 // names. It does nothing for a package that does not import "C".
@@ -82,7 +88,7 @@ func (w *walker) cgoPackage(dir string, names []string, st *state) {
 	}
 	for _, n := range names {
 		ext := filepath.Ext(n)
-		if ext == ".go" && !strings.HasSuffix(n, "_test.go") || cgoExt[ext] && ext != ".syso" {
+		if ext == ".go" && !strings.HasSuffix(n, "_test.go") || cgoExt(ext) && ext != ".syso" {
 			w.cgoIncludes(filepath.Join(dir, n), incDirs, st, 0)
 		}
 	}

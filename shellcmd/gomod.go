@@ -31,10 +31,18 @@ import (
 // and go tool run project code that is not followed: not covered.
 
 // goFlagValue are the build flags that take a value (go help build).
-var goFlagValue = map[string]bool{"-C": true, "-o": true, "-p": true, "-mod": true, "-modfile": true, "-overlay": true,
-	"-tags": true, "-ldflags": true, "-gcflags": true, "-asmflags": true, "-exec": true, "-toolexec": true, "-pkgdir": true,
-	"-buildmode": true, "-compiler": true, "-gccgoflags": true, "-installsuffix": true, "-pgo": true, "-coverpkg": true,
-	"-covermode": true, "-buildvcs": false, "-json": false}
+func goFlagValue(s string) bool {
+	switch s {
+	case "-C", "-o", "-p", "-mod", "-modfile", "-overlay",
+		"-tags", "-ldflags", "-gcflags", "-asmflags", "-exec", "-toolexec", "-pkgdir",
+		"-buildmode", "-compiler", "-gccgoflags", "-installsuffix", "-pgo", "-coverpkg",
+		"-covermode":
+		return true
+	case "-buildvcs", "-json":
+		return false
+	}
+	return false
+}
 
 // goTools are the variables naming programs go build runs (go help
 // environment): a command line each, split as cmd/internal/quoted does.
@@ -100,7 +108,7 @@ func (w *walker) goCommand(sub string, rest []arg, st *state, depth int) bool {
 			break
 		}
 		opt, value, has := strings.Cut(strings.Replace(a.v.s, "--", "-", 1), "=")
-		if goFlagValue[opt] && !has {
+		if goFlagValue(opt) && !has {
 			if i >= len(flags) {
 				break
 			}
@@ -472,7 +480,7 @@ func (w *walker) goPackage(c *goCmd, dir string) {
 	}
 	for _, n := range names {
 		ext := filepath.Ext(n)
-		if strings.HasSuffix(n, "_test.go") || !(ext == ".go" || cgoExt[ext]) {
+		if strings.HasSuffix(n, "_test.go") || !(ext == ".go" || cgoExt(ext)) {
 			continue
 		}
 		p := filepath.Join(dir, n)

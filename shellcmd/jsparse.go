@@ -68,39 +68,67 @@ func (e *jsParseError) Error() string { return strconv.Itoa(e.Line) + ": " + e.M
 
 // jsRunBuiltins are Node's builtin modules that run code or start
 // processes: importing one is an opaque form (whatever the alias).
-var jsRunBuiltins = map[string]bool{
-	"vm": true, "worker_threads": true, "cluster": true, "inspector": true,
-	"inspector/promises": true, "repl": true, "wasi": true,
-	// node:test's run() starts node on test files; node:sqlite's
-	// loadExtension loads native code.
-	"test": true, "sqlite": true,
+func jsRunBuiltins(s string) bool {
+	switch s {
+	case "vm", "worker_threads", "cluster", "inspector",
+		"inspector/promises", "repl", "wasi",
+		// node:test's run() starts node on test files; node:sqlite's
+		// loadExtension loads native code.
+		"test", "sqlite":
+		return true
+	}
+	return false
 }
 
 // jsModuleSafe are the members of the builtin module that load nothing by
 // themselves (createRequire is followed where its base is the file).
-var jsModuleSafe = map[string]bool{"createRequire": true, "builtinModules": true, "isBuiltin": true}
+func jsModuleSafe(s string) bool {
+	switch s {
+	case "createRequire", "builtinModules", "isBuiltin":
+		return true
+	}
+	return false
+}
 
 // jsProcessDeny are the members of process that load code or native
 // addons, or reach the loader.
-var jsProcessDeny = map[string]bool{
-	"binding": true, "_linkedBinding": true, "dlopen": true, "mainModule": true, "getBuiltinModule": true,
-	"execve": true, "chdir": true, "constructor": true, "__proto__": true, "moduleLoadList": true, "setSourceMapsEnabled": false,
-	// loadEnvFile puts a file's variables (BASH_ENV, NODE_OPTIONS, ...)
-	// into the environment every child process starts with.
-	"loadEnvFile": true,
+func jsProcessDeny(s string) bool {
+	switch s {
+	case "binding", "_linkedBinding", "dlopen", "mainModule", "getBuiltinModule",
+		"execve", "chdir", "constructor", "__proto__", "moduleLoadList",
+		// loadEnvFile puts a file's variables (BASH_ENV, NODE_OPTIONS, ...)
+		// into the environment every child process starts with.
+		"loadEnvFile":
+		return true
+	case "setSourceMapsEnabled":
+		return false
+	}
+	return false
 }
 
 // jsGlobalDeny are the members of globalThis (global, self, window) that
 // are opaque when reached through it.
-var jsGlobalDeny = map[string]bool{
-	"eval": true, "Function": true, "process": true, "require": true, "module": true, "constructor": true,
-	"globalThis": true, "global": true, "self": true, "window": true, "Bun": true, "Deno": true, "Worker": true,
-	"__proto__": true, "Reflect": false,
+func jsGlobalDeny(s string) bool {
+	switch s {
+	case "eval", "Function", "process", "require", "module", "constructor",
+		"globalThis", "global", "self", "window", "Bun", "Deno", "Worker",
+		"__proto__":
+		return true
+	case "Reflect":
+		return false
+	}
+	return false
 }
 
 // jsModuleMembers are the members of CommonJS's module that reach no
 // loader.
-var jsModuleMembers = map[string]bool{"exports": true, "id": true, "filename": true, "loaded": true, "path": true, "isPreloading": true}
+func jsModuleMembers(s string) bool {
+	switch s {
+	case "exports", "id", "filename", "loaded", "path", "isPreloading":
+		return true
+	}
+	return false
+}
 
 // scanJS parses src (a script, a CommonJS or an ES module) and returns
 // what it loads and its opaque forms. A file the parser refuses is a
@@ -271,7 +299,7 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 			if name == "" {
 				name = bind
 			}
-			if name != "*" && !jsCPRuns[name] {
+			if name != "*" && !jsCPRuns(name) {
 				s.opaque("child_process." + name)
 				continue
 			}
@@ -287,7 +315,7 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 			if name == "" {
 				name = bind // import {x}
 			}
-			if !jsModuleSafe[name] {
+			if !jsModuleSafe(name) {
 				s.opaque("module." + name)
 				continue
 			}
@@ -302,7 +330,7 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 			if name == "" {
 				name = string(a.Binding)
 			}
-			if name == "*" || jsProcessDeny[name] || name == "env" {
+			if name == "*" || jsProcessDeny(name) || name == "env" {
 				s.opaque("process." + name)
 			}
 		}
@@ -325,7 +353,7 @@ func (s *jsScanner) spec(lit []byte, kind string) (string, bool) {
 
 // builtin names a loaded builtin that runs code or processes.
 func (s *jsScanner) builtin(spec string) {
-	if b := strings.TrimPrefix(spec, "node:"); jsRunBuiltins[b] {
+	if b := strings.TrimPrefix(spec, "node:"); jsRunBuiltins(b) {
 		s.opaque(b + " (what it runs is not followed)")
 	}
 }
@@ -499,7 +527,7 @@ func (s *jsScanner) moduleUseSafe(n *js.CallExpr) bool {
 	switch p := s.parent().(type) {
 	case *js.DotExpr:
 		y, ok := p.Y.(js.LiteralExpr)
-		return ok && jsModuleSafe[string(y.Data)]
+		return ok && jsModuleSafe(string(y.Data))
 	case *js.BindingElement:
 		switch b := p.Binding.(type) {
 		case *js.Var:
@@ -510,7 +538,7 @@ func (s *jsScanner) moduleUseSafe(n *js.CallExpr) bool {
 				return false
 			}
 			for _, it := range b.List {
-				if it.Key == nil || it.Key.Computed != nil || !jsModuleSafe[string(it.Key.Literal.Data)] {
+				if it.Key == nil || it.Key.Computed != nil || !jsModuleSafe(string(it.Key.Literal.Data)) {
 					return false
 				}
 				if v, ok := it.Value.Binding.(*js.Var); ok && string(it.Key.Literal.Data) == "createRequire" {
@@ -557,7 +585,7 @@ func (s *jsScanner) dot(n *js.DotExpr) {
 		}
 		s.opaque(".constructor (it reaches the Function constructor)")
 	}
-	if v, ok := n.X.(*js.Var); ok && s.moduleNS[root(v)] && !jsModuleSafe[name] {
+	if v, ok := n.X.(*js.Var); ok && s.moduleNS[root(v)] && !jsModuleSafe(name) {
 		s.opaque("module." + name)
 	}
 }
@@ -712,7 +740,7 @@ func (s *jsScanner) variable(v *js.Var) {
 		s.opaque("require used as a value")
 	case "module":
 		if m, ok := s.member(v); ok {
-			if !jsModuleMembers[m] {
+			if !jsModuleMembers(m) {
 				s.opaque("module." + m)
 			}
 			return
@@ -731,7 +759,7 @@ func (s *jsScanner) variable(v *js.Var) {
 		}
 	case "process":
 		if m, ok := s.member(v); ok {
-			if jsProcessDeny[m] {
+			if jsProcessDeny(m) {
 				s.opaque("process." + m)
 			}
 			if m == "env" {
@@ -745,7 +773,7 @@ func (s *jsScanner) variable(v *js.Var) {
 				for _, it := range b.List {
 					if it.Key == nil || it.Key.Computed != nil {
 						bad = "[computed]"
-					} else if k := string(it.Key.Literal.Data); jsProcessDeny[k] {
+					} else if k := string(it.Key.Literal.Data); jsProcessDeny(k) {
 						bad = k
 					} else if v, ok := it.Value.Binding.(*js.Var); ok && k == "env" {
 						if s.envVars == nil {
@@ -769,7 +797,7 @@ func (s *jsScanner) variable(v *js.Var) {
 		s.opaque("process used as a value")
 	case "globalThis", "global", "self", "window":
 		if m, ok := s.member(v); ok {
-			if jsGlobalDeny[m] {
+			if jsGlobalDeny(m) {
 				s.opaque(name + "." + m)
 			}
 			return
@@ -795,15 +823,27 @@ func (s *jsScanner) variable(v *js.Var) {
 
 // jsCPRuns are child_process's functions that start a process, and how
 // they take it.
-var jsCPRuns = map[string]bool{"exec": true, "execSync": true, "execFile": true, "execFileSync": true,
-	"spawn": true, "spawnSync": true, "fork": true}
+func jsCPRuns(s string) bool {
+	switch s {
+	case "exec", "execSync", "execFile", "execFileSync",
+		"spawn", "spawnSync", "fork":
+		return true
+	}
+	return false
+}
 
 // jsCPSafeOpts are the options of child_process's functions that do not
 // change what runs (cwd is read when literal; env, shell, argv0, execPath,
 // execArgv are not followed).
-var jsCPSafeOpts = map[string]bool{"encoding": true, "stdio": true, "timeout": true, "maxBuffer": true, "killSignal": true,
-	"windowsHide": true, "windowsVerbatimArguments": true, "input": true, "detached": true, "signal": true,
-	"serialization": true, "silent": true}
+func jsCPSafeOpts(s string) bool {
+	switch s {
+	case "encoding", "stdio", "timeout", "maxBuffer", "killSignal",
+		"windowsHide", "windowsVerbatimArguments", "input", "detached", "signal",
+		"serialization", "silent":
+		return true
+	}
+	return false
+}
 
 // cpBind binds require('child_process') at the node being entered when
 // its parent binds it to a name (const cp = ..., const {execSync: run} =
@@ -812,7 +852,7 @@ func (s *jsScanner) cpBind() bool {
 	switch p := s.parent().(type) {
 	case *js.DotExpr:
 		y, ok := p.Y.(js.LiteralExpr)
-		return ok && jsCPRuns[string(y.Data)] // require('child_process').execSync(...): cpFunc reads it
+		return ok && jsCPRuns(string(y.Data)) // require('child_process').execSync(...): cpFunc reads it
 	case *js.BindingElement:
 		switch b := p.Binding.(type) {
 		case *js.Var:
@@ -824,7 +864,7 @@ func (s *jsScanner) cpBind() bool {
 			}
 			for _, it := range b.List {
 				v, ok := it.Value.Binding.(*js.Var)
-				if it.Key == nil || it.Key.Computed != nil || !ok || !jsCPRuns[string(it.Key.Literal.Data)] {
+				if it.Key == nil || it.Key.Computed != nil || !ok || !jsCPRuns(string(it.Key.Literal.Data)) {
 					return false
 				}
 				s.cpFuncs[root(v)] = string(it.Key.Literal.Data)
@@ -849,7 +889,7 @@ func (s *jsScanner) cpFunc(e js.IExpr) (string, bool) {
 		}
 	case *js.DotExpr:
 		y, ok := e.Y.(js.LiteralExpr)
-		if !ok || !jsCPRuns[string(y.Data)] {
+		if !ok || !jsCPRuns(string(y.Data)) {
 			return "", false
 		}
 		switch x := e.X.(type) {
@@ -929,7 +969,7 @@ func (s *jsScanner) cpCall(fn string, n *js.CallExpr) {
 				}
 				key := strings.Trim(string(p.Name.Literal.Data), `'"`)
 				switch {
-				case jsCPSafeOpts[key]:
+				case jsCPSafeOpts(key):
 				case key == "cwd":
 					d, ok, _ := literal(p.Value)
 					if !ok {

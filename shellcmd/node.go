@@ -25,19 +25,28 @@ import (
 var (
 	// nodeExts are the extensions Node (and tsx) try, in order.
 	nodeExts = []string{".js", ".mjs", ".cjs", ".json", ".node", ".ts", ".tsx", ".mts", ".cts", ".jsx"}
-	// nodeBuiltins are Node's own modules (require('fs')).
-	nodeBuiltins = map[string]bool{}
-	// nodePreload are node's options that load a module first.
-	nodePreload = map[string]bool{"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true}
 )
 
-func init() {
-	for _, m := range strings.Fields(`assert async_hooks buffer child_process cluster console constants crypto dgram
-		diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process
-		punycode querystring readline repl stream string_decoder sys test timers tls trace_events tty url util v8 vm
-		wasi worker_threads zlib sea sqlite`) {
-		nodeBuiltins[m] = true
+// nodeBuiltins are Node's own modules (require('fs')).
+func nodeBuiltins(s string) bool {
+	switch s {
+	case "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants", "crypto", "dgram",
+		"diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector", "module", "net",
+		"os", "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream", "string_decoder",
+		"sys", "test", "timers", "tls", "trace_events", "tty", "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib",
+		"sea", "sqlite":
+		return true
 	}
+	return false
+}
+
+// nodePreload are node's options that load a module first.
+func nodePreload(s string) bool {
+	switch s {
+	case "-r", "--require", "--import", "--loader", "--experimental-loader":
+		return true
+	}
+	return false
 }
 
 // followNode follows a JavaScript or TypeScript file p.
@@ -176,7 +185,7 @@ var (
 func (w *walker) nodeOptions(words []string, st *state, depth int) {
 	for i := 0; i < len(words); i++ {
 		opt, value, has := strings.Cut(words[i], "=")
-		needs := nodePreload[opt] || opt == "--preload" || slices.Contains(nodeWithArg, opt)
+		needs := nodePreload(opt) || opt == "--preload" || slices.Contains(nodeWithArg, opt)
 		if needs && !has {
 			if i+1 >= len(words) {
 				return
@@ -192,7 +201,7 @@ func (w *walker) nodeOptions(words []string, st *state, depth int) {
 			continue
 		}
 		switch {
-		case nodePreload[opt] || opt == "--preload":
+		case nodePreload(opt) || opt == "--preload":
 			if w.files == nil {
 				if isRelSpec(value) {
 					w.file(value, val{s: value, known: true}, RoleScript, st)
@@ -258,7 +267,7 @@ func (w *walker) nodeResolve(spec, dir string, st *state, depth int) {
 		return
 	}
 	switch {
-	case strings.HasPrefix(spec, "node:") || nodeBuiltins[strings.SplitN(spec, "/", 2)[0]]:
+	case strings.HasPrefix(spec, "node:") || nodeBuiltins(strings.SplitN(spec, "/", 2)[0]):
 		return
 	case strings.HasPrefix(spec, "file://"):
 		spec = strings.TrimPrefix(spec, "file://")

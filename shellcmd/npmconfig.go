@@ -126,14 +126,27 @@ func npmEnv(s string, st *state) (out, why string, ok bool) {
 }
 
 // npmCodeKeys are the .npmrc keys whose value is a program npm runs (or
-// node's options for the scripts); npmFileKeys name a file or folder that
-// npm loads code from.
-var (
-	npmCodeKeys = map[string]bool{"script-shell": true, "shell": true, "git": true, "editor": true, "browser": true,
-		"viewer": true, "node-options": true, "call": true}
-	npmFileKeys = map[string]bool{"userconfig": true, "globalconfig": true, "prefix": true, "onload-script": true,
-		"init-module": true, "pnpmfile": true, "global-pnpmfile": true, "node-gyp": true, "globalignorefile": false}
-)
+// node's options for the scripts).
+func npmCodeKeys(s string) bool {
+	switch s {
+	case "script-shell", "shell", "git", "editor", "browser",
+		"viewer", "node-options", "call":
+		return true
+	}
+	return false
+}
+
+// npmFileKeys name a file or folder that npm loads code from.
+func npmFileKeys(s string) bool {
+	switch s {
+	case "userconfig", "globalconfig", "prefix", "onload-script",
+		"init-module", "pnpmfile", "global-pnpmfile", "node-gyp":
+		return true
+	case "globalignorefile":
+		return false
+	}
+	return false
+}
 
 // npmConfig follows the configuration npm (pnpm, yarn 1) loads for a
 // script run from st.dir: the .npmrc of each folder up to the project
@@ -194,7 +207,7 @@ func (w *walker) npmrc(p string, st *state, depth, level int) {
 			continue
 		}
 		key = strings.ReplaceAll(key, "_", "-")
-		if !npmCodeKeys[key] && !npmFileKeys[key] {
+		if !npmCodeKeys(key) && !npmFileKeys(key) {
 			continue
 		}
 		v, why, ok := npmEnv(e.value, st)

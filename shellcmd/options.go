@@ -8,32 +8,85 @@ import "strings"
 // §3).
 
 // shellOpts maps set -o names and set's letters to the options.
-var setLetters = map[string]string{
-	"a": "allexport", "b": "notify", "e": "errexit", "f": "noglob", "h": "hashall", "k": "keyword", "m": "monitor",
-	"n": "noexec", "p": "privileged", "t": "onecmd", "u": "nounset", "v": "verbose", "x": "xtrace", "B": "braceexpand",
-	"C": "noclobber", "E": "errtrace", "H": "histexpand", "P": "physical", "T": "functrace", "i": "interactive",
-	"l": "login", "r": "restricted", "s": "stdin", "D": "dump-strings", "c": "command",
+func setLetters(s string) string {
+	switch s {
+	case "a":
+		return "allexport"
+	case "b":
+		return "notify"
+	case "e":
+		return "errexit"
+	case "f":
+		return "noglob"
+	case "h":
+		return "hashall"
+	case "k":
+		return "keyword"
+	case "m":
+		return "monitor"
+	case "n":
+		return "noexec"
+	case "p":
+		return "privileged"
+	case "t":
+		return "onecmd"
+	case "u":
+		return "nounset"
+	case "v":
+		return "verbose"
+	case "x":
+		return "xtrace"
+	case "B":
+		return "braceexpand"
+	case "C":
+		return "noclobber"
+	case "E":
+		return "errtrace"
+	case "H":
+		return "histexpand"
+	case "P":
+		return "physical"
+	case "T":
+		return "functrace"
+	case "i":
+		return "interactive"
+	case "l":
+		return "login"
+	case "r":
+		return "restricted"
+	case "s":
+		return "stdin"
+	case "D":
+		return "dump-strings"
+	case "c":
+		return "command"
+	}
+	return ""
 }
 
 // inertOptions change nothing of what runs here: globs are not known
 // anyway, and a shell that exits or skips earlier runs less.
-var inertOptions = map[string]bool{
-	"allexport": true, "notify": true, "errexit": true, "noglob": true, "hashall": true, "monitor": true,
-	"noexec": true, "privileged": true, "onecmd": true, "nounset": true, "verbose": true, "braceexpand": true,
-	"noclobber": true, "errtrace": true, "histexpand": true, "physical": true, "functrace": true, "emacs": true,
-	"vi": true, "ignoreeof": true, "history": true, "nolog": true, "interactive-comments": true, "pipefail": true,
-	"login": true, "restricted": true, "stdin": true, "dump-strings": true, "command": true, "interactive": true,
-	// shopt
-	"autocd": true, "assoc_expand_once": true, "array_expand_once": true, "cdspell": true, "checkhash": true,
-	"checkjobs": true, "checkwinsize": true, "cmdhist": true, "direxpand": true, "dirspell": true, "dotglob": true,
-	"execfail": true, "extglob": true, "extquote": true, "failglob": true, "force_fignore": true,
-	"globasciiranges": true, "globskipdots": true, "globstar": true, "gnu_errfmt": true, "histappend": true,
-	"histreedit": true, "histverify": true, "hostcomplete": true, "huponexit": true, "inherit_errexit": true,
-	"interactive_comments": true, "lithist": true, "localvar_inherit": true, "localvar_unset": true,
-	"login_shell": true, "mailwarn": true, "no_empty_cmd_completion": true, "nocaseglob": true, "nocasematch": true,
-	"noexpand_translation": true, "nullglob": true, "patsub_replacement": true, "progcomp": true,
-	"progcomp_alias": true, "promptvars": true, "restricted_shell": true, "shift_verbose": true,
-	"sourcepath": true, "varredir_close": true, "bash_source_fullpath": true, "extdebug": true,
+func inertOptions(s string) bool {
+	switch s {
+	case "allexport", "notify", "errexit", "noglob", "hashall", "monitor",
+		"noexec", "privileged", "onecmd", "nounset", "verbose", "braceexpand",
+		"noclobber", "errtrace", "histexpand", "physical", "functrace", "emacs",
+		"vi", "ignoreeof", "history", "nolog", "interactive-comments", "pipefail",
+		"login", "restricted", "stdin", "dump-strings", "command", "interactive",
+		// shopt
+		"autocd", "assoc_expand_once", "array_expand_once", "cdspell", "checkhash",
+		"checkjobs", "checkwinsize", "cmdhist", "direxpand", "dirspell", "dotglob",
+		"execfail", "extglob", "extquote", "failglob", "force_fignore",
+		"globasciiranges", "globskipdots", "globstar", "gnu_errfmt", "histappend",
+		"histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit",
+		"interactive_comments", "lithist", "localvar_inherit", "localvar_unset",
+		"login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch",
+		"noexpand_translation", "nullglob", "patsub_replacement", "progcomp",
+		"progcomp_alias", "promptvars", "restricted_shell", "shift_verbose",
+		"sourcepath", "varredir_close", "bash_source_fullpath", "extdebug":
+		return true
+	}
+	return false
 }
 
 // shellOption applies an option that a shell is started with (bash -O
@@ -47,7 +100,7 @@ func (w *walker) shellOption(base, opt, value string, st *state) {
 	case opt == "--posix":
 		name = "posix"
 	case value == "" && len(opt) == 2:
-		name = setLetters[opt[1:]]
+		name = setLetters(opt[1:])
 	}
 	switch name {
 	case "":
@@ -80,7 +133,7 @@ func (w *walker) shellOption(base, opt, value string, st *state) {
 			w.unknown("shopt -s xpg_echo (echo reads escapes): not followed")
 		}
 	default:
-		if !inertOptions[name] && !strings.HasPrefix(name, "compat") {
+		if !inertOptions(name) && !strings.HasPrefix(name, "compat") {
 			w.unknown(base + " " + strings.TrimSpace(opt+" "+value) + " (an option gh-hooks does not know): not followed")
 		}
 	}

@@ -37,10 +37,16 @@ const pyVenvVar = "\x00python-venv"
 
 // selectionFiles are the interpreter-selection files each language's
 // version managers read.
-var selectionFiles = map[string][]string{
-	"python": {".python-version", ".tool-versions", ".mise.toml", "mise.toml", ".mise.local.toml", "mise.local.toml", ".config/mise.toml"},
-	"node":   {".nvmrc", ".node-version", ".tool-versions", ".mise.toml", "mise.toml", ".mise.local.toml", "mise.local.toml", ".config/mise.toml"},
-	"ruby":   {".ruby-version", ".tool-versions", ".mise.toml", "mise.toml", ".mise.local.toml", "mise.local.toml", ".config/mise.toml"},
+func selectionFiles(lang string) []string {
+	switch lang {
+	case "python":
+		return []string{".python-version", ".tool-versions", ".mise.toml", "mise.toml", ".mise.local.toml", "mise.local.toml", ".config/mise.toml"}
+	case "node":
+		return []string{".nvmrc", ".node-version", ".tool-versions", ".mise.toml", "mise.toml", ".mise.local.toml", "mise.local.toml", ".config/mise.toml"}
+	case "ruby":
+		return []string{".ruby-version", ".tool-versions", ".mise.toml", "mise.toml", ".mise.local.toml", "mise.local.toml", ".config/mise.toml"}
+	}
+	return nil
 }
 
 // pyRunnerFiles are what uv, poetry, pipenv, pdm and hatch read to set
@@ -51,7 +57,7 @@ var pyRunnerFiles = []string{"pyproject.toml", "uv.lock", "uv.toml", "poetry.loc
 // interpreterSelection records the selection files of lang's version
 // managers from the current directory up to the project's top.
 func (w *walker) interpreterSelection(lang string, st *state) {
-	names := selectionFiles[lang]
+	names := selectionFiles(lang)
 	if w.files == nil || len(names) == 0 || w.top == "" {
 		return
 	}
@@ -253,7 +259,7 @@ func (w *walker) interpreterStart(row, sub *Row, n, lang string, st *state, dept
 		}
 	case lang == "python":
 		return w.pyInterpreter(n, st)
-	case selectionFiles[lang] != nil:
+	case selectionFiles(lang) != nil:
 		w.interpreterSelection(lang, st)
 	}
 	return st

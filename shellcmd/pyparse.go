@@ -58,37 +58,55 @@ type pyFile struct {
 	refs  []pyRef
 }
 
-var pyKeywords = map[string]bool{"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
-	"async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
-	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true, "import": true,
-	"in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true,
-	"return": true, "try": true, "while": true, "with": true, "yield": true}
+func pyKeywords(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert",
+		"async", "await", "break", "class", "continue", "def", "del", "elif",
+		"else", "except", "finally", "for", "from", "global", "if", "import",
+		"in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+		"return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
+}
 
 // pyRisky are the builtins that run code or reach the import system or
 // the interpreter's own namespaces.
-var pyRisky = map[string]bool{"exec": true, "eval": true, "compile": true, "__import__": true, "breakpoint": true,
-	"globals": true, "locals": true, "vars": true, "execfile": true, "reload": true, "help": true, "getattr": true,
-	"setattr": true, "delattr": true}
+func pyRisky(s string) bool {
+	switch s {
+	case "exec", "eval", "compile", "__import__", "breakpoint",
+		"globals", "locals", "vars", "execfile", "reload", "help", "getattr",
+		"setattr", "delattr":
+		return true
+	}
+	return false
+}
 
 // pyRiskyAttrs are attribute names that load or start code whatever
 // object they are read from (a module re-exported under another name:
 // helpers.sp.Popen, getattr-free aliasing: x = os; x.system).
-var pyRiskyAttrs = map[string]bool{"system": true, "popen": true, "Popen": true, "check_output": true, "check_call": true,
-	"getoutput": true, "getstatusoutput": true, "import_module": true, "run_path": true, "run_module": true,
-	"spec_from_file_location": true, "spec_from_loader": true, "module_from_spec": true, "exec_module": true,
-	"load_module": true, "load_source": true, "load_compiled": true, "load_dynamic": true, "SourceFileLoader": true,
-	"SourcelessFileLoader": true, "ExtensionFileLoader": true, "create_subprocess_exec": true,
-	"create_subprocess_shell": true, "addsitedir": true, "startfile": true, "CDLL": true, "PyDLL": true, "WinDLL": true,
-	"LoadLibrary": true, "dlopen": true, "meta_path": true, "path_hooks": true, "posix_spawn": true, "posix_spawnp": true,
-	"f_globals": true, "f_builtins": true, "f_locals": true, "gi_frame": true, "cr_frame": true, "ag_frame": true,
-	"tb_frame": true, "f_back": true,
-	// sqlite3: a connection's load_extension loads native code.
-	"load_extension": true, "enable_load_extension": true,
-	// pandas.read_pickle unpickles.
-	"read_pickle": true}
+func pyRiskyAttrs(s string) bool {
+	switch s {
+	case "system", "popen", "Popen", "check_output", "check_call",
+		"getoutput", "getstatusoutput", "import_module", "run_path", "run_module",
+		"spec_from_file_location", "spec_from_loader", "module_from_spec", "exec_module",
+		"load_module", "load_source", "load_compiled", "load_dynamic", "SourceFileLoader",
+		"SourcelessFileLoader", "ExtensionFileLoader", "create_subprocess_exec",
+		"create_subprocess_shell", "addsitedir", "startfile", "CDLL", "PyDLL", "WinDLL",
+		"LoadLibrary", "dlopen", "meta_path", "path_hooks", "posix_spawn", "posix_spawnp",
+		"f_globals", "f_builtins", "f_locals", "gi_frame", "cr_frame", "ag_frame",
+		"tb_frame", "f_back",
+		// sqlite3: a connection's load_extension loads native code.
+		"load_extension", "enable_load_extension",
+		// pandas.read_pickle unpickles.
+		"read_pickle":
+		return true
+	}
+	return false
+}
 
 func pyRiskyAttr(a string) bool {
-	if pyRiskyAttrs[a] {
+	if pyRiskyAttrs(a) {
 		return true
 	}
 	for _, p := range []string{"execv", "execl", "spawnv", "spawnl"} {
@@ -96,7 +114,7 @@ func pyRiskyAttr(a string) bool {
 			return true
 		}
 	}
-	return pyDunder(a) && !pySafeDunders[a]
+	return pyDunder(a) && !pySafeDunders(a)
 }
 
 func pyDunder(a string) bool {
@@ -106,14 +124,20 @@ func pyDunder(a string) bool {
 // pySafeDunders are the dunder names that neither reach namespaces nor
 // the interpreter (__subclasses__, __globals__, __builtins__, __dict__,
 // __loader__, __code__ and the rest do).
-var pySafeDunders = map[string]bool{"__init__": true, "__name__": true, "__file__": true, "__doc__": true,
-	"__version__": true, "__all__": true, "__main__": true, "__class__": true, "__qualname__": true, "__module__": true,
-	"__annotations__": true, "__future__": true, "__slots__": true, "__enter__": true, "__exit__": true,
-	"__aenter__": true, "__aexit__": true, "__repr__": true, "__str__": true, "__eq__": true, "__ne__": true,
-	"__lt__": true, "__le__": true, "__gt__": true, "__ge__": true, "__hash__": true, "__len__": true, "__iter__": true,
-	"__next__": true, "__contains__": true, "__getitem__": true, "__setitem__": true, "__delitem__": true,
-	"__call__": true, "__new__": true, "__post_init__": true, "__bool__": true, "__debug__": true, "__author__": true,
-	"__license__": true, "__copyright__": true, "__email__": true, "__status__": true}
+func pySafeDunders(s string) bool {
+	switch s {
+	case "__init__", "__name__", "__file__", "__doc__",
+		"__version__", "__all__", "__main__", "__class__", "__qualname__", "__module__",
+		"__annotations__", "__future__", "__slots__", "__enter__", "__exit__",
+		"__aenter__", "__aexit__", "__repr__", "__str__", "__eq__", "__ne__",
+		"__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__len__", "__iter__",
+		"__next__", "__contains__", "__getitem__", "__setitem__", "__delitem__",
+		"__call__", "__new__", "__post_init__", "__bool__", "__debug__", "__author__",
+		"__license__", "__copyright__", "__email__", "__status__":
+		return true
+	}
+	return false
+}
 
 // pyRead tokenizes and reads src.
 func pyRead(src string) (*pyFile, error) {
@@ -215,7 +239,7 @@ func (r *pyReader) stmtEnd(i int) bool {
 func (r *pyReader) dotted(i int) (string, int, bool) {
 	var parts []string
 	for {
-		if i >= len(r.t) || r.t[i].kind != pyNAME || pyKeywords[r.t[i].text] {
+		if i >= len(r.t) || r.t[i].kind != pyNAME || pyKeywords(r.t[i].text) {
 			return "", i, false
 		}
 		parts = append(parts, r.t[i].id)
@@ -228,7 +252,7 @@ func (r *pyReader) dotted(i int) (string, int, bool) {
 }
 
 func (r *pyReader) name(i int) (string, bool) {
-	if i < len(r.t) && r.t[i].kind == pyNAME && !pyKeywords[r.t[i].text] {
+	if i < len(r.t) && r.t[i].kind == pyNAME && !pyKeywords(r.t[i].text) {
 		return r.t[i].id, true
 	}
 	return "", false
@@ -351,7 +375,7 @@ func (r *pyReader) names() {
 	}
 	for i := 0; i < len(r.t); i++ {
 		t := r.t[i]
-		if t.kind != pyNAME || r.skip[i] || pyKeywords[t.text] {
+		if t.kind != pyNAME || r.skip[i] || pyKeywords(t.text) {
 			continue
 		}
 		attr := r.is(i-1, pyOp, ".")
@@ -364,7 +388,7 @@ func (r *pyReader) names() {
 			}
 		} else {
 			_, bound := r.f.binds[t.id]
-			if !bound && !star && !pyRisky[t.id] && !(pyDunder(t.id) && !pySafeDunders[t.id]) {
+			if !bound && !star && !pyRisky(t.id) && !(pyDunder(t.id) && !pySafeDunders(t.id)) {
 				continue
 			}
 			// f(key=value): a keyword argument's name is no use of it.

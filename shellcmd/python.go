@@ -158,7 +158,7 @@ func (w *walker) pyRunModule(proc *pyProc, mod string, st *state, depth int) {
 		w.pyFind(proc, pkg, "__main__", st, depth)
 		return
 	}
-	if !pySafeMains[mod] {
+	if !pySafeMains(mod) {
 		// pytest, unittest, mypy, pip, pydoc, timeit: a tool outside the
 		// project that loads the project's code by its own rules.
 		w.unknown("python -m " + mod + ": a module outside the project, which can load the project's code: not followed")
@@ -169,10 +169,16 @@ func (w *walker) pyRunModule(proc *pyProc, mod string, st *state, depth int) {
 // code when run with -m (they read files as data). Not here: http.server
 // (--cgi runs the project's cgi-bin scripts), zipfile, tarfile, gzip and
 // base64 (they write files that a later command can run).
-var pySafeMains = map[string]bool{"json.tool": true, "black": true, "isort": true, "ruff": true,
-	"pycodestyle": true, "py_compile": true, "compileall": true, "tokenize": true, "ast": true, "dis": true,
-	"calendar": true, "uuid": true, "sysconfig": true,
-	"platform": true, "site": true, "this": true, "yamllint": true, "codespell": true}
+func pySafeMains(s string) bool {
+	switch s {
+	case "json.tool", "black", "isort", "ruff",
+		"pycodestyle", "py_compile", "compileall", "tokenize", "ast", "dis",
+		"calendar", "uuid", "sysconfig",
+		"platform", "site", "this", "yamllint", "codespell":
+		return true
+	}
+	return false
+}
 
 // pythonCode follows python -c CODE (sys.path[0] is the current
 // directory).
@@ -405,7 +411,7 @@ func (w *walker) pyFollowFile(proc *pyProc, p, pkg string, st *state, depth int)
 
 func pyDotted(s string) bool {
 	for _, p := range strings.Split(s, ".") {
-		if p == "" || pyKeywords[p] {
+		if p == "" || pyKeywords(p) {
 			return false
 		}
 		for i, c := range p {
@@ -425,5 +431,5 @@ func pyStarRisky(mod string) bool {
 	case "os", "posix", "nt", "sys", "subprocess", "asyncio", "pty", "importlib", "runpy", "unittest":
 		return true
 	}
-	return pyDangerMods[head]
+	return pyDangerMods(head)
 }

@@ -381,8 +381,14 @@ func pyIdentRune(r rune, first bool) bool {
 }
 
 // pyPrefixes are the string prefixes CPython reads, lower-cased.
-var pyPrefixes = map[string]bool{"r": true, "u": true, "b": true, "br": true, "rb": true,
-	"f": true, "fr": true, "rf": true, "t": true, "tr": true, "rt": true}
+func pyPrefixes(s string) bool {
+	switch s {
+	case "r", "u", "b", "br", "rb",
+		"f", "fr", "rf", "t", "tr", "rt":
+		return true
+	}
+	return false
+}
 
 func (l *pyLexer) name() error {
 	start := l.pos
@@ -402,7 +408,7 @@ func (l *pyLexer) name() error {
 		l.pos += n
 	}
 	text := l.src[start:l.pos]
-	if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && pyPrefixes[strings.ToLower(text)] {
+	if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && pyPrefixes(strings.ToLower(text)) {
 		return l.str(text)
 	}
 	l.emit(pyNAME, text)
@@ -591,7 +597,17 @@ var pyOps = []string{"**=", "//=", ">>=", "<<=", "...", "!=", "%=", "&=", "**", 
 	"<<", "<=", "==", ">=", ">>", "@=", "^=", "|=", "<>",
 	"(", ")", "[", "]", "{", "}", ":", ",", ";", "+", "-", "*", "/", "|", "&", "<", ">", "=", ".", "%", "~", "^", "@", "!"}
 
-var pyClose = map[string]byte{")": '(', "]": '[', "}": '{'}
+func pyClose(s string) byte {
+	switch s {
+	case ")":
+		return '('
+	case "]":
+		return '['
+	case "}":
+		return '{'
+	}
+	return 0
+}
 
 func (l *pyLexer) op() error {
 	f := l.top()
@@ -613,8 +629,8 @@ func (l *pyLexer) op() error {
 		switch {
 		case o == "(" || o == "[" || o == "{":
 			l.parens = append(l.parens, o[0])
-		case pyClose[o] != 0:
-			if len(l.parens) == 0 || l.parens[len(l.parens)-1] != pyClose[o] {
+		case pyClose(o) != 0:
+			if len(l.parens) == 0 || l.parens[len(l.parens)-1] != pyClose(o) {
 				return l.fail("unmatched '" + o + "'")
 			}
 			l.parens = l.parens[:len(l.parens)-1]

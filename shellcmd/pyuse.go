@@ -17,27 +17,35 @@ import (
 // not follow (the import machinery, loaders, native code, unpicklers,
 // process runners, test runners and frameworks that import project files
 // by convention).
-var pyDangerMods = map[string]bool{"importlib": true, "runpy": true, "imp": true, "pkgutil": true, "zipimport": true,
-	"ctypes": true, "_ctypes": true, "cffi": true, "code": true, "codeop": true, "pickle": true, "_pickle": true,
-	"cPickle": true, "marshal": true, "shelve": true, "dill": true, "cloudpickle": true, "joblib": true,
-	"builtins": true, "__builtin__": true, "site": true, "_posixsubprocess": true, "_winapi": true, "commands": true,
-	"popen2": true, "pexpect": true, "ptyprocess": true, "plumbum": true, "sh": true, "sarge": true, "delegator": true,
-	"envoy": true, "invoke": true, "fabric": true, "pytest": true, "_pytest": true, "doctest": true, "nose": true,
-	"django": true, "IPython": true, "pkg_resources": true, "importlib_metadata": true, "setuptools": true,
-	"distutils": true, "xonsh": true, "nox": true, "tox": true, "zipapp": true, "_imp": true,
-	"pdb": true, "bdb": true, "timeit": true, "trace": true, "profile": true, "cProfile": true, "ensurepip": true,
-	"venv": true, "pydoc": true, "jsonpickle": true,
-	// torch.load unpickles, torch.hub runs a repository's hubconf.py;
-	// python-dotenv and environs put a .env found from the script's
-	// folder up into os.environ, which child processes start with.
-	"torch": true, "dotenv": true, "environs": true,
-	// Templates that run code (mako; a jinja2 template reaches any
-	// attribute, __subclasses__ included, outside its sandbox), configs
-	// that name callables (hydra's _target_, matplotlibrc's backend read
-	// from the current folder), notebooks run (nbclient, papermill,
-	// nbconvert), and GitPython, which runs git (its hooks, fsmonitor).
-	"jinja2": true, "mako": true, "hydra": true, "matplotlib": true, "nbclient": true, "papermill": true,
-	"nbconvert": true, "git": true, "operator": false, "inspect": true, "gc": true, "types": false}
+func pyDangerMods(s string) bool {
+	switch s {
+	case "importlib", "runpy", "imp", "pkgutil", "zipimport",
+		"ctypes", "_ctypes", "cffi", "code", "codeop", "pickle", "_pickle",
+		"cPickle", "marshal", "shelve", "dill", "cloudpickle", "joblib",
+		"builtins", "__builtin__", "site", "_posixsubprocess", "_winapi", "commands",
+		"popen2", "pexpect", "ptyprocess", "plumbum", "sh", "sarge", "delegator",
+		"envoy", "invoke", "fabric", "pytest", "_pytest", "doctest", "nose",
+		"django", "IPython", "pkg_resources", "importlib_metadata", "setuptools",
+		"distutils", "xonsh", "nox", "tox", "zipapp", "_imp",
+		"pdb", "bdb", "timeit", "trace", "profile", "cProfile", "ensurepip",
+		"venv", "pydoc", "jsonpickle",
+		// torch.load unpickles, torch.hub runs a repository's hubconf.py;
+		// python-dotenv and environs put a .env found from the script's
+		// folder up into os.environ, which child processes start with.
+		"torch", "dotenv", "environs",
+		// Templates that run code (mako; a jinja2 template reaches any
+		// attribute, __subclasses__ included, outside its sandbox), configs
+		// that name callables (hydra's _target_, matplotlibrc's backend read
+		// from the current folder), notebooks run (nbclient, papermill,
+		// nbconvert), and GitPython, which runs git (its hooks, fsmonitor).
+		"jinja2", "mako", "hydra", "matplotlib", "nbclient", "papermill",
+		"nbconvert", "git", "inspect", "gc":
+		return true
+	case "operator", "types":
+		return false
+	}
+	return false
+}
 
 // pyUse follows or names one use.
 func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) {
@@ -416,7 +424,7 @@ func pyChain(toks []pyTok) ([]string, bool) {
 	var chain []string
 	for i, t := range toks {
 		if i%2 == 0 {
-			if t.kind != pyNAME || pyKeywords[t.text] {
+			if t.kind != pyNAME || pyKeywords(t.text) {
 				return nil, false
 			}
 			chain = append(chain, t.id)
@@ -537,7 +545,7 @@ func pyKindOf(q string, ref pyRef) string {
 		case "getattr", "delattr", "setattr":
 			return "getattr"
 		}
-		if pyRisky[q] {
+		if pyRisky(q) {
 			return "risky"
 		}
 	}
@@ -636,12 +644,12 @@ func pyKindOf(q string, ref pyRef) string {
 			return "risky"
 		}
 	default:
-		if pyDangerMods[head] {
+		if pyDangerMods(head) {
 			return "risky"
 		}
 	}
 	for _, c := range strings.Split(q, ".") {
-		if pyDunder(c) && !pySafeDunders[c] {
+		if pyDunder(c) && !pySafeDunders(c) {
 			return "risky"
 		}
 	}

@@ -776,7 +776,7 @@ func numericWord(word *syntax.Word, st *state) bool {
 		if p.Param == nil || p.Exp != nil || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Excl {
 			return false
 		}
-		return p.Length || numericVars[p.Param.Value] || st.ints[p.Param.Value]
+		return p.Length || numericVars(p.Param.Value) || st.ints[p.Param.Value]
 	case *syntax.CmdSubst:
 		return numericSubst(p)
 	}

@@ -27,7 +27,7 @@ func (w *walker) source(rest []arg, run, shell *state, depth int, stdin *syntax.
 	}
 	a := rest[0]
 	switch {
-	case a.v.known && stdinFiles[a.v.s]:
+	case a.v.known && stdinFiles(a.v.s):
 		w.stdin(run, depth, stdin, pipe, "sh")
 		return
 	case !a.v.known && a.v.from == nil:

@@ -15,27 +15,42 @@ import (
 
 // manifests are the task runners whose command runs what a project file
 // says, and that file's name.
-var manifests = map[string]string{
-	"npm": "package.json", "pnpm": "package.json", "yarn": "package.json",
-	"make": "Makefile", "gmake": "Makefile", "just": "justfile", "rake": "Rakefile", "task": "Taskfile.yml",
+func manifests(s string) string {
+	switch s {
+	case "npm", "pnpm", "yarn":
+		return "package.json"
+	case "make", "gmake":
+		return "Makefile"
+	case "just":
+		return "justfile"
+	case "rake":
+		return "Rakefile"
+	case "task":
+		return "Taskfile.yml"
+	}
+	return ""
 }
 
 // npmCommands are npm's, pnpm's and yarn's own commands that run no
 // script of package.json (pnpm X and yarn X run the script X otherwise).
-var npmCommands = map[string]bool{
-	"install": true, "i": true, "ci": true, "add": true, "remove": true, "rm": true, "uninstall": true, "update": true,
-	"up": true, "publish": true, "pack": true, "link": true, "unlink": true, "outdated": true, "audit": true, "ls": true,
-	"list": true, "why": true, "info": true, "view": true, "init": true, "config": true, "set": true, "get": true,
-	"cache": true, "store": true, "login": true, "logout": true, "whoami": true, "version": true, "--version": true,
-	"-v": true, "help": true, "prune": true, "dedupe": true, "fund": true, "doctor": true, "search": true,
-	"import": true, "licenses": true, "patch": true, "rebuild": true, "env": true, "root": true, "bin": true,
-	"setup": true, "node": true, "dlx": true, "exec": true, "x": true, "create": true,
+func npmCommands(s string) bool {
+	switch s {
+	case "install", "i", "ci", "add", "remove", "rm", "uninstall", "update",
+		"up", "publish", "pack", "link", "unlink", "outdated", "audit", "ls",
+		"list", "why", "info", "view", "init", "config", "set", "get",
+		"cache", "store", "login", "logout", "whoami", "version", "--version",
+		"-v", "help", "prune", "dedupe", "fund", "doctor", "search",
+		"import", "licenses", "patch", "rebuild", "env", "root", "bin",
+		"setup", "node", "dlx", "exec", "x", "create":
+		return true
+	}
+	return false
 }
 
 // manifest walks a task runner's command: npm run X (test, start, ...),
 // pnpm X, yarn X, make, just.
 func (w *walker) manifest(base string, rest []arg, st *state, depth int) {
-	name := manifests[base]
+	name := manifests(base)
 	dir := st.dir
 	switch base {
 	case "npm", "pnpm", "yarn":
@@ -69,7 +84,7 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		// Any --key before -- is npm's configuration, also after the
 		// script's name (npm run t --script-shell=./sh runs ./sh);
 		// --prefix, the package's folder, is followed below.
-		if key, _, _ := strings.Cut(strings.TrimPrefix(a.v.s, "--"), "="); a.v.known && strings.HasPrefix(a.v.s, "--") && key != "prefix" && (npmCodeKeys[key] || npmFileKeys[key]) {
+		if key, _, _ := strings.Cut(strings.TrimPrefix(a.v.s, "--"), "="); a.v.known && strings.HasPrefix(a.v.s, "--") && key != "prefix" && (npmCodeKeys(key) || npmFileKeys(key)) {
 			w.unknown(base + " --" + key + " on its command line: not followed")
 		}
 	}
@@ -135,13 +150,13 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		w.packageProgram(rest[i+1:], st, depth)
 		return
 	default:
-		if ev := npmLifecycles[sub.v.s]; ev != "" && (base != "yarn" || ev != "restart" && ev != "install-test") {
+		if ev := npmLifecycles(sub.v.s); ev != "" && (base != "yarn" || ev != "restart" && ev != "install-test") {
 			if sub := in(); sub != nil {
 				w.npmLifecycle(base, ev, rest[i+1:], sub, depth)
 			}
 			return
 		}
-		if base == "npm" || npmCommands[sub.v.s] {
+		if base == "npm" || npmCommands(sub.v.s) {
 			return
 		}
 		script = sub.v.s // pnpm lint, yarn lint
@@ -153,25 +168,49 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 
 // npmLifecycles maps npm's commands that run the package's lifecycle
 // scripts to the event (npm docs, "scripts": Life Cycle Operation Order).
-var npmLifecycles = map[string]string{
-	"install": "install", "i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install",
-	"instal": "install", "isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
-	"ci": "install", "clean-install": "install", "ic": "install", "install-clean": "install", "isntall-clean": "install",
-	"rebuild": "rebuild", "rb": "rebuild", "update": "update", "up": "update", "upgrade": "update", "udpate": "update",
-	"pack": "pack", "publish": "publish", "version": "version", "restart": "restart", "install-test": "install-test",
-	"it": "install-test", "install-ci-test": "install-test", "cit": "install-test",
+func npmLifecycles(s string) string {
+	switch s {
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci", "clean-install", "ic", "install-clean", "isntall-clean":
+		return "install"
+	case "rebuild", "rb":
+		return "rebuild"
+	case "update", "up", "upgrade", "udpate":
+		return "update"
+	case "pack":
+		return "pack"
+	case "publish":
+		return "publish"
+	case "version":
+		return "version"
+	case "restart":
+		return "restart"
+	case "install-test", "it", "install-ci-test", "cit":
+		return "install-test"
+	}
+	return ""
 }
 
 // npmEvents are the scripts each lifecycle event runs, in order.
-var npmEvents = map[string][]string{
-	"install":      {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"},
-	"rebuild":      {"preinstall", "install", "postinstall", "prepare"},
-	"update":       nil,
-	"pack":         {"prepack", "prepare", "postpack"},
-	"publish":      {"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"},
-	"version":      {"preversion", "version", "postversion"},
-	"restart":      {"prerestart", "restart", "postrestart", "prestop", "stop", "poststop", "prestart", "start", "poststart"},
-	"install-test": {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare", "pretest", "test", "posttest"},
+func npmEvents(event string) []string {
+	switch event {
+	case "install":
+		return []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+	case "rebuild":
+		return []string{"preinstall", "install", "postinstall", "prepare"}
+	case "update":
+		return nil
+	case "pack":
+		return []string{"prepack", "prepare", "postpack"}
+	case "publish":
+		return []string{"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"}
+	case "version":
+		return []string{"preversion", "version", "postversion"}
+	case "restart":
+		return []string{"prerestart", "restart", "postrestart", "prestop", "stop", "poststop", "prestart", "start", "poststart"}
+	case "install-test":
+		return []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare", "pretest", "test", "posttest"}
+	}
+	return nil
 }
 
 // npmLifecycle follows a command that runs the package's lifecycle
@@ -188,7 +227,7 @@ func (w *walker) npmLifecycle(base, event string, rest []arg, st *state, depth i
 	if event == "install" || event == "rebuild" || event == "update" || event == "install-test" {
 		w.unknown(base + " " + event + " runs the install scripts of the packages it installs: not followed")
 	}
-	w.npmRun(base, npmEvents[event], st, depth)
+	w.npmRun(base, npmEvents(event), st, depth)
 }
 
 // npmScript follows the script name of dir's package.json (npm's
@@ -248,7 +287,13 @@ func (w *walker) npmRun(base string, names []string, st *state, depth int) {
 }
 
 // nodeRunners are package programs that run a script file with Node.
-var nodeRunners = map[string]bool{"tsx": true, "ts-node": true, "node": true, "vite-node": true, "esno": true, "jiti": true, "babel-node": true, "ts-node-esm": true}
+func nodeRunners(s string) bool {
+	switch s {
+	case "tsx", "ts-node", "node", "vite-node", "esno", "jiti", "babel-node", "ts-node-esm":
+		return true
+	}
+	return false
+}
 
 // packageProgram walks `npx PROG ARGS` (npm exec, pnpm exec/dlx, yarn
 // exec/dlx, bunx): PROG is node_modules/.bin/PROG from the current
@@ -296,7 +341,7 @@ func (w *walker) packageProgram(cmd []arg, st *state, depth int) {
 			}
 		}
 	}
-	if nodeRunners[name] {
+	if nodeRunners(name) {
 		w.apply(Lookup("node"), "node", cmd[1:], st, st.copy(), depth, nil, nil)
 	}
 }
