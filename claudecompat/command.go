@@ -48,7 +48,13 @@ const (
 // to install gh-hooks, turn after turn; nor PreCompact (Gemini's
 // PreCompress ignores decisions, spec §5.8) or the events nothing can
 // block on.
-var failClosedEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "UserPromptSubmit": true}
+func failClosedEvents(s string) bool {
+	switch s {
+	case "PreToolUse", "PostToolUse", "UserPromptSubmit":
+		return true
+	}
+	return false
+}
 
 // CanBlock reports whether a hook of Claude event ev, whose command and
 // scripts gave findings (Scan), can block under Claude in a way a
@@ -58,7 +64,7 @@ var failClosedEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, 
 // true (a file it runs could not be read, or the command starts what
 // cannot be followed): gh-hooks cannot tell that it does not block.
 func CanBlock(ev string, findings []Finding, unseen bool) bool {
-	if !failClosedEvents[ev] {
+	if !failClosedEvents(ev) {
 		return false
 	}
 	if unseen {

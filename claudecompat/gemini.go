@@ -12,7 +12,7 @@ import (
 // ClaudeEvent is the Claude event whose hooks run on Gemini event ev
 // (for AfterTool and AfterAgent the more common of two), "" for a Gemini
 // event no Claude hook runs on.
-func ClaudeEvent(ev string) string { return claudeEventOn[ev] }
+func ClaudeEvent(ev string) string { return claudeEventOn(ev) }
 
 // AdapterCommand is the command that runs cmd behind the adapter as a
 // hook of Claude event ev, quoted as Wrap quotes it (so that Gemini's
@@ -24,11 +24,23 @@ func AdapterCommand(ev, cmd string) string {
 
 // geminiSetVars are the Claude variables Gemini itself sets for every
 // hook (spec §5.2: CLAUDE_PROJECT_DIR is the session's directory).
-var geminiSetVars = map[string]bool{"CLAUDE_PROJECT_DIR": true}
+func geminiSetVars(s string) bool {
+	switch s {
+	case "CLAUDE_PROJECT_DIR":
+		return true
+	}
+	return false
+}
 
 // geminiEventNames are the event names Claude and Gemini share: a script
 // that names them may speak either protocol.
-var geminiEventNames = map[string]bool{"SessionStart": true, "SessionEnd": true, "Notification": true}
+func geminiEventNames(s string) bool {
+	switch s {
+	case "SessionStart", "SessionEnd", "Notification":
+		return true
+	}
+	return false
+}
 
 // ScanUnderGemini is UnderGemini(event, Scan(data, lang, h)), for a hook
 // that runs under Gemini without the adapter. Most hooks' commands and
@@ -93,7 +105,7 @@ func UnderGemini(event string, findings []Finding) []Finding {
 			}
 			note = fmt.Sprintf("compares the tool name with Claude's %q: Gemini calls that tool %s, so this never matches", f.Key, g)
 		case KindEventName:
-			if geminiEventNames[f.Key] {
+			if geminiEventNames(f.Key) {
 				continue
 			}
 			if g, ok := geminiEvent[f.Key]; ok {
@@ -115,7 +127,7 @@ func UnderGemini(event string, findings []Finding) []Finding {
 				continue
 			}
 		case KindVariable:
-			if geminiSetVars[f.Key] {
+			if geminiSetVars(f.Key) {
 				continue
 			}
 			note = "reads $" + f.Key + ", which Gemini does not set"

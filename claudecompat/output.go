@@ -43,7 +43,13 @@ const (
 
 // plainTextContext are the events on which Claude adds a hook's plain
 // stdout to the model's context (claude-hooks.md §1.7).
-var plainTextContext = map[string]bool{"UserPromptSubmit": true, "SessionStart": true}
+func plainTextContext(s string) bool {
+	switch s {
+	case "UserPromptSubmit", "SessionStart":
+		return true
+	}
+	return false
+}
 
 // contextEvents are the events whose hookSpecificOutput.additionalContext
 // Gemini gives to the model on the event the hook runs on: AfterTool
@@ -51,9 +57,13 @@ var plainTextContext = map[string]bool{"UserPromptSubmit": true, "SessionStart":
 // BeforeTool Gemini has no context channel (PreToolUse context is lost);
 // AfterAgent has none either: Stop's context keeps the turn going, as a
 // block (readClaudeJSON).
-var contextEvents = map[string]bool{
-	"PostToolUse": true, "PostToolUseFailure": true, "UserPromptSubmit": true, "SessionStart": true,
-	"Stop": true, "SubagentStop": true,
+func contextEvents(s string) bool {
+	switch s {
+	case "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart",
+		"Stop", "SubagentStop":
+		return true
+	}
+	return false
 }
 
 // Output is the answer the adapter gives Gemini for one Claude hook: the
@@ -131,7 +141,7 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 		if bad {
 			warnings = append(warnings, "Claude hook printed invalid JSON, which Claude reads as plain text")
 		}
-		if r.Exit == 0 && plainTextContext[h.Event] {
+		if r.Exit == 0 && plainTextContext(h.Event) {
 			addContext(out, h.Event, text)
 		}
 	}
@@ -333,7 +343,7 @@ func readClaudeJSON(h Hook, claudeTool string, j, out map[string]any) {
 		}
 		out["decision"] = "block"
 		out["reason"] = ctx
-	case contextEvents[h.Event]:
+	case contextEvents(h.Event):
 		addContext(out, h.Event, ctx)
 	}
 }

@@ -168,15 +168,29 @@ func shorten(line string) string {
 	return string(r[:119]) + "…"
 }
 
-// stdinRead are the ways a script reads its stdin, per language. The
-// expressions of this file are compiled on first use (lazyre): compiled at
-// start they cost every gh-hooks process, every adapter run among them,
-// some 2,400 allocations: 6% to 7% of a whole adapter run around
-// `cat >/dev/null` (medians of 400 interleaved runs, lazy against eager).
-var stdinRead = map[string]*lazyre.Regexp{
-	LangShell:  lazyre.New(`(^|[\s;&|(]|\$\()(jq|cat|read|python3?|node)\b[^|;&]*$|\$\(\s*cat\s*\)|/dev/stdin|(^|[\s;&|(])(jq|read)\s`),
-	LangPython: lazyre.New(`\bsys\.stdin\b|\binput\(\)|\bfileinput\b|/dev/stdin`),
-	LangNode:   lazyre.New(`process\.stdin|readFileSync\(\s*(0|['"]/dev/stdin['"])|Bun\.stdin|Deno\.stdin|/dev/stdin`),
+// stdinShell, stdinPython and stdinNode are the ways a script reads its
+// stdin, per language (stdinRead picks one). The expressions of this file
+// are compiled on first use (lazyre): compiled at start they cost every
+// gh-hooks process, every adapter run among them, some 2,400 allocations:
+// 6% to 7% of a whole adapter run around `cat >/dev/null` (medians of 400
+// interleaved runs, lazy against eager).
+var (
+	stdinShell  = lazyre.New(`(^|[\s;&|(]|\$\()(jq|cat|read|python3?|node)\b[^|;&]*$|\$\(\s*cat\s*\)|/dev/stdin|(^|[\s;&|(])(jq|read)\s`)
+	stdinPython = lazyre.New(`\bsys\.stdin\b|\binput\(\)|\bfileinput\b|/dev/stdin`)
+	stdinNode   = lazyre.New(`process\.stdin|readFileSync\(\s*(0|['"]/dev/stdin['"])|Bun\.stdin|Deno\.stdin|/dev/stdin`)
+)
+
+// stdinRead is lang's expression of the three, or nil.
+func stdinRead(lang string) *lazyre.Regexp {
+	switch lang {
+	case LangShell:
+		return stdinShell
+	case LangPython:
+		return stdinPython
+	case LangNode:
+		return stdinNode
+	}
+	return nil
 }
 
 // quotedNames matches a quoted string that is a name or an alternation of
@@ -285,7 +299,7 @@ func sortedNames[V any](m map[string]V) []string {
 
 func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 	ev := s.h.Event
-	if re := stdinRead[lang]; re != nil && re.Get().MatchString(l) || lang == "" && stdinRead[LangShell].Get().MatchString(l) {
+	if re := stdinRead(lang); re != nil && re.Get().MatchString(l) || lang == "" && stdinShell.Get().MatchString(l) {
 		s.add(KindStdin, "", true, "reads the hook's JSON payload: the adapter gives it Claude's payload for "+orAny(ev))
 	}
 	// Tool names.
@@ -389,7 +403,7 @@ func (s *scanner) scanOutput(l string) {
 		switch {
 		case ev == "Stop" || ev == "SubagentStop":
 			s.add(KindOutput, "additionalContext", true, "answers with additionalContext, which keeps the turn going on "+ev+": the adapter makes it Gemini's AfterAgent block, with the context as the next prompt")
-		case contextEvents[ev] || ev == "":
+		case contextEvents(ev) || ev == "":
 			s.add(KindOutput, "additionalContext", true, "answers with additionalContext: the adapter gives it to the model on "+orAny(ev))
 		case ev == "PreToolUse":
 			s.add(KindOutput, "additionalContext", false, "PreToolUse additionalContext is lost: Gemini gives BeforeTool hooks no way to add context for the model")

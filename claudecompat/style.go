@@ -9,10 +9,26 @@ import (
 // claudeEventOn is the Claude event whose hooks run on a Gemini event,
 // for the fix ClaudeStyle names (the inverse of geminiEvent; AfterTool
 // and AfterAgent name the more common of their two).
-var claudeEventOn = map[string]string{
-	"BeforeTool": "PreToolUse", "AfterTool": "PostToolUse", "BeforeAgent": "UserPromptSubmit",
-	"AfterAgent": "Stop", "SessionStart": "SessionStart", "SessionEnd": "SessionEnd",
-	"PreCompress": "PreCompact", "Notification": "Notification",
+func claudeEventOn(s string) string {
+	switch s {
+	case "BeforeTool":
+		return "PreToolUse"
+	case "AfterTool":
+		return "PostToolUse"
+	case "BeforeAgent":
+		return "UserPromptSubmit"
+	case "AfterAgent":
+		return "Stop"
+	case "SessionStart":
+		return "SessionStart"
+	case "SessionEnd":
+		return "SessionEnd"
+	case "PreCompress":
+		return "PreCompact"
+	case "Notification":
+		return "Notification"
+	}
+	return ""
 }
 
 // ClaudeStyle reads the output of a hook that runs under Gemini without
@@ -77,7 +93,7 @@ func ClaudeStyle(event, stdout string, exitCode int) []string {
 	if exitCode == 2 && decision != "deny" && decision != "block" {
 		w = append(w, "exit 2: Claude blocks and ignores the JSON; Gemini reads the JSON and does not block")
 	}
-	ev := claudeEventOn[event]
+	ev := claudeEventOn(event)
 	if ev == "" {
 		ev = "EVENT"
 	}

@@ -124,7 +124,7 @@ func runAdd(o *addOptions) error {
 	for _, p := range problems {
 		if p.Severity == config.SevError {
 			warn(o.Stderr, fmt.Sprintf("the new hook: %s [%s] (added anyway: --force)", p.Message, p.Code), p.Hint)
-		} else if p.Severity == config.SevWarning && !addChecked[p.Code] {
+		} else if p.Severity == config.SevWarning && !addChecked(p.Code) {
 			warn(o.Stderr, fmt.Sprintf("the new hook: %s [%s]", p.Message, p.Code), p.Hint)
 		}
 	}
@@ -144,7 +144,13 @@ func runAdd(o *addOptions) error {
 
 // addChecked are validate's codes for what edit.Hook.Validate has already
 // warned about, in terms of add's flags.
-var addChecked = map[string]bool{"timeout-seconds": true, "matcher-ignored": true}
+func addChecked(s string) bool {
+	switch s {
+	case "timeout-seconds", "matcher-ignored":
+		return true
+	}
+	return false
+}
 
 // newHookProblems returns what gh-hooks validate would report about the
 // hook a adds: the scope's file is read as the edit leaves it, in place

@@ -99,7 +99,13 @@ func hookCounts(h doctorHooks) string {
 
 // neverRuns are the problem codes of an active hook that never runs: its
 // matcher can never equal what Gemini fires the event with.
-var neverRuns = map[string]bool{"trigger-matcher-regex": true, "unknown-trigger": true}
+func neverRuns(s string) bool {
+	switch s {
+	case "trigger-matcher-regex", "unknown-trigger":
+		return true
+	}
+	return false
+}
 
 // doctorProblem is one thing that stops hooks from running as written,
 // with the command (or edit) that fixes it.
@@ -118,17 +124,21 @@ type doctorProblem struct {
 // from running (Gemini skips or discards it, its matcher never matches,
 // its file is ignored) or makes every run fail or time out at once. The
 // rest is validate's.
-var doctorCodes = map[string]bool{
-	validate.CodeProgramNotFound: true, validate.CodeAdapterNotFound: true, validate.CodeClaudeProtocol: true,
-	validate.CodeHooksSwitch: true, validate.CodeHooksUnsupported: true, validate.CodeVersionNotModelled: true,
-	"script-missing": true, "script-not-executable": true, "system-file-skipped": true,
-	"project-enables-folder-trust": true, "unknown-event": true, "unknown-type": true, "missing-type": true, "claude-hook-type": true,
-	"empty-command": true, "hook-invalid": true, "definition-invalid": true, "definition-no-hooks": true,
-	"trigger-matcher-regex": true, "unknown-trigger": true, "matcher-not-string": true, "comment": true,
-	"timeout-zero": true, "timeout-negative": true, "timeout-not-number": true, "timeout-too-large": true,
-	"runtime-hook": true, "plugin-no-command": true,
-	layers.CodeDotEnvWhere: true, layers.CodeDotEnvRuns: true, layers.CodeDotEnvExpansion: true,
-	layers.CodeDotEnvUnread: true, layers.CodeDotEnvInexact: true,
+func doctorCodes(s string) bool {
+	switch s {
+	case validate.CodeProgramNotFound, validate.CodeAdapterNotFound, validate.CodeClaudeProtocol,
+		validate.CodeHooksSwitch, validate.CodeHooksUnsupported, validate.CodeVersionNotModelled,
+		"script-missing", "script-not-executable", "system-file-skipped",
+		"project-enables-folder-trust", "unknown-event", "unknown-type", "missing-type", "claude-hook-type",
+		"empty-command", "hook-invalid", "definition-invalid", "definition-no-hooks",
+		"trigger-matcher-regex", "unknown-trigger", "matcher-not-string", "comment",
+		"timeout-zero", "timeout-negative", "timeout-not-number", "timeout-too-large",
+		"runtime-hook", "plugin-no-command",
+		layers.CodeDotEnvWhere, layers.CodeDotEnvRuns, layers.CodeDotEnvExpansion,
+		layers.CodeDotEnvUnread, layers.CodeDotEnvInexact:
+		return true
+	}
+	return false
 }
 
 // doctorState is what doctor's checks read, and the report they add to.
@@ -280,12 +290,12 @@ func checkInherited(s *doctorState) error {
 func checkValidate(s *doctorState) error {
 	var never [][2]string // path and definition pointer of matchers that never match
 	for _, p := range validate.Check(s.r) {
-		if !doctorCodes[p.Code] || p.Severity == config.SevInfo && p.Code != validate.CodeVersionNotModelled {
+		if !doctorCodes(p.Code) || p.Severity == config.SevInfo && p.Code != validate.CodeVersionNotModelled {
 			continue
 		}
 		s.add(doctorProblem{Severity: p.Severity, Code: p.Code, Message: p.Message, Path: p.Path, Line: p.Line, Column: p.Column,
 			Hook: s.at.hookAt(p), Fix: p.Hint})
-		if neverRuns[p.Code] {
+		if neverRuns(p.Code) {
 			// A matcher's problem is its definition's: every hook of it.
 			never = append(never, [2]string{p.Path, strings.TrimSuffix(p.Pointer, "/matcher") + "/"})
 		}

@@ -594,7 +594,17 @@ func stopOnSignal() (ctx context.Context, stopped func() os.Signal, stop func())
 
 // triggerField is the payload field that carries a trigger event's
 // trigger (types.ts; spec §5.1).
-var triggerField = map[string]string{"SessionStart": "source", "SessionEnd": "reason", "PreCompress": "trigger"}
+func triggerField(s string) string {
+	switch s {
+	case "SessionStart":
+		return "source"
+	case "SessionEnd":
+		return "reason"
+	case "PreCompress":
+		return "trigger"
+	}
+	return ""
+}
 
 // payloadContext returns the tool name or trigger the payload carries,
 // which is what Gemini matches; it warns when --input overrode the flag.
@@ -615,7 +625,7 @@ func payloadContext(stderr io.Writer, event string, in *runner.Object, tool, tri
 	case merge.ToolContext:
 		return pick("tool_name", tool, "tool"), ""
 	case merge.TriggerContext:
-		return "", pick(triggerField[event], trigger, "trigger")
+		return "", pick(triggerField(event), trigger, "trigger")
 	}
 	return "", ""
 }

@@ -58,7 +58,7 @@ func (c *converter) wrapCommand(s *Source, ev, matcher, cmd string, failClosed b
 	if w.Binary == "" {
 		w.Binary = "gh-hooks"
 	}
-	if claudeToolEvents[ev] && claudecompat.NeedsMatcher(matcher) {
+	if claudeToolEvents(ev) && claudecompat.NeedsMatcher(matcher) {
 		w.Matcher = matcher
 	}
 	switch {

@@ -375,7 +375,7 @@ func groupMatchers(ev string, rule eventRule, matcher string) (matchers, changes
 		changes = append(changes, ev+" → "+rule.gemini+": "+rule.loss)
 	}
 	switch ctx := merge.ContextOf(rule.gemini); {
-	case claudeToolEvents[ev]:
+	case claudeToolEvents(ev):
 		tm := convertToolMatcher(matcher)
 		if tm.empty() {
 			return nil, nil, nil, fmt.Sprintf("no tool of matcher %q has a Gemini counterpart: %s", matcher, strings.Join(tm.lost, ", "))
@@ -442,7 +442,7 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 	if !cmdNode.IsString() || strings.TrimSpace(cmdNode.Str) == "" {
 		return h, "command hook without a command", nil, nil, nil
 	}
-	if hn.Has("if") && !claudeToolEvents[ev] {
+	if hn.Has("if") && !claudeToolEvents(ev) {
 		return h, "Claude never runs a hook with \"if\" on a non-tool event", nil, nil, nil
 	}
 	cmd := cmdNode.Str

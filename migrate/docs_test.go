@@ -53,7 +53,7 @@ func docEvents() string {
 			}
 		}
 		m := strings.Join(matcher, ", ")
-		if claudeToolEvents[ev] {
+		if claudeToolEvents(ev) {
 			m = "tool names (tool table), anchored: `^(a|b)$`"
 		}
 		rows = append(rows, []string{docsync.Code(ev), g, m, how})

@@ -54,10 +54,14 @@ type scan struct {
 
 // payloadKinds are the findings that show a hook reads what the adapter
 // changes: its payload or Claude variables.
-var payloadKinds = map[string]bool{
-	claudecompat.KindStdin: true, claudecompat.KindToolName: true, claudecompat.KindToolInput: true,
-	claudecompat.KindEventName: true, claudecompat.KindPayload: true, claudecompat.KindTranscript: true,
-	claudecompat.KindVariable: true,
+func payloadKinds(s string) bool {
+	switch s {
+	case claudecompat.KindStdin, claudecompat.KindToolName, claudecompat.KindToolInput,
+		claudecompat.KindEventName, claudecompat.KindPayload, claudecompat.KindTranscript,
+		claudecompat.KindVariable:
+		return true
+	}
+	return false
 }
 
 // scanCommand finds the files cmd starts when Claude runs it (in the
@@ -65,7 +69,7 @@ var payloadKinds = map[string]bool{
 // set: claude-hooks.md §1.5) and scans the ones it can read.
 func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 	h := claudecompat.Hook{Event: ev}
-	if claudeToolEvents[ev] && claudecompat.NeedsMatcher(matcher) {
+	if claudeToolEvents(ev) && claudecompat.NeedsMatcher(matcher) {
 		h.Matcher = matcher
 	}
 	project, home := c.opts.ProjectDir, c.opts.Home
@@ -98,7 +102,7 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 	// blocks is not known (CanBlock).
 	findings, unseen := claudecompat.Scan([]byte(cmd), claudecompat.LangShell, h), false
 	for _, f := range findings {
-		if payloadKinds[f.Kind] {
+		if payloadKinds(f.Kind) {
 			out.reads = true
 		}
 	}
@@ -130,7 +134,7 @@ func (c *converter) scanCommand(s *Source, ev, matcher, cmd string) scan {
 		sc := c.readScript(root, rel, f, h)
 		findings = append(findings, sc.Findings...)
 		for _, fd := range sc.Findings {
-			if payloadKinds[fd.Kind] {
+			if payloadKinds(fd.Kind) {
 				out.reads = true
 			}
 		}

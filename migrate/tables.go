@@ -15,9 +15,13 @@ type eventRule struct {
 }
 
 // Event contexts on the Claude side.
-var claudeToolEvents = map[string]bool{
-	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
-	"PermissionRequest": true, "PermissionDenied": true,
+func claudeToolEvents(s string) bool {
+	switch s {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure",
+		"PermissionRequest", "PermissionDenied":
+		return true
+	}
+	return false
 }
 
 // eventRules covers all 31 Claude events (claude-hooks.md §1.1) with the

@@ -118,7 +118,7 @@ func (c *checker) stringOffset(path string, n *config.Node, i int) int {
 // others (SessionStart, SessionEnd, Notification, PreCompress,
 // BeforeToolSelection) Gemini shows a warning and goes on (a warning).
 func failEffect(event string) (config.Severity, string) {
-	if blockingEvents[event] {
+	if blockingEvents(event) {
 		return config.SevError, ", and Gemini reads an exit code of 2 or more with output as a deny decision: every " + blockedWhat(event) + " is blocked"
 	}
 	return config.SevWarning, ": on " + event + " Gemini shows a warning and goes on, and the hook does nothing"

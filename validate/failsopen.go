@@ -15,7 +15,13 @@ const CodeGuardFailsOpen = "guard-fails-open"
 // stopEvents are the Gemini events whose deny stops what is about to
 // happen (a tool call, the turn, the model request): where a guard
 // failing open lets it happen.
-var stopEvents = map[string]bool{"BeforeTool": true, "BeforeAgent": true, "BeforeModel": true}
+func stopEvents(s string) bool {
+	switch s {
+	case "BeforeTool", "BeforeAgent", "BeforeModel":
+		return true
+	}
+	return false
+}
 
 // failsOpen reports, for each guard (a hook that can block, on an event
 // where a block stops something), how it fails: Gemini reads exit 1 and
@@ -25,7 +31,7 @@ var stopEvents = map[string]bool{"BeforeTool": true, "BeforeAgent": true, "Befor
 // without it, and a Gemini guard (whose failures only Gemini sees), are
 // reported with the fix; a migrated guard with it is not.
 func (c *checker) failsOpen(h *merge.Hook) {
-	if !stopEvents[h.Event] || h.ExpandedCommand == "" {
+	if !stopEvents(h.Event) || h.ExpandedCommand == "" {
 		return
 	}
 	ptr := commandPointer(h)

@@ -38,7 +38,7 @@ func (c *checker) claudeShape(h *merge.Hook) {
 		}
 		// "async": false (and asyncRewake, once) asks Claude for what
 		// Gemini does anyway: wait for the hook, run it every time.
-		if v := h.Node.Get(k); v != nil && v.Kind == config.Bool && !v.Truthy() && defaultFalse[k] {
+		if v := h.Node.Get(k); v != nil && v.Kind == config.Bool && !v.Truthy() && defaultFalse(k) {
 			continue
 		}
 		keys = append(keys, k)

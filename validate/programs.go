@@ -31,9 +31,13 @@ const (
 // "command not found" on stderr, is read as a deny (spec §5.4,
 // plainText(t, >=2)). Elsewhere the decision is dropped (BeforeToolSelection
 // keeps only toolConfig) or has nothing to stop.
-var blockingEvents = map[string]bool{
-	"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true,
-	"BeforeModel": true, "AfterModel": true,
+func blockingEvents(s string) bool {
+	switch s {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent",
+		"BeforeModel", "AfterModel":
+		return true
+	}
+	return false
 }
 
 // programs reports the programs h runs by name that are not on PATH, and
@@ -60,7 +64,7 @@ func (c *checker) programs(h *merge.Hook) {
 		}
 	}
 	sev, effect := config.SevWarning, "the hook fails with bash's exit 127 on every run (Gemini shows a warning, and the hook does nothing)"
-	if blockingEvents[h.Event] {
+	if blockingEvents(h.Event) {
 		sev, effect = config.SevError, "bash exits 127 with \"command not found\" on every run, and Gemini reads an exit code of 2 or more with output as a deny decision: every "+blockedWhat(h.Event)+" is blocked"
 	}
 	w, wrapped := claudecompat.Unwrap(h.ExpandedCommand)
@@ -156,12 +160,12 @@ func (c *checker) adapter(h *merge.Hook, w claudecompat.Wrapped, a *shellcmd.Ana
 	case slices.Contains(a.Checked, w.Binary) && w.FailClosed:
 		// The guard exits 2 with its message on stderr: a deny (spec §5.4).
 		effect = "the hook can block, so its guard fails closed: it exits 2 with a message that names gh-hooks and how to install it"
-		if blockingEvents[h.Event] {
+		if blockingEvents(h.Event) {
 			sev = config.SevError
 			effect += ", which Gemini reads as a deny: every " + blockedWhat(h.Event) + " is blocked"
 		}
 	case !slices.Contains(a.Checked, w.Binary):
-		if blockingEvents[h.Event] {
+		if blockingEvents(h.Event) {
 			sev = config.SevError
 		}
 		effect = "bash exits 127 on every run"

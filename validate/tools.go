@@ -42,7 +42,13 @@ var claudeFields = map[string]string{
 
 // defaultFalse are the Claude fields whose false is Claude's default and
 // what Gemini does without them, so that a false is not worth a warning.
-var defaultFalse = map[string]bool{"async": true, "asyncRewake": true, "once": true}
+func defaultFalse(s string) bool {
+	switch s {
+	case "async", "asyncRewake", "once":
+		return true
+	}
+	return false
+}
 
 // claudeTypes are Claude Code hook types that Gemini does not have.
 var claudeTypes = map[string]string{
