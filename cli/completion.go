@@ -34,8 +34,8 @@ func completionCommand(e *env) *cli.Command {
 			if c.Args().Len() != 1 {
 				return usageHint("gh-hooks completion bash|zsh|fish", "completion needs one shell: bash, zsh or fish")
 			}
-			script, ok := completionScripts[c.Args().First()]
-			if !ok {
+			script := completionScript(c.Args().First())
+			if script == "" {
 				return usageHint("gh-hooks completion bash|zsh|fish", "no completion for shell %q", c.Args().First())
 			}
 			_, err := fmt.Fprint(e.Stdout, script)
@@ -44,8 +44,11 @@ func completionCommand(e *env) *cli.Command {
 	}
 }
 
-var completionScripts = map[string]string{
-	"bash": `# bash completion for gh-hooks; load with: source <(gh-hooks completion bash)
+// completionScript is shell's completion script, "" for a shell without one.
+func completionScript(shell string) string {
+	switch shell {
+	case "bash":
+		return `# bash completion for gh-hooks; load with: source <(gh-hooks completion bash)
 _gh_hooks() {
     local c
     COMPREPLY=()
@@ -57,8 +60,9 @@ _gh_hooks() {
     # Nothing to offer: -o default below completes file names.
 }
 complete -o default -F _gh_hooks gh-hooks
-`,
-	"zsh": `#compdef gh-hooks
+`
+	case "zsh":
+		return `#compdef gh-hooks
 # zsh completion for gh-hooks; load with: source <(gh-hooks completion zsh)
 # or save as _gh-hooks in a directory of $fpath.
 _gh-hooks() {
@@ -78,8 +82,9 @@ if [ "$funcstack[1]" = "_gh-hooks" ]; then
 else
     compdef _gh-hooks gh-hooks
 fi
-`,
-	"fish": `# fish completion for gh-hooks; load with: gh-hooks completion fish | source
+`
+	case "fish":
+		return `# fish completion for gh-hooks; load with: gh-hooks completion fish | source
 function __gh_hooks_complete
     set -l words (commandline -opc)
     set -e words[1]
@@ -87,7 +92,9 @@ function __gh_hooks_complete
 end
 complete -c gh-hooks -f -n 'test -n "$(__gh_hooks_complete)"' -a '(__gh_hooks_complete)'
 complete -c gh-hooks -F -n 'test -z "$(__gh_hooks_complete)"'
-`,
+`
+	}
+	return ""
 }
 
 // completeCommand is the hidden back end of the completion scripts.
@@ -133,42 +140,50 @@ func triggers(words []string) []string {
 }
 
 // argValues completes positional arguments, by command path.
-var argValues = map[string]func(e *env, words []string) []string{
-	"completion": func(*env, []string) []string { return []string{"bash", "fish", "zsh"} },
+func argValues(path string) func(e *env, words []string) []string {
+	switch path {
+	case "completion":
+		return func(*env, []string) []string { return []string{"bash", "fish", "zsh"} }
 	// enable offers what hooksConfig.disabled lists in the files it
 	// edits, disable the hooks that no file disables yet (whether or not
 	// Gemini merges the file: an untrusted project's list counts).
-	"enable": func(e *env, words []string) []string {
-		set, _ := loadForCompletion(e, words)
-		return disabledIn(set, flagIn(words, "scope"))
-	},
-	"disable": func(e *env, words []string) []string {
-		set, r := loadForCompletion(e, words)
-		if r == nil {
-			return nil
+	case "enable":
+		return func(e *env, words []string) []string {
+			set, _ := loadForCompletion(e, words)
+			return disabledIn(set, flagIn(words, "scope"))
 		}
-		off := disabledIn(set, "")
-		var names []string
-		for _, h := range r.Hooks {
-			if h.Enabled && !slices.Contains(off, h.DisableName) && h.DisableName != "" && !strings.Contains(h.DisableName, "\n") {
-				names = append(names, h.DisableName)
+	case "disable":
+		return func(e *env, words []string) []string {
+			set, r := loadForCompletion(e, words)
+			if r == nil {
+				return nil
 			}
+			off := disabledIn(set, "")
+			var names []string
+			for _, h := range r.Hooks {
+				if h.Enabled && !slices.Contains(off, h.DisableName) && h.DisableName != "" && !strings.Contains(h.DisableName, "\n") {
+					names = append(names, h.DisableName)
+				}
+			}
+			return names
 		}
-		return names
-	},
 	// remove NAME finds hooks by name only, in the files it edits.
-	"remove": func(e *env, words []string) []string {
-		var names []string
-		for _, h := range removable(e, words) {
-			if h.Name != "" {
-				names = append(names, h.Name)
+	case "remove":
+		return func(e *env, words []string) []string {
+			var names []string
+			for _, h := range removable(e, words) {
+				if h.Name != "" {
+					names = append(names, h.Name)
+				}
 			}
+			return names
 		}
-		return names
-	},
-	"trust approve": hookNames(func(h *merge.Hook) bool { return h.Layer == layers.Project }),
-	"trust revoke":  hookNames(func(h *merge.Hook) bool { return h.Layer == layers.Project }),
-	"show":          hookIDs,
+	case "trust approve", "trust revoke":
+		return hookNames(func(h *merge.Hook) bool { return h.Layer == layers.Project })
+	case "show":
+		return hookIDs
+	}
+	return nil
 }
 
 // hookIDs completes show's argument with every hook's id and name.
@@ -261,7 +276,7 @@ func complete(e *env, root *cli.Command, words []string) []string {
 			}
 		}
 	default:
-		if fn := argValues[strings.Join(path, " ")]; fn != nil {
+		if fn := argValues(strings.Join(path, " ")); fn != nil {
 			cands = fn(e, before)
 		}
 	}

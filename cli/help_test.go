@@ -65,7 +65,7 @@ func TestHelpWidth(t *testing.T) {
 				text, pre = append(text, p), append(pre, "     "+p)
 			}
 		}
-		for _, x := range examples[path] {
+		for _, x := range examplesOf(path) {
 			text, pre = append(text, "# "+x.about), append(pre, "   # "+x.about)
 			for i, l := range strings.Split(x.line, "\n") {
 				if i == 0 {
@@ -159,17 +159,22 @@ func TestExamples(t *testing.T) {
 	known := map[string]bool{}
 	for _, p := range paths {
 		known[p] = true
-		if n := len(examples[p]); n < 2 || n > 3 {
+		if n := len(examplesOf(p)); n < 2 || n > 3 {
 			t.Errorf("gh-hooks %s --help has %d examples, want 2 or 3", p, n)
 		}
 	}
-	for p := range examples {
-		if !known[p] {
-			t.Errorf("examples of %q, which is not a command", p)
+	seen := map[string]bool{}
+	for _, c := range examples {
+		if !known[c.name] {
+			t.Errorf("examples of %q, which is not a command", c.name)
 		}
+		if seen[c.name] {
+			t.Errorf("examples of %q twice", c.name)
+		}
+		seen[c.name] = true
 	}
 	for _, p := range paths {
-		for i, x := range examples[p] {
+		for i, x := range examplesOf(p) {
 			t.Run(fmt.Sprintf("%s/%d", strings.ReplaceAll(p, " ", "_"), i), func(t *testing.T) {
 				t.Parallel()
 				app, env := readmeProject(t)

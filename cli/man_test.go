@@ -206,7 +206,7 @@ func manFlags(b *strings.Builder, c *cli.Command) {
 
 // manExamples writes the EXAMPLES of the command at path, preformatted.
 func manExamples(b *strings.Builder, path string) {
-	ex := examples[path]
+	ex := examplesOf(path)
 	if len(ex) == 0 {
 		return
 	}
@@ -306,7 +306,7 @@ func checkManPage(t *testing.T, root *cli.Command, man string) {
 				t.Errorf("%s: the man page does not list --%s", name, n)
 			}
 		}
-		if examples[strings.TrimPrefix(name, "gh-hooks ")] != nil && !strings.Contains(sec, "Examples:") {
+		if examplesOf(strings.TrimPrefix(name, "gh-hooks ")) != nil && !strings.Contains(sec, "Examples:") {
 			t.Errorf("%s: the man page has no examples", name)
 		}
 	})

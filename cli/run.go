@@ -104,7 +104,7 @@ func runCommand(e *env) *cli.Command {
 			"output in Claude Code's protocol that Gemini ignores, get a warning that says what Gemini does;\n" +
 			"so does a hook whose command or script (in the project) speaks Claude's protocol, as validate's\n" +
 			"claude-protocol finds it, when its output alone does not show it.\n\n" +
-			runPipedHelp + "\n\n" + runRealHelp + "\n\n" +
+			runPipedHelp() + "\n\n" + runRealHelp() + "\n\n" +
 			"--save-test FILE appends the run to a YAML test file as a case (gh-hooks test), with what came of\n" +
 			"it as the expectation: the decision, whether the tool runs, the reason, the context, the\n" +
 			"rewritten parameters and each hook's exit code. The bytes already in the file stay as they\n" +
@@ -128,12 +128,14 @@ func runCommand(e *env) *cli.Command {
 
 // runPipedHelp is run's paragraph on what it prints where: on a terminal
 // a block of lines per hook, piped a row of fields (resultRow).
-var runPipedHelp = "On a terminal each hook's result is a block of lines (exit code, output, what Gemini parsed,\n" +
-	"warnings). " + pipedRows("each hook's result as ID, HOOK, RESULT (exit N, or failed),\n"+
-	"DURATION, TIMEOUT, STDOUT, STDERR (up to 1000 characters, newlines as \\n; - when empty),\n"+
-	"PARSED (what Gemini made of the output, or error: why the hook failed), WARNINGS (joined by\n"+
-	"\"; \", - when none); and a held-back hook as ID, HOOK, STATUS") + " The event line and the\n" +
-	"decision stay lines of text. --json prints one JSON object with the whole report."
+func runPipedHelp() string {
+	return "On a terminal each hook's result is a block of lines (exit code, output, what Gemini parsed,\n" +
+		"warnings). " + pipedRows("each hook's result as ID, HOOK, RESULT (exit N, or failed),\n"+
+		"DURATION, TIMEOUT, STDOUT, STDERR (up to 1000 characters, newlines as \\n; - when empty),\n"+
+		"PARSED (what Gemini made of the output, or error: why the hook failed), WARNINGS (joined by\n"+
+		"\"; \", - when none); and a held-back hook as ID, HOOK, STATUS") + " The event line and the\n" +
+		"decision stay lines of text. --json prints one JSON object with the whole report."
+}
 
 // heldJSON is one project hook that was not run because it is not
 // approved.

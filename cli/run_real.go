@@ -17,27 +17,29 @@ import (
 )
 
 // runRealHelp is run --real's paragraph of the help.
-var runRealHelp = "--real also fires the event through the installed Gemini CLI 0.61 (GH_HOOKS_GEMINI, else\n" +
-	"gemini on PATH; it needs Node.js) run headless with a scripted model and no network, in a\n" +
-	"temporary home holding your user hooks, and shows its result beside gh-hooks': which hooks ran,\n" +
-	"their exit codes and output, whether the tool ran and what the model got. The real CLI runs a\n" +
-	"whole turn, so the hooks of the other events run too (the notes name them). It really\n" +
-	"runs the tool when no hook blocks it, so --real refuses calls that are not harmless: only the\n" +
-	"read-only tools (" + strings.Join(headless.ReadOnlyTools, ", ") + ") run in the project;\n" +
-	strings.Join(headless.WriteTools, " and ") + " run in a temporary copy of the project (file_path relative, inside\n" +
-	"it); run_shell_command only as one " + strings.Join(headless.ShellPrograms, "/") + "\n" +
-	"command with literal arguments; MCP and other tools never. To test a guard, a BeforeTool\n" +
-	"run_shell_command of one " + strings.Join(headless.GuardPrograms, "/") + " command with\n" +
-	"literal, relative paths (rm -rf build) is fired too, in a temporary copy of the project, but only\n" +
-	"when gh-hooks' model shows a hook blocking it: the real guard must block it as well, and if it does\n" +
-	"not, the command changes only the copy. Where the real CLI runs in a copy, gh-hooks' side runs\n" +
-	"its hooks in a copy of its own made the same way (for AfterTool, with the call's write done\n" +
-	"first), so both sides see the same files. Notification and PreCompress cannot\n" +
-	"be fired on their own headless, so --real refuses them. The real CLI trusts the folder and runs\n" +
-	"a whole turn with the project's .env loaded, whatever gh-hooks approved: --real needs every\n" +
-	"project hook of every event approved and the .env's findings acknowledged (trust approve\n" +
-	"--accept-dotenv), and the project's settings holding nothing but hooks (it would start an\n" +
-	"mcpServers command), or --allow-untrusted."
+func runRealHelp() string {
+	return "--real also fires the event through the installed Gemini CLI 0.61 (GH_HOOKS_GEMINI, else\n" +
+		"gemini on PATH; it needs Node.js) run headless with a scripted model and no network, in a\n" +
+		"temporary home holding your user hooks, and shows its result beside gh-hooks': which hooks ran,\n" +
+		"their exit codes and output, whether the tool ran and what the model got. The real CLI runs a\n" +
+		"whole turn, so the hooks of the other events run too (the notes name them). It really\n" +
+		"runs the tool when no hook blocks it, so --real refuses calls that are not harmless: only the\n" +
+		"read-only tools (" + strings.Join(headless.ReadOnlyTools, ", ") + ") run in the project;\n" +
+		strings.Join(headless.WriteTools, " and ") + " run in a temporary copy of the project (file_path relative, inside\n" +
+		"it); run_shell_command only as one " + strings.Join(headless.ShellPrograms, "/") + "\n" +
+		"command with literal arguments; MCP and other tools never. To test a guard, a BeforeTool\n" +
+		"run_shell_command of one " + strings.Join(headless.GuardPrograms, "/") + " command with\n" +
+		"literal, relative paths (rm -rf build) is fired too, in a temporary copy of the project, but only\n" +
+		"when gh-hooks' model shows a hook blocking it: the real guard must block it as well, and if it does\n" +
+		"not, the command changes only the copy. Where the real CLI runs in a copy, gh-hooks' side runs\n" +
+		"its hooks in a copy of its own made the same way (for AfterTool, with the call's write done\n" +
+		"first), so both sides see the same files. Notification and PreCompress cannot\n" +
+		"be fired on their own headless, so --real refuses them. The real CLI trusts the folder and runs\n" +
+		"a whole turn with the project's .env loaded, whatever gh-hooks approved: --real needs every\n" +
+		"project hook of every event approved and the .env's findings acknowledged (trust approve\n" +
+		"--accept-dotenv), and the project's settings holding nothing but hooks (it would start an\n" +
+		"mcpServers command), or --allow-untrusted."
+}
 
 // realJSON is run --json's "real" object.
 type realJSON struct {

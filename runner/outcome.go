@@ -432,7 +432,7 @@ func tailCall(req *Object, in *Object) *TailCall {
 		orig, _ = prop(in, "tool_name").(string)
 		cwd, _ = prop(in, "cwd").(string)
 	}
-	s, known := toolSchemas[name]
+	s, known := toolSchemaOf(name)
 	t.Checked = known && ok
 	switch {
 	case known && ok:

@@ -57,33 +57,48 @@ type toolSchema struct {
 	paths []string
 }
 
-// toolSchemas are the default-legacy tool set of Gemini CLI 0.61.0
-// (tools/definitions/model-family-sets/default-legacy.ts), read from its
-// code; gemini-3 models get the same parameters.
-var toolSchemas = map[string]toolSchema{
-	"read_file":  {[]string{"file_path"}, [][2]string{{"file_path", "string"}, {"start_line", "integer"}, {"end_line", "integer"}}, []string{"file_path"}},
-	"write_file": {[]string{"file_path", "content"}, [][2]string{{"file_path", "string"}, {"content", "string"}}, []string{"file_path"}},
-	"replace": {[]string{"file_path", "instruction", "old_string", "new_string"},
-		[][2]string{{"file_path", "string"}, {"instruction", "string"}, {"old_string", "string"}, {"new_string", "string"}, {"allow_multiple", "boolean"}}, []string{"file_path"}},
-	"grep_search": {[]string{"pattern"}, [][2]string{{"pattern", "string"}, {"dir_path", "string"}, {"include_pattern", "string"}, {"exclude_pattern", "string"},
-		{"names_only", "boolean"}, {"case_sensitive", "boolean"}, {"fixed_strings", "boolean"}, {"context", "integer"}, {"after", "integer"}, {"before", "integer"},
-		{"no_ignore", "boolean"}, {"max_matches_per_file", "integer"}, {"total_max_matches", "integer"}}, []string{"dir_path"}},
-	"glob": {[]string{"pattern"}, [][2]string{{"pattern", "string"}, {"dir_path", "string"}, {"case_sensitive", "boolean"}, {"respect_git_ignore", "boolean"},
-		{"respect_gemini_ignore", "boolean"}}, []string{"dir_path"}},
-	"list_directory": {[]string{"dir_path"}, [][2]string{{"dir_path", "string"}, {"ignore", "array"}, {"file_filtering_options", "object"}}, []string{"dir_path"}},
-	"run_shell_command": {[]string{"command"}, [][2]string{{"command", "string"}, {"description", "string"}, {"dir_path", "string"}, {"is_background", "boolean"},
-		{"delay_ms", "integer"}}, nil},
-	"google_web_search": {[]string{"query"}, [][2]string{{"query", "string"}}, nil},
-	"web_fetch":         {[]string{"prompt"}, [][2]string{{"prompt", "string"}}, nil},
-	"read_many_files": {[]string{"include"}, [][2]string{{"include", "array"}, {"exclude", "array"}, {"recursive", "boolean"}, {"useDefaultExcludes", "boolean"},
-		{"file_filtering_options", "object"}}, nil},
-	"write_todos": {[]string{"todos"}, [][2]string{{"todos", "array"}}, nil},
+// toolSchemaOf is tool's schema in the default-legacy tool set of Gemini
+// CLI 0.61.0 (tools/definitions/model-family-sets/default-legacy.ts), read
+// from its code, and false for a tool it lacks; gemini-3 models get the
+// same parameters.
+func toolSchemaOf(tool string) (toolSchema, bool) {
+	switch tool {
+	case "read_file":
+		return toolSchema{[]string{"file_path"}, [][2]string{{"file_path", "string"}, {"start_line", "integer"}, {"end_line", "integer"}}, []string{"file_path"}}, true
+	case "write_file":
+		return toolSchema{[]string{"file_path", "content"}, [][2]string{{"file_path", "string"}, {"content", "string"}}, []string{"file_path"}}, true
+	case "replace":
+		return toolSchema{[]string{"file_path", "instruction", "old_string", "new_string"},
+			[][2]string{{"file_path", "string"}, {"instruction", "string"}, {"old_string", "string"}, {"new_string", "string"}, {"allow_multiple", "boolean"}}, []string{"file_path"}}, true
+	case "grep_search":
+		return toolSchema{[]string{"pattern"}, [][2]string{{"pattern", "string"}, {"dir_path", "string"}, {"include_pattern", "string"}, {"exclude_pattern", "string"},
+			{"names_only", "boolean"}, {"case_sensitive", "boolean"}, {"fixed_strings", "boolean"}, {"context", "integer"}, {"after", "integer"}, {"before", "integer"},
+			{"no_ignore", "boolean"}, {"max_matches_per_file", "integer"}, {"total_max_matches", "integer"}}, []string{"dir_path"}}, true
+	case "glob":
+		return toolSchema{[]string{"pattern"}, [][2]string{{"pattern", "string"}, {"dir_path", "string"}, {"case_sensitive", "boolean"}, {"respect_git_ignore", "boolean"},
+			{"respect_gemini_ignore", "boolean"}}, []string{"dir_path"}}, true
+	case "list_directory":
+		return toolSchema{[]string{"dir_path"}, [][2]string{{"dir_path", "string"}, {"ignore", "array"}, {"file_filtering_options", "object"}}, []string{"dir_path"}}, true
+	case "run_shell_command":
+		return toolSchema{[]string{"command"}, [][2]string{{"command", "string"}, {"description", "string"}, {"dir_path", "string"}, {"is_background", "boolean"},
+			{"delay_ms", "integer"}}, nil}, true
+	case "google_web_search":
+		return toolSchema{[]string{"query"}, [][2]string{{"query", "string"}}, nil}, true
+	case "web_fetch":
+		return toolSchema{[]string{"prompt"}, [][2]string{{"prompt", "string"}}, nil}, true
+	case "read_many_files":
+		return toolSchema{[]string{"include"}, [][2]string{{"include", "array"}, {"exclude", "array"}, {"recursive", "boolean"}, {"useDefaultExcludes", "boolean"},
+			{"file_filtering_options", "object"}}, nil}, true
+	case "write_todos":
+		return toolSchema{[]string{"todos"}, [][2]string{{"todos", "array"}}, nil}, true
+	}
+	return toolSchema{}, false
 }
 
 // RequiredParams returns the parameters Gemini's schema requires for a
 // built-in tool, and false for a tool gh-hooks does not know.
 func RequiredParams(tool string) ([]string, bool) {
-	s, ok := toolSchemas[tool]
+	s, ok := toolSchemaOf(tool)
 	return s.required, ok
 }
 
@@ -211,7 +226,7 @@ func AnalyzeToolCall(in *Object, agg *Aggregate, tempDir string) *ToolCall {
 		orig = NewObject()
 	}
 	tc := &ToolCall{Tool: tool, Outcome: ToolRuns, Input: orig, Notes: []string{}}
-	s, known := toolSchemas[tool]
+	s, known := toolSchemaOf(tool)
 	tc.Checked = known
 	// The model's own call is built (validated) before any hook runs
 	// (scheduler.ts: tool.build on the request, then _processToolCall).
