@@ -290,18 +290,14 @@ func EscapePointer(tok string) string {
 	if strings.IndexByte(tok, '~') < 0 && strings.IndexByte(tok, '/') < 0 {
 		return tok
 	}
-	return pointerEscaper.Replace(tok)
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
 }
-
-var (
-	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-)
 
 // UnescapePointer undoes EscapePointer.
 func UnescapePointer(tok string) string {
 	if !strings.Contains(tok, "~") {
 		return tok
 	}
-	return pointerUnescaper.Replace(tok)
+	// RFC 6901 §4: first ~1 to /, then ~0 to ~.
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }

@@ -603,18 +603,31 @@ func TrustHint(s *layers.Set) string {
 	return fmt.Sprintf(`trust it in Gemini's folder-trust dialog or add "%s": "TRUST_FOLDER" to %s`, s.Paths.ProjectDir, s.Paths.TrustedFolders)
 }
 
-// claudeEvents maps Claude Code event names to Gemini's (spec §7).
-var claudeEvents = map[string]string{
-	"PreToolUse": "BeforeTool", "PostToolUse": "AfterTool", "UserPromptSubmit": "BeforeAgent",
-	"Stop": "AfterAgent", "SubagentStop": "AfterAgent", "PreCompact": "PreCompress",
-	"SessionStart": "SessionStart", "SessionEnd": "SessionEnd", "Notification": "Notification",
+// claudeEvents maps Claude Code event names to Gemini's (spec §7), "" for
+// a name that is not one.
+func claudeEvents(name string) string {
+	switch name {
+	case "PreToolUse":
+		return "BeforeTool"
+	case "PostToolUse":
+		return "AfterTool"
+	case "UserPromptSubmit":
+		return "BeforeAgent"
+	case "Stop", "SubagentStop":
+		return "AfterAgent"
+	case "PreCompact":
+		return "PreCompress"
+	case "SessionStart", "SessionEnd", "Notification":
+		return name
+	}
+	return ""
 }
 
 // Suggest returns the Gemini event a user probably meant by name: the
 // Gemini name of a Claude event, a case-insensitive match, or the nearest
 // event by edit distance (BeforTool for BeforeTool).
 func Suggest(name string) string {
-	if g, ok := claudeEvents[name]; ok {
+	if g := claudeEvents(name); g != "" {
 		return g
 	}
 	for _, e := range Events {

@@ -81,7 +81,7 @@ func docTools() string {
 		if g == "" {
 			cell = "none: a matcher of only such tools drops the group"
 		}
-		rows = append(rows, []string{docsync.Code(c), cell, approxTools[c]})
+		rows = append(rows, []string{docsync.Code(c), cell, approxTools(c)})
 	}
 	return docsync.Table([]string{"Claude tool (matcher)", "Gemini tool", "approximate because"}, rows)
 }

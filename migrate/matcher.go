@@ -173,7 +173,7 @@ func convertToolMatcher(m string) toolMatch {
 	var names []string // Gemini names, in order of appearance
 	var mcp []string   // rewritten MCP alternatives
 	addName := func(claude, gemini string) {
-		if why, ok := approxTools[claude]; ok {
+		if why := approxTools(claude); why != "" {
 			t.approx = append(t.approx, claude+" → "+gemini+" ("+why+")")
 		}
 		for _, n := range names {

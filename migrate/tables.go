@@ -119,17 +119,20 @@ var toolMap = map[string]string{
 }
 
 // approxTools map to a Gemini tool whose input or semantics differ.
-var approxTools = map[string]string{
-	"PowerShell":   "Gemini runs one shell (bash on Unix), not PowerShell",
-	"Agent":        "invoke_agent takes other arguments than Claude's Agent/Task (no subagent_type)",
-	"Task":         "invoke_agent takes other arguments than Claude's Agent/Task (no subagent_type)",
-	"TaskCreate":   "tracker tools differ from Claude's Task* tools",
-	"TaskUpdate":   "tracker tools differ from Claude's Task* tools",
-	"TaskGet":      "tracker tools differ from Claude's Task* tools",
-	"TaskList":     "tracker tools differ from Claude's Task* tools",
-	"TaskOutput":   "read_background_output only approximates TaskOutput/BashOutput",
-	"BashOutput":   "read_background_output only approximates TaskOutput/BashOutput",
-	"SlashCommand": "activate_skill activates skills, not slash commands",
+func approxTools(s string) string {
+	switch s {
+	case "PowerShell":
+		return "Gemini runs one shell (bash on Unix), not PowerShell"
+	case "Agent", "Task":
+		return "invoke_agent takes other arguments than Claude's Agent/Task (no subagent_type)"
+	case "TaskCreate", "TaskUpdate", "TaskGet", "TaskList":
+		return "tracker tools differ from Claude's Task* tools"
+	case "TaskOutput", "BashOutput":
+		return "read_background_output only approximates TaskOutput/BashOutput"
+	case "SlashCommand":
+		return "activate_skill activates skills, not slash commands"
+	}
+	return ""
 }
 
 // toolVocabulary is toolMap's keys in a fixed order, used to evaluate regex

@@ -37,11 +37,18 @@ type Conversion struct {
 }
 
 // fieldHints explains, per Claude front matter key, what Gemini lacks.
-var fieldHints = map[string]string{
-	"allowed-tools":            "Gemini has no per-command tool list; !{...} commands are confirmed by Gemini's policy engine (settings tools.allowed / policies)",
-	"argument-hint":            "Gemini shows no argument hint; mention the expected arguments in the description",
-	"model":                    "Gemini has no per-command model; pick the model with /model or --model",
-	"disable-model-invocation": "Gemini has no equivalent; custom commands are only run by the user",
+func fieldHints(s string) string {
+	switch s {
+	case "allowed-tools":
+		return "Gemini has no per-command tool list; !{...} commands are confirmed by Gemini's policy engine (settings tools.allowed / policies)"
+	case "argument-hint":
+		return "Gemini shows no argument hint; mention the expected arguments in the description"
+	case "model":
+		return "Gemini has no per-command model; pick the model with /model or --model"
+	case "disable-model-invocation":
+		return "Gemini has no equivalent; custom commands are only run by the user"
+	}
+	return ""
 }
 
 // body syntax, one alternation so matches come out in text order.
@@ -92,8 +99,8 @@ func convertClaude(mdPath, shown string, data []byte) (*Conversion, error) {
 			conv.Description, hasDesc = f.Value, true
 			continue
 		}
-		hint, ok := fieldHints[f.Key]
-		if !ok {
+		hint := fieldHints(f.Key)
+		if hint == "" {
 			hint = "Gemini command files only have prompt and description"
 		}
 		rep(f.Line, 1, config.SevWarning, CodeUnsupportedField,

@@ -33,7 +33,7 @@ func (c *checker) sequential(h *merge.Hook) {
 func (c *checker) claudeShape(h *merge.Hook) {
 	var keys []string
 	for _, k := range h.Node.Keys {
-		if _, ok := claudeFields[k]; !ok {
+		if claudeFields(k) == "" {
 			continue
 		}
 		// "async": false (and asyncRewake, once) asks Claude for what
@@ -45,10 +45,7 @@ func (c *checker) claudeShape(h *merge.Hook) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		what, ok := claudeFields[k]
-		if !ok {
-			continue
-		}
+		what := claudeFields(k)
 		c.addKey(h.Path, h.Pointer+"/"+config.EscapePointer(k), config.SevWarning, "claude-field",
 			fmt.Sprintf("%q is a Claude Code hook field: %s", k, what),
 			fmt.Sprintf("remove %q; gh-hooks migrate converts Claude hooks and reports what is lost", k))
@@ -65,7 +62,7 @@ func (c *checker) hookType(h *merge.Hook) {
 	add := func(sev config.Severity, code, msg, hint string) {
 		c.add(h.Path, h.Pointer+"/type", sev, code, msg, hint) // built only for a problem
 	}
-	if what, ok := claudeTypes[t.Str]; ok {
+	if what := claudeTypes(t.Str); what != "" {
 		add(config.SevInfo, "claude-hook-type",
 			fmt.Sprintf("type %q is %s: Gemini only runs command hooks and discards this one", t.Str, what),
 			"rewrite it as a command hook that runs a script")

@@ -22,22 +22,30 @@ func BuiltinTools() []string { return slices.Clone(geminiTools) }
 // claudeFields are hook-entry fields that only Claude Code knows
 // (claude-hooks.md §1.3), with what Gemini does instead. Gemini keeps
 // unknown fields and ignores them (spec §2.3).
-var claudeFields = map[string]string{
-	"async":           "Gemini ignores it and always waits for the hook to finish",
-	"asyncRewake":     "Gemini ignores it and always waits for the hook to finish",
-	"statusMessage":   "Gemini ignores it: it has no per-hook spinner text",
-	"once":            "Gemini ignores it and runs the hook every time",
-	"if":              "Gemini ignores it and runs the hook for every tool the matcher selects",
-	"shell":           "Gemini ignores it and runs the command with bash -c (PowerShell on Windows)",
-	"args":            "Gemini ignores it and runs only \"command\" through the shell",
-	"prompt":          "Gemini has no prompt or agent hooks and ignores it",
-	"model":           "Gemini has no prompt or agent hooks and ignores it",
-	"continueOnBlock": "Gemini has no prompt hooks and ignores it",
-	"rewakeMessage":   "Gemini has no background hooks and ignores it",
-	"rewakeSummary":   "Gemini has no background hooks and ignores it",
-	"url":             "Gemini has no http hooks and ignores it",
-	"headers":         "Gemini has no http hooks and ignores it",
-	"allowedEnvVars":  "Gemini has no http hooks and ignores it",
+func claudeFields(s string) string {
+	switch s {
+	case "async", "asyncRewake":
+		return "Gemini ignores it and always waits for the hook to finish"
+	case "statusMessage":
+		return "Gemini ignores it: it has no per-hook spinner text"
+	case "once":
+		return "Gemini ignores it and runs the hook every time"
+	case "if":
+		return "Gemini ignores it and runs the hook for every tool the matcher selects"
+	case "shell":
+		return "Gemini ignores it and runs the command with bash -c (PowerShell on Windows)"
+	case "args":
+		return "Gemini ignores it and runs only \"command\" through the shell"
+	case "prompt", "model":
+		return "Gemini has no prompt or agent hooks and ignores it"
+	case "continueOnBlock":
+		return "Gemini has no prompt hooks and ignores it"
+	case "rewakeMessage", "rewakeSummary":
+		return "Gemini has no background hooks and ignores it"
+	case "url", "headers", "allowedEnvVars":
+		return "Gemini has no http hooks and ignores it"
+	}
+	return ""
 }
 
 // defaultFalse are the Claude fields whose false is Claude's default and
@@ -51,11 +59,18 @@ func defaultFalse(s string) bool {
 }
 
 // claudeTypes are Claude Code hook types that Gemini does not have.
-var claudeTypes = map[string]string{
-	"prompt":   "a Claude Code prompt hook (an LLM call)",
-	"agent":    "a Claude Code agent hook (an LLM subagent)",
-	"http":     "a Claude Code http hook",
-	"mcp_tool": "a Claude Code MCP-tool hook",
+func claudeTypes(s string) string {
+	switch s {
+	case "prompt":
+		return "a Claude Code prompt hook (an LLM call)"
+	case "agent":
+		return "a Claude Code agent hook (an LLM subagent)"
+	case "http":
+		return "a Claude Code http hook"
+	case "mcp_tool":
+		return "a Claude Code MCP-tool hook"
+	}
+	return ""
 }
 
 // GeminiTools returns Gemini CLI's built-in tool names, in the order above.
