@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -54,10 +55,10 @@ func answer(o Output) string {
 
 func docEvents() string {
 	var rows [][]string
-	for _, ev := range sortedKeys(geminiEvent) {
+	for _, ev := range ClaudeEvents() {
 		h := Hook{Event: ev}
 		rows = append(rows, []string{
-			docsync.Code(ev), docsync.Code(geminiEvent[ev]),
+			docsync.Code(ev), docsync.Code(geminiEvent(ev)),
 			answer(GeminiOutput(h, "", Result{Exit: 2, Stderr: []byte("why")})),
 			answer(GeminiOutput(h, "", Result{Exit: 0, Stdout: []byte("text")})),
 			answer(GeminiOutput(h, "", Result{Exit: 1, Stderr: []byte("oops")})),
@@ -68,16 +69,19 @@ func docEvents() string {
 
 func docTools() string {
 	var rows [][]string
-	for _, g := range sortedKeys(claudeTool) {
+	tools := slices.Clone(claudeTools)
+	sort.Slice(tools, func(i, j int) bool { return tools[i].gemini < tools[j].gemini })
+	for _, t := range tools {
+		g, c := t.gemini, t.claude[0]
 		var alts []string
-		for _, a := range alternates[g] {
+		for _, a := range t.claude[1:] {
 			alts = append(alts, docsync.Code(a))
 		}
 		back := "yes"
-		if GeminiToolName(claudeTool[g]) != g {
-			back = "no: " + docsync.Code(claudeTool[g]) + " maps back to " + docsync.Code(GeminiToolName(claudeTool[g]))
+		if GeminiToolName(c) != g {
+			back = "no: " + docsync.Code(c) + " maps back to " + docsync.Code(GeminiToolName(c))
 		}
-		rows = append(rows, []string{docsync.Code(g), docsync.Code(claudeTool[g]), strings.Join(alts, ", "), back})
+		rows = append(rows, []string{docsync.Code(g), docsync.Code(c), strings.Join(alts, ", "), back})
 	}
 	rows = append(rows, []string{"`mcp_<server>_<tool>`", "`mcp__<server>__<tool>`", "", "yes"})
 	return docsync.Table([]string{"Gemini tool", "Claude name", "other Claude names (chosen when the hook's matcher names them)", "mapped back"}, rows)
@@ -85,22 +89,15 @@ func docTools() string {
 
 func docFields() string {
 	var rows [][]string
-	tools := map[string]bool{}
-	for k := range fieldRenames {
-		tools[k] = true
-	}
-	for k := range fieldComputed {
-		tools[k] = true
-	}
-	for _, tool := range sortedKeys(tools) {
-		for _, r := range fieldRenames[tool] {
+	for _, tool := range claudeToolNames() {
+		for _, r := range fieldRenames(tool) {
 			how := "same name"
 			if r[0] != r[1] {
 				how = "renamed"
 			}
 			rows = append(rows, []string{docsync.Code(tool), docsync.Code(r[0]), docsync.Code(r[1]), how})
 		}
-		for _, c := range fieldComputed[tool] {
+		for _, c := range fieldComputed(tool) {
 			rows = append(rows, []string{docsync.Code(tool), c.Gemini, c.Claude, c.How})
 		}
 	}
@@ -148,7 +145,7 @@ func docPayload(t *testing.T) string {
 	}
 	failed["tool_response"] = map[string]any{"llmContent": "x", "error": map[string]any{"message": "boom"}}
 	events := map[string][]string{}
-	for _, ev := range sortedKeys(geminiEvent) {
+	for _, ev := range ClaudeEvents() {
 		in := probe
 		if ev == "PostToolUseFailure" {
 			in = failed
@@ -173,7 +170,7 @@ func docPayload(t *testing.T) string {
 			t.Errorf("the Claude payload field %q is not described in payloadSource", k)
 		}
 		who := "all"
-		if len(evs) < len(geminiEvent) {
+		if len(evs) < len(ClaudeEvents()) {
 			who = strings.Join(evs, ", ")
 		}
 		rows = append(rows, []string{docsync.Code(k), who, src})

@@ -63,10 +63,10 @@ func ScanUnderGemini(event string, data []byte, lang string, h Hook) []Finding {
 // (the adapter, --version) does not pay for it at start.
 var claudeWords = sync.OnceValue(func() [][]byte {
 	words := [][]byte{[]byte("permissionDecision"), []byte("updated"), []byte("CLAUDE")}
-	for n := range geminiTool {
+	for _, n := range claudeToolNames() {
 		words = append(words, []byte(n))
 	}
-	for n := range geminiEvent {
+	for _, n := range ClaudeEvents() {
 		words = append(words, []byte(n))
 	}
 	return words
@@ -99,8 +99,8 @@ func UnderGemini(event string, findings []Finding) []Finding {
 		isStrong := true
 		switch f.Kind {
 		case KindToolName:
-			g, ok := geminiTool[f.Key]
-			if !ok || strings.HasPrefix(f.Key, "mcp__") {
+			g := geminiTool(f.Key)
+			if g == "" || strings.HasPrefix(f.Key, "mcp__") {
 				continue
 			}
 			note = fmt.Sprintf("compares the tool name with Claude's %q: Gemini calls that tool %s, so this never matches", f.Key, g)
@@ -108,7 +108,7 @@ func UnderGemini(event string, findings []Finding) []Finding {
 			if geminiEventNames(f.Key) {
 				continue
 			}
-			if g, ok := geminiEvent[f.Key]; ok {
+			if g := geminiEvent(f.Key); g != "" {
 				note = fmt.Sprintf("names Claude's event %s: Gemini's hook_event_name is %s", f.Key, g)
 			} else {
 				note = fmt.Sprintf("names Claude's event %s, which Gemini does not have", f.Key)

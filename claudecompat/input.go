@@ -37,32 +37,45 @@ type Hook struct {
 }
 
 // geminiEvent is the Gemini event each Claude event the adapter serves
-// arrives as (claude-hooks.md §5; migrate's event table).
-var geminiEvent = map[string]string{
-	"PreToolUse":         "BeforeTool",
-	"PostToolUse":        "AfterTool",
-	"PostToolUseFailure": "AfterTool",
-	"UserPromptSubmit":   "BeforeAgent",
-	"Stop":               "AfterAgent",
-	"SubagentStop":       "AfterAgent",
-	"SessionStart":       "SessionStart",
-	"SessionEnd":         "SessionEnd",
-	"PreCompact":         "PreCompress",
-	"Notification":       "Notification",
+// arrives as (claude-hooks.md §5; migrate's event table), "" for an event
+// it does not serve.
+func geminiEvent(s string) string {
+	switch s {
+	case "PreToolUse":
+		return "BeforeTool"
+	case "PostToolUse", "PostToolUseFailure":
+		return "AfterTool"
+	case "UserPromptSubmit":
+		return "BeforeAgent"
+	case "Stop", "SubagentStop":
+		return "AfterAgent"
+	case "SessionStart":
+		return "SessionStart"
+	case "SessionEnd":
+		return "SessionEnd"
+	case "PreCompact":
+		return "PreCompress"
+	case "Notification":
+		return "Notification"
+	}
+	return ""
 }
 
 // GeminiEvent returns the Gemini event that a Claude event's hook runs on
 // under the adapter, and whether the adapter serves that event.
 func GeminiEvent(claude string) (string, bool) {
-	g, ok := geminiEvent[claude]
-	return g, ok
+	g := geminiEvent(claude)
+	return g, g != ""
 }
 
-// ClaudeEvents returns the Claude events the adapter serves, sorted.
+// ClaudeEvents returns the Claude events (claudeEventNames) the adapter
+// serves, sorted.
 func ClaudeEvents() []string {
-	events := make([]string, 0, len(geminiEvent))
-	for ev := range geminiEvent {
-		events = append(events, ev)
+	var events []string
+	for _, ev := range claudeEventNames {
+		if geminiEvent(ev) != "" {
+			events = append(events, ev)
+		}
 	}
 	sort.Strings(events)
 	return events

@@ -25,12 +25,14 @@ type Result struct {
 
 // blockingExit2 is what exit 2 means on the Claude events where it blocks
 // (claude-hooks.md §1.7, "Exit code 2, per event"), as Gemini's decision.
-var blockingExit2 = map[string]string{
-	"PreToolUse":       "deny",
-	"UserPromptSubmit": "block",
-	"Stop":             "block",
-	"SubagentStop":     "block",
-	"PreCompact":       "block",
+func blockingExit2(s string) string {
+	switch s {
+	case "PreToolUse":
+		return "deny"
+	case "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact":
+		return "block"
+	}
+	return ""
 }
 
 // noStderr is what Claude shows for a hook that exits 2 with nothing on
@@ -85,7 +87,7 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 		// block then, or what it could read was a block: block, in JSON
 		// (the adapter never exits 2).
 		o := Output{}
-		o.JSON, _ = json.Marshal(map[string]any{"decision": blockingExit2[h.Event],
+		o.JSON, _ = json.Marshal(map[string]any{"decision": blockingExit2(h.Event),
 			"reason": "Claude hook " + why + ", so it blocks (gh-hooks claude-compat fails closed)"})
 		return o
 	}
@@ -108,8 +110,8 @@ func GeminiOutput(h Hook, claudeTool string, r Result) Output {
 			reason = noStderr
 		}
 		switch {
-		case blockingExit2[h.Event] != "":
-			out["decision"] = blockingExit2[h.Event]
+		case blockingExit2(h.Event) != "":
+			out["decision"] = blockingExit2(h.Event)
 			out["reason"] = reason
 		case h.Event == "PostToolUse" || h.Event == "PostToolUseFailure":
 			// Claude shows the model stderr beside the tool's result
@@ -178,7 +180,7 @@ const OnFailureLost = "lost"
 
 // CanBlockOn reports whether a hook of Claude event ev can block (its exit
 // 2 or decision stops something), where onFailure "block" acts.
-func CanBlockOn(ev string) bool { return blockingExit2[ev] != "" }
+func CanBlockOn(ev string) bool { return blockingExit2(ev) != "" }
 
 // lostAnswer says why the adapter cannot read the whole answer of a hook
 // on an event where it can block (blockingExit2), when that must block:
@@ -190,7 +192,7 @@ func CanBlockOn(ev string) bool { return blockingExit2[ev] != "" }
 // plain text to Claude (claude-hooks.md §1.7), so it blocks only with
 // OnFailure "block". "" when the answer is read by Claude's rules.
 func lostAnswer(h Hook, r Result) string {
-	if blockingExit2[h.Event] == "" || r.Exit == 2 && r.Err == nil {
+	if blockingExit2(h.Event) == "" || r.Exit == 2 && r.Err == nil {
 		return ""
 	}
 	text := strings.TrimSpace(string(r.Stdout))
@@ -362,7 +364,7 @@ func addContext(out map[string]any, claudeEvent, text string) {
 	}
 	spec, _ := out["hookSpecificOutput"].(map[string]any)
 	if spec == nil {
-		spec = map[string]any{"hookEventName": geminiEvent[claudeEvent]}
+		spec = map[string]any{"hookEventName": geminiEvent(claudeEvent)}
 		out["hookSpecificOutput"] = spec
 	}
 	if old, ok := spec["additionalContext"].(string); ok && old != "" {

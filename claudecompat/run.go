@@ -55,7 +55,7 @@ func Run(ctx context.Context, h Hook, command string, p Process) int {
 	fail := func(format string, a ...any) int {
 		return answer(GeminiOutput(h, "", Result{Exit: -1, Err: fmt.Errorf(format, a...)}))
 	}
-	if _, ok := geminiEvent[h.Event]; !ok {
+	if geminiEvent(h.Event) == "" {
 		return fail("gh-hooks claude-compat does not know the Claude event %q", h.Event)
 	}
 	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
@@ -188,18 +188,16 @@ func marshalClaude(p map[string]any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// setVars are the Claude variables runHook sets for every hook; the value
-// says whether only for a hook migrated from a plugin (PluginRoot).
-var setVars = map[string]bool{
-	"CLAUDE_PROJECT_DIR":     false,
-	"CLAUDECODE":             false,
-	"CLAUDE_CODE_SESSION_ID": false,
-	"CLAUDE_PLUGIN_ROOT":     true,
-}
-
 // Variable reports whether the adapter sets the Claude variable name for
 // a hook (plugin: one migrated from a plugin, run with --plugin-root).
+// runHook sets these for every hook, CLAUDE_PLUGIN_ROOT for a plugin's
+// only (PluginRoot).
 func Variable(name string, plugin bool) bool {
-	pluginOnly, ok := setVars[name]
-	return ok && (plugin || !pluginOnly)
+	switch name {
+	case "CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_SESSION_ID":
+		return true
+	case "CLAUDE_PLUGIN_ROOT":
+		return plugin
+	}
+	return false
 }

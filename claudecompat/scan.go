@@ -226,14 +226,14 @@ func alternation(names []string) string {
 }
 
 // claudeToolNames are the Claude tool names the adapter shows Gemini tools
-// as (claudeTool, alternates).
+// as (claudeTools), sorted.
 func claudeToolNames() []string {
 	var out []string
-	for c := range geminiTool {
-		out = append(out, c)
+	for _, t := range claudeTools {
+		out = append(out, t.claude...)
 	}
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
 }
 
 // claudeEventNames are Claude Code's hook events (claude-hooks.md §1.1).
@@ -262,15 +262,15 @@ type renamedField struct {
 // is covered exactly when toClaudeInput produces it.
 var renamedFields = sync.OnceValue(func() []renamedField {
 	tools := map[string][]string{} // Claude field → "Tool ← gemini"
-	for _, tool := range sortedNames(fieldRenames) {
-		for _, r := range fieldRenames[tool] {
+	for _, tool := range claudeToolNames() {
+		for _, r := range fieldRenames(tool) {
 			if r[0] != r[1] {
 				tools[r[1]] = append(tools[r[1]], fmt.Sprintf("%s.%s from Gemini's %s", tool, r[1], r[0]))
 			}
 		}
 	}
-	for _, tool := range sortedNames(fieldComputed) {
-		for _, c := range fieldComputed[tool] {
+	for _, tool := range claudeToolNames() {
+		for _, c := range fieldComputed(tool) {
 			for _, f := range strings.Split(c.Claude, ",") {
 				f = strings.TrimSpace(f)
 				if f == "prompt" || strings.ContainsAny(f, "[.") {
@@ -315,7 +315,7 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 	for _, alt := range names {
 		for _, n := range strings.Split(alt, "|") {
 			n = strings.Trim(n, `" `)
-			if g, ok := geminiTool[n]; ok {
+			if g := geminiTool(n); g != "" {
 				s.add(KindToolName, n, true, fmt.Sprintf("compares the tool name with Claude's %q: the adapter gives Gemini's %s as %q", n, g, ToolName(g, s.h.Matcher, "", "")))
 			}
 		}
@@ -334,7 +334,8 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 	// Event names: a quoted name or a case pattern.
 	for _, m := range quotedEvent.Get().FindAllStringSubmatch(l, -1) {
 		n := m[1] + m[2]
-		g, ok := geminiEvent[n]
+		g := geminiEvent(n)
+		ok := g != ""
 		switch {
 		case ok && (n == ev || ev == ""):
 			s.add(KindEventName, n, true, fmt.Sprintf("names Claude's event %s: the adapter sends hook_event_name %q on Gemini's %s and reads the answer as %s's", n, n, g, n))
@@ -351,15 +352,15 @@ func (s *scanner) scanLine(l, lang string, mentionsInput bool) {
 		case code == "2":
 			note := "exits 2: the adapter answers Gemini as Claude reads it on " + orAny(ev)
 			switch {
-			case blockingExit2[ev] != "":
-				note += fmt.Sprintf(" (Gemini decision %q with stderr as the reason)", blockingExit2[ev])
+			case blockingExit2(ev) != "":
+				note += fmt.Sprintf(" (Gemini decision %q with stderr as the reason)", blockingExit2(ev))
 			case ev == "PostToolUse" || ev == "PostToolUseFailure":
 				note += " (stderr goes to the model beside the tool's result, not in place of it)"
 			case ev != "":
 				note += " (stderr shown to the user; nothing is blocked)"
 			}
 			s.add(KindExit, code, true, note)
-			if blockingExit2[ev] != "" || ev == "PostToolUse" || ev == "PostToolUseFailure" || ev == "" {
+			if blockingExit2(ev) != "" || ev == "PostToolUse" || ev == "PostToolUseFailure" || ev == "" {
 				s.blocking(KindExit)
 			}
 		case len(code) > 1 || code > "2":
@@ -425,11 +426,11 @@ func (s *scanner) scanOutput(l string) {
 		case "PostToolUse", "PostToolUseFailure":
 			s.add(KindOutput, "block", true, `answers decision "block": Claude shows the reason to the model beside the tool's result; the adapter gives it as additionalContext (Gemini's own AfterTool block would hide the result)`)
 		case "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact":
-			s.add(KindOutput, "block", true, `answers decision "block": the adapter gives Gemini the same block on `+geminiEvent[ev])
+			s.add(KindOutput, "block", true, `answers decision "block": the adapter gives Gemini the same block on `+geminiEvent(ev))
 		default:
 			s.add(KindOutput, "block", true, `answers decision "block", which Claude ignores on `+ev+` too`)
 		}
-		if ev == "" || blockingExit2[ev] != "" || ev == "PostToolUse" || ev == "PostToolUseFailure" {
+		if ev == "" || blockingExit2(ev) != "" || ev == "PostToolUse" || ev == "PostToolUseFailure" {
 			s.blocking(KindOutput)
 		}
 	}

@@ -291,12 +291,10 @@ func TestScanFieldsMatchAdapter(t *testing.T) {
 		"allow_multiple": true, "is_background": true, "prompt": "see https://x.dev", "context": int64(1),
 		"after": int64(1), "before": int64(1), "case_sensitive": false, "names_only": true}
 	produced := map[string]bool{}
-	for tool := range fieldRenames {
-		for k := range toClaudeInput(tool, gemini) {
-			produced[k] = true
+	for _, tool := range claudeToolNames() {
+		if fieldRenames(tool) == nil && fieldComputed(tool) == nil {
+			continue // unknown to toClaudeInput: the arguments as they are
 		}
-	}
-	for tool := range fieldComputed {
 		for k := range toClaudeInput(tool, gemini) {
 			produced[k] = true
 		}

@@ -73,7 +73,7 @@ func ClaudeStyle(event, stdout string, exitCode int) []string {
 		w = append(w, "hookSpecificOutput.updatedInput is Claude's: Gemini ignores it and runs the tool with its own arguments (Gemini's is hookSpecificOutput.tool_input, with Gemini's argument names)")
 	}
 	if name, _ := hso["hookEventName"].(string); name != "" {
-		if _, isClaude := geminiEvent[name]; isClaude && name != event {
+		if geminiEvent(name) != "" && name != event {
 			claude = true
 		}
 	}

@@ -3,69 +3,73 @@ package claudecompat
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
 )
 
-// claudeTool is the Claude Code tool name that presents a Gemini tool to a
-// Claude hook (claude-hooks.md §3.1, read backwards). Where several Claude
-// tools map to one Gemini tool (Edit and MultiEdit both to replace), the
-// first is the one Claude uses today; alternates lists the others, which
-// the hook's own matcher can ask for (see ToolName). Gemini 0.61.0's names
-// are from core/src/tools/definitions/base-declarations.ts.
-var claudeTool = map[string]string{
-	"run_shell_command":      "Bash",
-	"read_file":              "Read",
-	"write_file":             "Write",
-	"replace":                "Edit",
-	"glob":                   "Glob",
-	"grep_search":            "Grep",
-	"search_file_content":    "Grep", // the pre-0.28 name, still accepted as an alias (tool-names.ts)
-	"list_directory":         "LS",
-	"web_fetch":              "WebFetch",
-	"google_web_search":      "WebSearch",
-	"write_todos":            "TodoWrite",
-	"invoke_agent":           "Agent",
-	"activate_skill":         "Skill",
-	"ask_user":               "AskUserQuestion",
-	"enter_plan_mode":        "EnterPlanMode",
-	"exit_plan_mode":         "ExitPlanMode",
-	"list_mcp_resources":     "ListMcpResourcesTool",
-	"read_mcp_resource":      "ReadMcpResourceTool",
-	"read_background_output": "TaskOutput",
-	"tracker_create_task":    "TaskCreate",
-	"tracker_update_task":    "TaskUpdate",
-	"tracker_get_task":       "TaskGet",
-	"tracker_list_tasks":     "TaskList",
+// claudeTools are the Claude Code tool names that present each Gemini
+// tool to a Claude hook (claude-hooks.md §3.1, read backwards). Where
+// several Claude tools map to one Gemini tool (Edit and MultiEdit both to
+// replace), the first is the one Claude uses today; the others, its
+// alternates, are tried in order against the hook's own matcher (see
+// ToolName). Read backwards (geminiTool) the first Gemini tool with a name
+// wins. Gemini 0.61.0's names are from
+// core/src/tools/definitions/base-declarations.ts.
+var claudeTools = []toolNames{
+	{"run_shell_command", []string{"Bash", "PowerShell"}},
+	{"read_file", []string{"Read"}},
+	{"write_file", []string{"Write"}},
+	{"replace", []string{"Edit", "MultiEdit"}},
+	{"glob", []string{"Glob"}},
+	{"grep_search", []string{"Grep"}},
+	{"search_file_content", []string{"Grep"}}, // the pre-0.28 name, still accepted as an alias (tool-names.ts)
+	{"list_directory", []string{"LS"}},
+	{"web_fetch", []string{"WebFetch"}},
+	{"google_web_search", []string{"WebSearch"}},
+	{"write_todos", []string{"TodoWrite"}},
+	{"invoke_agent", []string{"Agent", "Task"}},
+	{"activate_skill", []string{"Skill", "SlashCommand"}},
+	{"ask_user", []string{"AskUserQuestion"}},
+	{"enter_plan_mode", []string{"EnterPlanMode"}},
+	{"exit_plan_mode", []string{"ExitPlanMode"}},
+	{"list_mcp_resources", []string{"ListMcpResourcesTool"}},
+	{"read_mcp_resource", []string{"ReadMcpResourceTool"}},
+	{"read_background_output", []string{"TaskOutput", "BashOutput"}},
+	{"tracker_create_task", []string{"TaskCreate"}},
+	{"tracker_update_task", []string{"TaskUpdate"}},
+	{"tracker_get_task", []string{"TaskGet"}},
+	{"tracker_list_tasks", []string{"TaskList"}},
 }
 
-// alternates are the other Claude names of a Gemini tool, in the order a
-// matcher is tried against them.
-var alternates = map[string][]string{
-	"run_shell_command":      {"PowerShell"},
-	"replace":                {"MultiEdit"},
-	"invoke_agent":           {"Task"},
-	"activate_skill":         {"SlashCommand"},
-	"read_background_output": {"BashOutput"},
+// toolNames are a Gemini tool's Claude names, the usual one first.
+type toolNames struct {
+	gemini string
+	claude []string
 }
 
-// geminiTool is the reverse of claudeTool and alternates: the Gemini tool a
-// Claude tool name stands for.
-var geminiTool = func() map[string]string {
-	m := map[string]string{}
-	for g, c := range claudeTool {
-		if g != "search_file_content" {
-			m[c] = g
+// claudeNames returns the Claude names of the Gemini tool gemini, nil for
+// a tool Claude does not have.
+func claudeNames(gemini string) []string {
+	for _, t := range claudeTools {
+		if t.gemini == gemini {
+			return t.claude
 		}
 	}
-	for g, cs := range alternates {
-		for _, c := range cs {
-			m[c] = g
+	return nil
+}
+
+// geminiTool is the Gemini tool a Claude tool name stands for, "" for
+// none.
+func geminiTool(claude string) string {
+	for _, t := range claudeTools {
+		if slices.Contains(t.claude, claude) {
+			return t.gemini
 		}
 	}
-	return m
-}()
+	return ""
+}
 
 // ToolName returns the Claude name under which a Claude hook sees the
 // Gemini tool gemini. matcher is the hook's original Claude matcher (""
@@ -77,9 +81,10 @@ var geminiTool = func() map[string]string {
 // (a server name with "_" is ambiguous in the Gemini name). Other names are
 // returned unchanged.
 func ToolName(gemini, matcher string, mcpServer, mcpTool string) string {
-	if c, ok := claudeTool[gemini]; ok {
+	if names := claudeNames(gemini); names != nil {
+		c := names[0]
 		if matcher != "" && !claudeMatches(matcher, c) {
-			for _, alt := range alternates[gemini] {
+			for _, alt := range names[1:] {
 				if claudeMatches(matcher, alt) {
 					return alt
 				}
@@ -101,7 +106,7 @@ func ToolName(gemini, matcher string, mcpServer, mcpTool string) string {
 // GeminiToolName is the reverse of ToolName, for tool names in a Claude
 // hook's output.
 func GeminiToolName(claude string) string {
-	if g, ok := geminiTool[claude]; ok {
+	if g := geminiTool(claude); g != "" {
 		return g
 	}
 	if rest, ok := strings.CutPrefix(claude, "mcp__"); ok {
@@ -140,17 +145,30 @@ var exactList = lazyre.New(`^[A-Za-z0-9_|]+$`)
 // core/src/tools/definitions/base-declarations.ts). toClaudeInput and
 // toGeminiInput copy them; fieldComputed describes the fields that are
 // computed instead, and docs/claude-compat.md is rendered from both.
-var fieldRenames = map[string][][2]string{
-	"Bash":       {{"command", "command"}, {"description", "description"}, {"is_background", "run_in_background"}},
-	"PowerShell": {{"command", "command"}, {"description", "description"}, {"is_background", "run_in_background"}},
-	"Read":       {{"file_path", "file_path"}},
-	"Write":      {{"file_path", "file_path"}, {"content", "content"}},
-	"Edit":       {{"file_path", "file_path"}, {"old_string", "old_string"}, {"new_string", "new_string"}, {"allow_multiple", "replace_all"}},
-	"MultiEdit":  {{"file_path", "file_path"}},
-	"Glob":       {{"pattern", "pattern"}, {"dir_path", "path"}},
-	"Grep":       {{"pattern", "pattern"}, {"dir_path", "path"}, {"include_pattern", "glob"}, {"context", "-C"}, {"after", "-A"}, {"before", "-B"}},
-	"LS":         {{"dir_path", "path"}, {"ignore", "ignore"}},
-	"WebSearch":  {{"query", "query"}},
+func fieldRenames(tool string) [][2]string {
+	switch tool {
+	case "Bash":
+		return [][2]string{{"command", "command"}, {"description", "description"}, {"is_background", "run_in_background"}}
+	case "PowerShell":
+		return [][2]string{{"command", "command"}, {"description", "description"}, {"is_background", "run_in_background"}}
+	case "Read":
+		return [][2]string{{"file_path", "file_path"}}
+	case "Write":
+		return [][2]string{{"file_path", "file_path"}, {"content", "content"}}
+	case "Edit":
+		return [][2]string{{"file_path", "file_path"}, {"old_string", "old_string"}, {"new_string", "new_string"}, {"allow_multiple", "replace_all"}}
+	case "MultiEdit":
+		return [][2]string{{"file_path", "file_path"}}
+	case "Glob":
+		return [][2]string{{"pattern", "pattern"}, {"dir_path", "path"}}
+	case "Grep":
+		return [][2]string{{"pattern", "pattern"}, {"dir_path", "path"}, {"include_pattern", "glob"}, {"context", "-C"}, {"after", "-A"}, {"before", "-B"}}
+	case "LS":
+		return [][2]string{{"dir_path", "path"}, {"ignore", "ignore"}}
+	case "WebSearch":
+		return [][2]string{{"query", "query"}}
+	}
+	return nil
 }
 
 // computedField is a tool_input field that the adapter computes from
@@ -161,19 +179,27 @@ type computedField struct {
 
 // fieldComputed describes, per Claude tool, the fields toClaudeInput and
 // toGeminiInput compute rather than copy.
-var fieldComputed = map[string][]computedField{
-	"Read": {{"start_line, end_line", "offset, limit",
-		"offset = start_line, limit = end_line − start_line + 1 (end_line alone: offset 1); back: start_line = offset, end_line = offset + limit − 1"}},
-	"MultiEdit": {{"old_string, new_string, allow_multiple", "edits[0].old_string, .new_string, .replace_all",
-		"Gemini's replace makes one edit; back, only the first edit of updatedInput is kept"}},
-	"Grep": {
-		{"case_sensitive", "-i", "-i = true when case_sensitive is false; back: case_sensitive = !-i"},
-		{"names_only", "output_mode", `"files_with_matches" when names_only, else "content"; not mapped back`},
-	},
-	"WebFetch": {{"prompt", "prompt, url",
-		"url = the first http(s) URL in the prompt; back: a url that is not in the prompt is appended to it"}},
-	"TodoWrite": {{"todos[].description, .status", "todos[].content, .activeForm, .status",
-		`content and activeForm = description; "cancelled" becomes "completed"; back: description = content`}},
+func fieldComputed(tool string) []computedField {
+	switch tool {
+	case "Read":
+		return []computedField{{"start_line, end_line", "offset, limit",
+			"offset = start_line, limit = end_line − start_line + 1 (end_line alone: offset 1); back: start_line = offset, end_line = offset + limit − 1"}}
+	case "MultiEdit":
+		return []computedField{{"old_string, new_string, allow_multiple", "edits[0].old_string, .new_string, .replace_all",
+			"Gemini's replace makes one edit; back, only the first edit of updatedInput is kept"}}
+	case "Grep":
+		return []computedField{
+			{"case_sensitive", "-i", "-i = true when case_sensitive is false; back: case_sensitive = !-i"},
+			{"names_only", "output_mode", `"files_with_matches" when names_only, else "content"; not mapped back`},
+		}
+	case "WebFetch":
+		return []computedField{{"prompt", "prompt, url",
+			"url = the first http(s) URL in the prompt; back: a url that is not in the prompt is appended to it"}}
+	case "TodoWrite":
+		return []computedField{{"todos[].description, .status", "todos[].content, .activeForm, .status",
+			`content and activeForm = description; "cancelled" becomes "completed"; back: description = content`}}
+	}
+	return nil
 }
 
 // toClaudeInput turns a Gemini tool's arguments into the tool_input the
@@ -182,7 +208,8 @@ var fieldComputed = map[string][]computedField{
 // their arguments.
 func toClaudeInput(claudeName string, in map[string]any) map[string]any {
 	out := map[string]any{}
-	renames, known := fieldRenames[claudeName]
+	renames := fieldRenames(claudeName)
+	known := renames != nil
 	for _, r := range renames {
 		if v, ok := in[r[0]]; ok {
 			out[r[1]] = v
@@ -266,7 +293,8 @@ var urlIn = lazyre.New(`https?://[^\s"'<>]+`)
 // arguments (spec §5.6).
 func toGeminiInput(claudeName string, in map[string]any) map[string]any {
 	out := map[string]any{}
-	renames, known := fieldRenames[claudeName]
+	renames := fieldRenames(claudeName)
+	known := renames != nil
 	for _, r := range renames {
 		if v, ok := in[r[1]]; ok {
 			out[r[0]] = v
@@ -357,8 +385,8 @@ func NeedsMatcher(matcher string) bool {
 	if matcher == "" || matcher == "*" {
 		return false
 	}
-	for g := range alternates {
-		if ToolName(g, matcher, "", "") != ToolName(g, "", "", "") {
+	for _, t := range claudeTools {
+		if len(t.claude) > 1 && ToolName(t.gemini, matcher, "", "") != ToolName(t.gemini, "", "", "") {
 			return true
 		}
 	}
