@@ -75,8 +75,8 @@ func docDropped() string {
 
 func docTools() string {
 	var rows [][]string
-	for _, c := range toolVocabulary {
-		g := toolMap[c]
+	for _, t := range toolTable {
+		c, g := t.claude, t.gemini
 		cell := docsync.Code(g)
 		if g == "" {
 			cell = "none: a matcher of only such tools drops the group"
@@ -102,15 +102,13 @@ func docFields() string {
 // TestToolTablesAgree checks migrate's tool table (matchers) against the
 // adapter's (payloads): a Claude tool maps to the same Gemini tool in both.
 func TestToolTablesAgree(t *testing.T) {
-	if len(toolVocabulary) != len(toolMap) {
-		t.Errorf("toolVocabulary has %d names, toolMap %d", len(toolVocabulary), len(toolMap))
-	}
-	for _, c := range toolVocabulary {
-		g, ok := toolMap[c]
-		if !ok {
-			t.Errorf("%s is in toolVocabulary, not in toolMap", c)
-			continue
+	seen := map[string]bool{}
+	for _, tt := range toolTable {
+		c, g := tt.claude, tt.gemini
+		if seen[c] {
+			t.Errorf("%s is twice in toolTable", c)
 		}
+		seen[c] = true
 		back := claudecompat.GeminiToolName(c)
 		switch {
 		case g == "" && back != c:

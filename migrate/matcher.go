@@ -203,7 +203,7 @@ func convertToolMatcher(m string) toolMatch {
 				names = append(names, g)
 				continue
 			}
-			g, known := toolMap[n]
+			g, known := GeminiTool(n)
 			switch {
 			case !known:
 				t.lost = append(t.lost, n+" (not a Claude tool name)")
@@ -219,7 +219,7 @@ func convertToolMatcher(m string) toolMatch {
 			t.lost = append(t.lost, m+" (not a valid JavaScript regex, so Claude never matches it)")
 			return t
 		}
-		if matchesEverything(re, toolVocabulary) {
+		if matchesEverything(re, toolVocabulary()) {
 			t.all = true
 			return t
 		}
@@ -240,15 +240,15 @@ func convertToolMatcher(m string) toolMatch {
 				are = re
 			}
 			hit := false
-			for _, c := range toolVocabulary {
-				if !jsMatch(are, c) {
+			for _, tt := range toolTable {
+				if !jsMatch(are, tt.claude) {
 					continue
 				}
 				hit = true
-				if g := toolMap[c]; g != "" {
-					addName(c, g)
+				if tt.gemini != "" {
+					addName(tt.claude, tt.gemini)
 				} else {
-					t.lost = appendOnce(t.lost, c+" (no Gemini counterpart)")
+					t.lost = appendOnce(t.lost, tt.claude+" (no Gemini counterpart)")
 				}
 			}
 			if jsMatch(are, "mcp__probe__tool") {

@@ -100,8 +100,8 @@ func matches(matcher, tool string) bool {
 func geminiTools() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, g := range toolMap {
-		if g != "" && !seen[g] {
+	for _, t := range toolTable {
+		if g := t.gemini; g != "" && !seen[g] {
 			seen[g] = true
 			out = append(out, g)
 		}

@@ -83,39 +83,44 @@ var eventRules = sync.OnceValue(func() map[string]eventRule {
 // (claude-hooks.md §3.1). ok is false when name is not a Claude tool; gemini
 // is "" when Gemini has no counterpart.
 func GeminiTool(name string) (gemini string, ok bool) {
-	gemini, ok = toolMap[name]
-	return gemini, ok
+	for _, t := range toolTable {
+		if t.claude == name {
+			return t.gemini, true
+		}
+	}
+	return "", false
 }
 
-// toolMap is claude-hooks.md §3.1: Claude tool name → Gemini tool name; ""
-// means no counterpart. Every name Claude has shipped is listed so that a
-// regex matcher can be evaluated against the whole vocabulary.
-var toolMap = map[string]string{
-	"Bash": "run_shell_command", "PowerShell": "run_shell_command",
+// toolTable is claude-hooks.md §3.1: Claude tool name → Gemini tool name;
+// "" means no counterpart. Every name Claude has shipped is listed so that
+// a regex matcher can be evaluated against the whole vocabulary, in this
+// order, which orders the results too.
+var toolTable = []claudeTool{
+	{"Bash", "run_shell_command"}, {"PowerShell", "run_shell_command"},
 	// Read maps to read_file only: read_many_files takes include patterns,
 	// not a file_path, so a Read hook's script would not understand it.
-	"Read": "read_file", "Write": "write_file",
-	"Edit": "replace", "MultiEdit": "replace",
-	"Glob": "glob", "Grep": "grep_search", "LS": "list_directory",
-	"WebFetch": "web_fetch", "WebSearch": "google_web_search",
-	"TodoWrite": "write_todos",
-	"Agent":     "invoke_agent", "Task": "invoke_agent",
-	"TaskCreate": "tracker_create_task", "TaskUpdate": "tracker_update_task",
-	"TaskGet": "tracker_get_task", "TaskList": "tracker_list_tasks",
-	"Skill": "activate_skill", "SlashCommand": "activate_skill",
-	"AskUserQuestion": "ask_user",
-	"EnterPlanMode":   "enter_plan_mode", "ExitPlanMode": "exit_plan_mode",
-	"ListMcpResourcesTool": "list_mcp_resources", "ReadMcpResourceTool": "read_mcp_resource",
-	"TaskOutput": "read_background_output", "BashOutput": "read_background_output",
+	{"Read", "read_file"}, {"Write", "write_file"},
+	{"Edit", "replace"}, {"MultiEdit", "replace"},
+	{"Glob", "glob"}, {"Grep", "grep_search"}, {"LS", "list_directory"},
+	{"WebFetch", "web_fetch"}, {"WebSearch", "google_web_search"},
+	{"TodoWrite", "write_todos"},
+	{"Agent", "invoke_agent"}, {"Task", "invoke_agent"},
+	{"TaskCreate", "tracker_create_task"}, {"TaskUpdate", "tracker_update_task"},
+	{"TaskGet", "tracker_get_task"}, {"TaskList", "tracker_list_tasks"},
+	{"Skill", "activate_skill"}, {"SlashCommand", "activate_skill"},
+	{"AskUserQuestion", "ask_user"},
+	{"EnterPlanMode", "enter_plan_mode"}, {"ExitPlanMode", "exit_plan_mode"},
+	{"ListMcpResourcesTool", "list_mcp_resources"}, {"ReadMcpResourceTool", "read_mcp_resource"},
+	{"TaskOutput", "read_background_output"}, {"BashOutput", "read_background_output"},
 	// No counterpart. NotebookRead is left out on purpose: a Notebook.*
 	// matcher means notebooks, and read_file would widen it.
-	"NotebookEdit": "", "NotebookRead": "", "TaskStop": "", "KillShell": "",
-	"LSP": "", "Monitor": "", "CronCreate": "", "CronDelete": "", "CronList": "",
-	"ScheduleWakeup": "", "RemoteTrigger": "", "EnterWorktree": "", "ExitWorktree": "",
-	"SendMessage": "", "ListAgents": "", "SendUserFile": "", "PushNotification": "",
-	"Artifact": "", "ReportFindings": "", "ShareOnboardingGuide": "", "ToolSearch": "",
-	"WaitForMcpServers": "", "Workflow": "", "EndConversation": "",
-	"TeamCreate": "", "TeamDelete": "",
+	{"NotebookEdit", ""}, {"NotebookRead", ""}, {"TaskStop", ""}, {"KillShell", ""},
+	{"LSP", ""}, {"Monitor", ""}, {"CronCreate", ""}, {"CronDelete", ""}, {"CronList", ""},
+	{"ScheduleWakeup", ""}, {"RemoteTrigger", ""}, {"EnterWorktree", ""}, {"ExitWorktree", ""},
+	{"SendMessage", ""}, {"ListAgents", ""}, {"SendUserFile", ""}, {"PushNotification", ""},
+	{"Artifact", ""}, {"ReportFindings", ""}, {"ShareOnboardingGuide", ""}, {"ToolSearch", ""},
+	{"WaitForMcpServers", ""}, {"Workflow", ""}, {"EndConversation", ""},
+	{"TeamCreate", ""}, {"TeamDelete", ""},
 }
 
 // approxTools map to a Gemini tool whose input or semantics differ.
@@ -135,18 +140,16 @@ func approxTools(s string) string {
 	return ""
 }
 
-// toolVocabulary is toolMap's keys in a fixed order, used to evaluate regex
-// matchers and to order results.
-var toolVocabulary = []string{
-	"Bash", "PowerShell", "Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS",
-	"WebFetch", "WebSearch", "TodoWrite", "Agent", "Task", "TaskCreate", "TaskUpdate",
-	"TaskGet", "TaskList", "Skill", "SlashCommand", "AskUserQuestion", "EnterPlanMode",
-	"ExitPlanMode", "ListMcpResourcesTool", "ReadMcpResourceTool", "TaskOutput", "BashOutput",
-	"NotebookEdit", "NotebookRead", "TaskStop", "KillShell", "LSP", "Monitor", "CronCreate",
-	"CronDelete", "CronList", "ScheduleWakeup", "RemoteTrigger", "EnterWorktree", "ExitWorktree",
-	"SendMessage", "ListAgents", "SendUserFile", "PushNotification", "Artifact", "ReportFindings",
-	"ShareOnboardingGuide", "ToolSearch", "WaitForMcpServers", "Workflow", "EndConversation",
-	"TeamCreate", "TeamDelete",
+// claudeTool is a Claude tool name and its Gemini tool.
+type claudeTool struct{ claude, gemini string }
+
+// toolVocabulary is toolTable's Claude names, in its order.
+func toolVocabulary() []string {
+	names := make([]string, len(toolTable))
+	for i, t := range toolTable {
+		names[i] = t.claude
+	}
+	return names
 }
 
 // claudeDefaultTimeout is Claude's effective timeout in seconds for a
