@@ -550,20 +550,20 @@ func (c *converter) handler(s *Source, ev, matcher string, hn *config.Node) (h H
 				continue
 			}
 			if k == "once" {
-				notes = append(notes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+				notes = append(notes, fmt.Sprintf("%q ignored: %s", k, ignoredField(k)))
 				continue
 			}
-			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredField(k)))
 		case "if", "rewakeMessage", "rewakeSummary":
-			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+			changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredField(k)))
 		case "shell":
 			if v := hn.Get(k); v.IsString() && v.Str == "bash" {
 				notes = append(notes, `"shell":"bash" dropped: Gemini uses bash on Unix`)
 			} else {
-				changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredFields[k]))
+				changes = append(changes, fmt.Sprintf("%q ignored: %s", k, ignoredField(k)))
 			}
 		default:
-			if why, ok := ignoredFields[k]; ok {
+			if why := ignoredField(k); why != "" {
 				notes = append(notes, fmt.Sprintf("%q ignored: %s", k, why))
 			} else {
 				notes = append(notes, fmt.Sprintf("unknown field %q ignored", k))

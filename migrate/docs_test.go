@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -88,13 +89,10 @@ func docTools() string {
 
 func docFields() string {
 	var rows [][]string
-	keys := make([]string, 0, len(ignoredFields))
-	for k := range ignoredFields {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		rows = append(rows, []string{docsync.Code(k), ignoredFields[k]})
+	fields := slices.Clone(ignoredFields)
+	sort.Slice(fields, func(i, j int) bool { return fields[i].key < fields[j].key })
+	for _, f := range fields {
+		rows = append(rows, []string{docsync.Code(f.key), f.why})
 	}
 	return docsync.Table([]string{"Claude hook field", "under Gemini"}, rows)
 }
@@ -122,5 +120,17 @@ func TestToolTablesAgree(t *testing.T) {
 		if r := eventRules()[ev]; r.gemini != g {
 			t.Errorf("%s: migrate writes it on %s, the adapter expects %s", ev, r.gemini, g)
 		}
+	}
+}
+
+// TestIgnoredFieldsOnce: ignoredField answers with a key's first entry, so
+// a key listed twice would hide the second.
+func TestIgnoredFieldsOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range ignoredFields {
+		if seen[f.key] {
+			t.Errorf("%s is twice in ignoredFields", f.key)
+		}
+		seen[f.key] = true
 	}
 }

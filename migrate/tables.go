@@ -169,17 +169,28 @@ func claudeDefaultTimeout(event string) float64 {
 
 // ignoredFields are Claude handler keys Gemini has no counterpart for, with
 // what is lost. Keys not listed and not handled are reported generically.
-var ignoredFields = map[string]string{
-	"async":           "Gemini always waits for the hook (no background run)",
-	"asyncRewake":     "Gemini always waits for the hook (no background run or rewake)",
-	"statusMessage":   "Gemini has no per-hook spinner text",
-	"once":            "Gemini has no run-once hooks",
-	"if":              "Gemini has no per-hook permission-rule condition; the hook now runs for every matched tool",
-	"shell":           "Gemini picks the shell itself (bash on Unix, PowerShell on Windows)",
-	"model":           "only prompt/agent hooks use a model",
-	"continueOnBlock": "prompt-hook field",
-	"rewakeMessage":   "Gemini has no async rewake",
-	"rewakeSummary":   "Gemini has no async rewake",
-	"environment":     "not a Claude field; Gemini's env object is not derived from it",
-	"matcher":         "a handler-level matcher is ignored by Claude too",
+var ignoredFields = []struct{ key, why string }{
+	{"async", "Gemini always waits for the hook (no background run)"},
+	{"asyncRewake", "Gemini always waits for the hook (no background run or rewake)"},
+	{"statusMessage", "Gemini has no per-hook spinner text"},
+	{"once", "Gemini has no run-once hooks"},
+	{"if", "Gemini has no per-hook permission-rule condition; the hook now runs for every matched tool"},
+	{"shell", "Gemini picks the shell itself (bash on Unix, PowerShell on Windows)"},
+	{"model", "only prompt/agent hooks use a model"},
+	{"continueOnBlock", "prompt-hook field"},
+	{"rewakeMessage", "Gemini has no async rewake"},
+	{"rewakeSummary", "Gemini has no async rewake"},
+	{"environment", "not a Claude field; Gemini's env object is not derived from it"},
+	{"matcher", "a handler-level matcher is ignored by Claude too"},
+}
+
+// ignoredField is what is lost with the Claude handler key k, "" for a key
+// ignoredFields does not list.
+func ignoredField(k string) string {
+	for _, f := range ignoredFields {
+		if f.key == k {
+			return f.why
+		}
+	}
+	return ""
 }
