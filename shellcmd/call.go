@@ -218,7 +218,7 @@ func (w *walker) run(words []arg, run, shell *state, depth int, stdin *syntax.Re
 		for _, a := range rest {
 			line += " " + a.text
 		}
-		w.calling["alias "+n]++
+		put(&w.calling, "alias "+n, 1)
 		w.script(line, shell, depth+1)
 		w.calling["alias "+n]--
 		if run.aliases {

@@ -387,7 +387,7 @@ func (w *walker) callFunc(n string, rest []arg, shell *state, depth int) {
 		w.unknown(n + " calls itself: not followed")
 		return
 	}
-	w.calling[key]++
+	put(&w.calling, key, 1)
 	defer func() { w.calling[key]-- }()
 	saved := map[string]*string{}
 	for i := 1; i <= 9; i++ {

@@ -6,8 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // Following files: with a Reader, a file the command reaches is read and
@@ -104,10 +102,8 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 	}
 	r, ok := w.sh.memo.m[key]
 	if !ok {
-		w.sh.busy[key] = true
-		sub := &walker{a: &Analysis{}, seenFile: map[string]int{}, seenProg: map[string]int{}, seenWhy: map[string]bool{},
-			funcs: map[string]*syntax.Stmt{}, calling: map[string]int{}, aliases: map[string]string{}, assoc: map[string]bool{},
-			intAttr: map[string]bool{}, caseAttr: map[string]bool{}, files: w.files, top: w.top, followed: map[string]bool{}, level: w.level, via: w.via, sh: w.sh}
+		put(&w.sh.busy, key, true)
+		sub := &walker{a: &Analysis{}, seenFile: map[string]int{}, seenProg: map[string]int{}, files: w.files, top: w.top, level: w.level, via: w.via, sh: w.sh}
 		fn(sub)
 		delete(w.sh.busy, key)
 		r = sub.a
@@ -177,7 +173,7 @@ func (w *walker) enter(key, real string) (leave func(), ok bool) {
 	if w.followed[key] {
 		return nil, false
 	}
-	w.followed[key] = true
+	put(&w.followed, key, true)
 	via := w.via
 	w.level++
 	w.via = real
@@ -333,7 +329,7 @@ func (w *walker) followProgramNow(p string, st *state, depth int) {
 	if w.followed["program "+real] {
 		return
 	}
-	w.followed["program "+real] = true
+	put(&w.followed, "program "+real, true)
 	via := w.via
 	w.via = real
 	defer func() { w.via = via }()

@@ -108,7 +108,7 @@ func (w *walker) gitDir(dir, work string, st *state, depth int) {
 	if key := "git " + dir + "\x00" + st.key(); w.followed[key] {
 		return // a remote that names a repository already followed
 	} else {
-		w.followed[key] = true
+		put(&w.followed, key, true)
 	}
 	cfg := gitConfig{}
 	w.gitConfigFile(filepath.Join(dir, "config"), st, &cfg, 0)

@@ -99,7 +99,7 @@ func (w *walker) cgoIncludes(p string, incDirs []string, st *state, level int) {
 	if w.followed["cgo "+p] {
 		return
 	}
-	w.followed["cgo "+p] = true
+	put(&w.followed, "cgo "+p, true)
 	if level > 40 {
 		w.unknown("C headers included more than 40 deep")
 		return

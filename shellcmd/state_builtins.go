@@ -215,7 +215,7 @@ func (w *walker) alias(rest []arg, st *state, depth int) {
 			continue
 		}
 		// Its value is walked where NAME is used (walker.run).
-		w.aliases[name] = value
+		put(&w.aliases, name, value)
 	}
 }
 
