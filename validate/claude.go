@@ -79,9 +79,6 @@ func (c *checker) claudeProtocol(h *merge.Hook) {
 	r, ok := c.protocol[k]
 	if !ok {
 		r.items, r.ev = claudeProtocolOf(c.r.Set, h, c.hookFiles)
-		if c.protocol == nil {
-			c.protocol = map[protocolKey]protocolFound{}
-		}
 		c.protocol[k] = r
 	}
 	items, ev := r.items, r.ev

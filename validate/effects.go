@@ -152,9 +152,6 @@ func (c *checker) hookFiles(h *merge.Hook) ([]hookFile, bool) {
 	if r, ok := c.started[key]; ok {
 		return r.files, r.seen
 	}
-	if c.started == nil {
-		c.started = map[startedKey]startedFiles{}
-	}
 	files, seen := hookFiles(c.r.Set, h, c.analysis(h), c.readUnder)
 	c.started[key] = startedFiles{files, seen}
 	return files, seen
@@ -176,9 +173,6 @@ func (c *checker) analysis(h *merge.Hook) *shellcmd.Analysis {
 	key := analysisKey{h.ExpandedCommand, envKey(h.Env)}
 	if a, ok := c.analyses[key]; ok {
 		return a
-	}
-	if c.analyses == nil {
-		c.analyses = map[analysisKey]*shellcmd.Analysis{}
 	}
 	a := analyze(c.r.Set, h)
 	c.analyses[key] = a
@@ -218,9 +212,6 @@ func (c *checker) readUnder(roots []string, path string) []byte {
 	key := strings.Join(roots, "\x00") + "\x00" + path
 	if data, ok := c.scripts[key]; ok {
 		return data
-	}
-	if c.scripts == nil {
-		c.scripts = map[string][]byte{}
 	}
 	data := readUnder(roots, path)
 	c.scripts[key] = data
