@@ -57,8 +57,6 @@ type checker struct {
 	analyses map[analysisKey]*shellcmd.Analysis
 	// started caches hookFiles by command and folder.
 	started map[startedKey]startedFiles
-	// byCommand finds the first named hook by command (disabled).
-	byCommand map[string]*merge.Hook
 }
 
 // add reports a problem at the value that pointer names in the file at

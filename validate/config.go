@@ -143,6 +143,22 @@ func (c *checker) disabled() {
 	if c.r.DisabledSubstring {
 		return // merge's disabled-string covers it
 	}
+	type list struct {
+		l *layers.Layer
+		d *config.Node
+	}
+	var lists []list
+	for _, l := range c.r.Set.Layers {
+		if l.Kind == layers.Extension || !l.Loaded || l.Root == nil || l.Doc == nil {
+			continue
+		}
+		if d := l.Root.Lookup("/hooksConfig/disabled"); d != nil && d.Kind == config.Array && len(d.Items) > 0 {
+			lists = append(lists, list{l, d})
+		}
+	}
+	if len(lists) == 0 {
+		return // most projects disable nothing: the lookups below are not built
+	}
 	// The names an entry can usefully hold, for the hints: each once, in
 	// hook order.
 	listed := make(map[string]bool, len(c.r.Hooks))
@@ -159,31 +175,25 @@ func (c *checker) disabled() {
 	for _, n := range all {
 		folded[foldKey(n)] = n
 	}
-	c.byCommand = make(map[string]*merge.Hook)
+	byCommand := map[string]*merge.Hook{} // the first named hook with each command
 	for _, h := range c.r.Hooks {
 		if h.Name != "" && merge.IsEvent(h.Event) {
 			for _, cmd := range []string{h.ExpandedCommand, h.Command} {
-				if c.byCommand[cmd] == nil {
-					c.byCommand[cmd] = h
+				if byCommand[cmd] == nil {
+					byCommand[cmd] = h
 				}
 			}
 		}
 	}
-	for _, l := range c.r.Set.Layers {
-		if l.Kind == layers.Extension || !l.Loaded || l.Root == nil || l.Doc == nil {
-			continue
-		}
-		d := l.Root.Lookup("/hooksConfig/disabled")
-		if d == nil || d.Kind != config.Array {
-			continue
-		}
+	for _, x := range lists {
+		l, d := x.l, x.d
 		unknown := 0
 		for i, it := range d.Items {
 			if it.Kind != config.String || c.disables(it.Str) {
 				continue
 			}
 			ptr := "/hooksConfig/disabled/" + strconv.Itoa(i)
-			if h := c.namedWithCommand(it.Str); h != nil {
+			if h := byCommand[it.Str]; h != nil {
 				c.add(l.Path, ptr, config.SevWarning, "disabled-by-command",
 					fmt.Sprintf("%q is the command of the hook %q at %s: Gemini matches disabled entries against a hook's name when it has one, so this entry disables nothing", it.Str, h.Name, where(h)),
 					fmt.Sprintf("disable it by its name: %q (gh-hooks disable %s)", h.Name, h.Name))
@@ -258,9 +268,6 @@ func ProjectDisableHint(merge.ProjectDisable) string {
 // by one; the rest are counted in one more. A list of 400,000 names wrote
 // 108 MB of warnings.
 const maxDisabledUnknown = 50
-
-// namedWithCommand finds the first named hook whose command is s.
-func (c *checker) namedWithCommand(s string) *merge.Hook { return c.byCommand[s] }
 
 // foldKey is the same for two strings exactly when strings.EqualFold holds:
 // each rune replaced by the smallest of its simple case folding orbit.
