@@ -133,6 +133,9 @@ func (w *walker) isolated(kind, path string, st *state, fn func(sub *walker)) {
 	for p := range r.ran {
 		w.markRan(p)
 	}
+	if r.wroteSomewhere != "" {
+		w.wroteSomewhere(r.wroteSomewhere)
+	}
 }
 
 // stateKey is what of a state decides what a process started in it runs.

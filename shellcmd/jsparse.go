@@ -46,6 +46,7 @@ type jsFacts struct {
 	Loads  []jsLoad
 	Opaque []string // constructs, as short phrases ("eval", "module.require")
 	Runs   []jsRun
+	Writes []jsWrite // the files it writes (jswrite.go)
 }
 
 // jsRun is a process a file starts through child_process with literal
@@ -135,7 +136,11 @@ func jsModuleMembers(s string) bool {
 // *jsParseError.
 func scanJS(src []byte) (*jsFacts, error) {
 	src, blanked := blankImportAttributes(src)
-	ast, err := js.Parse(parse.NewInputBytes(src), js.Options{})
+	// One byte more of capacity: the parser's input ends with a NUL
+	// written there, so that its literals are slices of buf (lineOf).
+	buf := make([]byte, len(src), len(src)+1)
+	copy(buf, src)
+	ast, err := js.Parse(parse.NewInputBytes(buf), js.Options{})
 	if err != nil {
 		var pe *parse.Error
 		if errors.As(err, &pe) {
@@ -145,7 +150,9 @@ func scanJS(src []byte) (*jsFacts, error) {
 	}
 	s := &jsScanner{facts: &jsFacts{}, seen: map[string]bool{}, requires: map[*js.Var]bool{},
 		createRequires: map[*js.Var]bool{}, moduleNS: map[*js.Var]bool{}, cpNS: map[*js.Var]bool{},
-		cpFuncs: map[*js.Var]string{}, cpImports: map[string]string{}}
+		cpFuncs: map[*js.Var]string{}, cpImports: map[string]string{}, fsNS: map[*js.Var]bool{}, fsFuncs: map[*js.Var]string{},
+		fsImports: map[string]string{}, pathNS: map[*js.Var]bool{}, pathFuncs: map[*js.Var]string{}, pathImports: map[string]string{},
+		src: buf[: len(buf) : len(buf)+1]}
 	// Names bound by an import of the builtin module ("createRequire").
 	s.importNames = map[string]string{}
 	js.Walk(s, ast)
@@ -209,6 +216,15 @@ type jsScanner struct {
 	cpImports map[string]string
 	// envVars are variables bound to process.env (const {env} = process).
 	envVars map[*js.Var]bool
+	// fsNS, fsFuncs and fsImports are fs's as cpNS, cpFuncs and
+	// cpImports are child_process's; pathNS, pathFuncs and pathImports
+	// the path module's (jswrite.go).
+	fsNS                   map[*js.Var]bool
+	fsFuncs, pathFuncs     map[*js.Var]string
+	fsImports, pathImports map[string]string
+	pathNS                 map[*js.Var]bool
+	// src is the source parsed, for the line of a node (lineOf).
+	src []byte
 }
 
 func (s *jsScanner) opaque(what string) {
@@ -265,6 +281,9 @@ func (s *jsScanner) Enter(n js.INode) js.IVisitor {
 	case *js.WithStmt:
 		s.opaque("a with statement")
 	case *js.CallExpr:
+		if fn, at, ok := s.fsFuncRef(n.X); ok {
+			s.fsCall(fn, at, n)
+		}
 		if s.call(n) {
 			return nil
 		}
@@ -305,6 +324,10 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 			}
 			s.cpImports[bind] = name
 		}
+	case jsFSModule(b):
+		s.fsImport(n)
+	case jsPathModule(b):
+		s.pathImport(n)
 	case b == "module":
 		if n.Default != nil {
 			s.opaque("the module builtin imported whole")
@@ -501,6 +524,16 @@ func (s *jsScanner) call(n *js.CallExpr) bool {
 		if strings.TrimPrefix(spec, "node:") == "child_process" && !s.cpBind() {
 			s.opaque("child_process used as a value")
 		}
+		if jsFSModule(spec) {
+			switch s.parent().(type) {
+			case *js.DotExpr, *js.BindingElement: // fsFuncRef, varDecl
+			default:
+				s.writeAny("fs", "used as a value", jsData(n.Args.List[0].Value))
+			}
+		}
+		if jsPathModule(spec) {
+			s.pathBind()
+		}
 	}
 	// The callee needs no more checks; the arguments do (a computed one
 	// may hold calls).
@@ -560,6 +593,11 @@ func (s *jsScanner) varDecl(n *js.VarDecl) {
 		}
 		if c, ok := b.Default.(*js.CallExpr); ok && s.isCreateRequireCall(c) {
 			s.requires[root(v)] = true
+		}
+	}
+	for _, b := range n.List {
+		if b.Default != nil && s.fsModuleRef(b.Default) && !s.fsBindTo(b.Binding) {
+			s.writeAny("fs", "destructured with a rest element or a computed key", jsData(b.Default))
 		}
 	}
 }
@@ -702,6 +740,9 @@ func (s *jsScanner) variable(v *js.Var) {
 	}
 	if s.envVars[r] {
 		s.envUse(v, s.stack)
+		return
+	}
+	if s.fsValue(v) {
 		return
 	}
 	if s.cpNS[r] || s.cpFuncs[r] != "" || (r.Decl == js.NoDecl && s.cpImports[string(r.Data)] != "") {

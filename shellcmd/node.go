@@ -116,6 +116,9 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 		}
 		w.nodeResolve(spec, dir, st, depth)
 	}
+	for _, wr := range facts.Writes {
+		w.nodeWrite(wr, dir, file, name, st)
+	}
 	// A process the code starts with literal arguments runs in the
 	// process's own folder (or a literal cwd), like a hook's command.
 	for _, r := range facts.Runs {
@@ -134,6 +137,43 @@ func (w *walker) nodeCode(code, dir, file string, st *state, depth int) {
 			argv = append(argv, arg{v: val{s: a, known: true}, text: a})
 		}
 		w.run(argv, run, run.copy(), depth+1, nil, nil)
+	}
+}
+
+// nodeWrite records a file the code (file, shown as name; its folder
+// dir) writes: a relative path is from the process's folder.
+func (w *walker) nodeWrite(wr jsWrite, dir, file, name string, st *state) {
+	at := " in " + name // a line the parser does not give
+	if wr.Line > 0 {
+		at = " at " + name + ":" + strconv.Itoa(wr.Line)
+	}
+	how := wr.What + at
+	p := wr.Path
+	for _, r := range []struct{ mark, to string }{{"/\x00D", dir}, {"/\x00F", file}, {"/\x00C", st.dir}} {
+		if p == r.mark || strings.HasPrefix(p, r.mark+"/") {
+			if r.to == "" {
+				p = ""
+			} else {
+				p = r.to + p[len(r.mark):]
+			}
+		}
+	}
+	switch {
+	case wr.Why != "":
+		w.wroteSomewhere(wr.What + " " + wr.Why + at)
+		return
+	case p == "" || strings.Contains(p, "\x00"):
+		w.wroteSomewhere(wr.What + " to a path gh-hooks cannot compute" + at)
+		return
+	case !filepath.IsAbs(p) && st.dir == "":
+		w.wroteSomewhere(wr.What + " to a relative path after cd to a computed directory" + at)
+		return
+	case !filepath.IsAbs(p):
+		p = filepath.Join(st.dir, p)
+	}
+	w.wrote(filepath.Clean(p), how)
+	if wr.Tree {
+		w.wroteTree(p, how)
 	}
 }
 

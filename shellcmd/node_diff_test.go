@@ -46,6 +46,14 @@ var nodeDiffCases = []witnessForm{
 		".npmrc": "userconfig=./cfg/npmrc\n", "cfg/npmrc": "script-shell=./cfg/sh\n", "cfg/sh": "#!/bin/sh\nexec /bin/sh \"$@\"\n"}, "npm run lint --silent"},
 	{".npmrc node-options", map[string]string{"package.json": `{"scripts": {"t": "node x.js"}}`, ".npmrc": "node-options=\"--require ./pre.js\"\n", "pre.js": "", "x.js": ""}, "npm run t --silent"},
 	{"npm restart without a restart script", map[string]string{"package.json": `{"scripts": {"stop": "node stop.js", "start": "node start.js"}}`, "stop.js": "", "start.js": ""}, "npm restart --silent"},
+	// A file written from one gh-hooks never hashed, then run (the
+	// template logs its own name when its copy runs).
+	{"written then run (issue 30)", map[string]string{"gen.js": "const fs = require('fs'), cp = require('child_process');\nfs.writeFileSync('out2.sh', fs.readFileSync('tmpl.txt'));\ncp.execFileSync('sh', ['out2.sh']);\n",
+		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "node gen.js"},
+	{"copied by fs/promises, run by the next command", map[string]string{"w.mjs": "import {copyFile} from 'node:fs/promises';\nimport path from 'node:path';\nawait copyFile('tmpl.txt', path.join(import.meta.dirname, 'out.sh'));\n",
+		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "node w.mjs && sh out.sh"},
+	{"written to a path given at run time", map[string]string{"w.js": "const fs = require('fs');\nfs.renameSync(process.argv[2], process.argv[3]);\nrequire('child_process').execSync('sh out.sh');\n",
+		"tmpl.txt": "echo @SELF@ >> @LOG@\n", "out.sh": "true\n"}, "node w.js tmpl.txt out.sh"},
 }
 
 // TestNodeAgainstNode runs each form with the real node and npm and

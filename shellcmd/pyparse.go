@@ -40,6 +40,9 @@ type pyRef struct {
 	// store is true when the chain is assigned to or changed in place
 	// (x = ..., x[k] = ..., x += ...).
 	store bool
+	// recv is the expression an attribute is read from (Path("x") in
+	// Path("x").write_text(s)); nil when it is not a plain primary.
+	recv []pyTok
 }
 
 // pyArg is one argument of a call: key for key=value, and its tokens.
@@ -383,12 +386,13 @@ func (r *pyReader) names() {
 			continue
 		}
 		if attr {
-			if !pyRiskyAttr(t.id) {
+			if !pyRiskyAttr(t.id) && !pyWriteAttr(t.id, r.is(i+1, pyOp, "(")) {
 				continue
 			}
 		} else {
+			// open is the builtin that writes files (pywrite.go).
 			_, bound := r.f.binds[t.id]
-			if !bound && !star && !pyRisky(t.id) && !(pyDunder(t.id) && !pySafeDunders(t.id)) {
+			if !bound && !star && !pyRisky(t.id) && t.id != "open" && !(pyDunder(t.id) && !pySafeDunders(t.id)) {
 				continue
 			}
 			// f(key=value): a keyword argument's name is no use of it.
@@ -397,6 +401,9 @@ func (r *pyReader) names() {
 			}
 		}
 		ref := pyRef{line: t.line, chain: []string{t.id}, attr: attr}
+		if attr {
+			ref.recv = r.receiver(i - 1)
+		}
 		j := i + 1
 		for r.is(j, pyOp, ".") && j+1 < len(r.t) && r.t[j+1].kind == pyNAME {
 			ref.chain = append(ref.chain, r.t[j+1].id)
@@ -417,6 +424,61 @@ func (r *pyReader) names() {
 		// arguments are read on.
 		i += 2 * (len(ref.chain) - 1)
 	}
+}
+
+// receiver returns the primary expression that ends before the '.' at
+// dot (a name, a string, a call, a subscript, a parenthesised group and
+// the trailers of each), or nil.
+func (r *pyReader) receiver(dot int) []pyTok {
+	j := dot - 1
+	for j >= 0 {
+		t := r.t[j]
+		switch {
+		case t.kind == pyOp && (t.text == ")" || t.text == "]" || t.text == "}"):
+			depth := 0
+			for ; j >= 0; j-- {
+				if r.t[j].kind != pyOp {
+					continue
+				}
+				switch r.t[j].text {
+				case ")", "]", "}":
+					depth++
+				case "(", "[", "{":
+					depth--
+				}
+				if depth == 0 {
+					break
+				}
+			}
+			if j < 0 {
+				return nil
+			}
+			open := r.t[j].text
+			j--
+			// f(...) and x[...] are trailers of the primary before them;
+			// a group, a list or a dict starts the expression.
+			if p := j; p >= 0 && open != "{" && (r.t[p].kind == pyNAME && !pyKeywords(r.t[p].text) || r.t[p].kind == pySTRING ||
+				r.t[p].kind == pyOp && (r.t[p].text == ")" || r.t[p].text == "]")) {
+				continue
+			}
+		case t.kind == pyNAME && !pyKeywords(t.text):
+			j--
+		case t.kind == pySTRING:
+			for j >= 0 && r.t[j].kind == pySTRING {
+				j--
+			}
+		default:
+			return nil
+		}
+		if !r.is(j, pyOp, ".") {
+			break
+		}
+		j--
+	}
+	if j+1 >= dot {
+		return nil
+	}
+	return r.t[j+1 : dot]
 }
 
 // inCall reports whether name token i is directly inside a call's

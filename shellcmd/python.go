@@ -49,6 +49,8 @@ type pyProc struct {
 	// site are the virtual environment's site-packages folders, on
 	// sys.path after the others.
 	site []string
+	// vars are the variables known in its environment (os.environ).
+	vars map[string]string
 }
 
 type pyMod struct {
@@ -78,7 +80,7 @@ func (w *walker) pySearch(first string, st *state) []string {
 }
 
 func (w *walker) newProc(first string, st *state) *pyProc {
-	return &pyProc{search: w.pySearch(first, st), cwd: st.dir, mods: map[string]*pyMod{}}
+	return &pyProc{search: w.pySearch(first, st), cwd: st.dir, mods: map[string]*pyMod{}, vars: st.vars}
 }
 
 // finish resolves the imports again when sys.path grew.
@@ -240,6 +242,7 @@ func (w *walker) pyCode(proc *pyProc, code, file, pkg string, st *state, depth i
 	}
 	for _, ref := range f.refs {
 		w.pyUse(proc, m, ref, st, depth)
+		w.pyWrite(proc, m, ref)
 	}
 }
 

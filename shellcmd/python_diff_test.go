@@ -45,6 +45,14 @@ var pyDiffCases = []witnessForm{
 	{"module shadowing the standard library", map[string]string{"x.py": "import json\n", "json.py": ""}, "python3 x.py"},
 	{"walrus match f-string", map[string]string{"x.py": "match 1:\n    case 1:\n        import m\nif (n := 1):\n    import o\nprint(f\"{f'{n}'}\")\n", "m.py": "", "o.py": ""}, "python3 x.py"},
 	{"shebang", map[string]string{"run": "#!/usr/bin/env python3\nimport m\n", "m.py": ""}, "python3 run"},
+	// A file written from one gh-hooks never hashed, then run (the
+	// template logs its own name when its copy runs).
+	{"written then run (issue 30)", map[string]string{".gemini/hooks/gen.py": "import subprocess\nwith open(\"out.sh\", \"w\") as f: f.write(open(\"tmpl.txt\").read())\nsubprocess.run([\"sh\", \"out.sh\"])\n",
+		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 .gemini/hooks/gen.py"},
+	{"written, then run by the next command", map[string]string{"w.py": "import shutil\nshutil.copy('tmpl.txt', 'out.sh')\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py && sh out.sh"},
+	{"pathlib write then run", map[string]string{"w.py": "import subprocess as sp\nfrom pathlib import Path as P\n(P(__file__).parent / 'out.sh').write_text(P('tmpl.txt').read_text())\nsp.run('sh out.sh', shell=True)\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py"},
+	{"written to a path given at run time", map[string]string{"w.py": "import os, sys\nos.replace(sys.argv[1], sys.argv[2])\nos.system('sh out.sh')\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n", "out.sh": "true\n"}, "python3 w.py tmpl.txt out.sh"},
+	{"a log written, a committed script run", map[string]string{"w.py": "import os, subprocess\nopen(os.path.join(os.path.dirname(__file__), 'hook.log'), 'a').write('x')\nsubprocess.run(['sh', 'y.sh'])\n", "y.sh": "true\n"}, "python3 w.py"},
 }
 
 // TestPythonAgainstCPython runs each form with the real python3 and

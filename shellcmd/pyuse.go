@@ -55,6 +55,9 @@ func (w *walker) pyUse(proc *pyProc, m *pyMod, ref pyRef, st *state, depth int) 
 	at := " at " + w.rel(m.file) + ":" + strconv.Itoa(ref.line)
 	shown := strings.Join(ref.chain, ".")
 	if ref.attr {
+		if !pyRiskyAttr(ref.chain[0]) {
+			return // a method that writes a file (pyWrite)
+		}
 		what := "a call of an object's " + shown
 		if !ref.called {
 			what = "an object's " + shown + " used as a value"
@@ -708,6 +711,19 @@ func (e *pyPathEval) expr() (string, bool) {
 	return v, ok
 }
 
+// pyExpandUser expands a leading ~ to $HOME when it is known (the user's
+// home); ~user is not known.
+func pyExpandUser(p string, vars map[string]string) (string, bool) {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p, !strings.HasPrefix(p, "~")
+	}
+	home := vars["HOME"]
+	if !filepath.IsAbs(home) {
+		return "", false
+	}
+	return home + p[1:], true
+}
+
 func pyJoin(a, b string) string {
 	if filepath.IsAbs(b) {
 		return b
@@ -754,7 +770,9 @@ func (e *pyPathEval) term() (string, bool) {
 		e.i++
 		for e.i+1 < len(e.t) && e.t[e.i].kind == pyOp && e.t[e.i].text == "." && e.t[e.i+1].kind == pyNAME {
 			// Stop before a Path method: it is a trailer.
-			if n := e.t[e.i+1].id; len(chain) > 0 && (n == "parent" || n == "parents" || n == "resolve" || n == "absolute" || n == "joinpath") {
+			if n := e.t[e.i+1].id; n == "parent" || n == "parents" || n == "resolve" || n == "absolute" || n == "joinpath" {
+				break
+			} else if q, _ := e.w.pyQual(e.proc, e.m, chain); n == "expanduser" && q != "os.path" && q != "posixpath" {
 				break
 			}
 			chain = append(chain, e.t[e.i+1].id)
@@ -771,8 +789,34 @@ func (e *pyPathEval) term() (string, bool) {
 			v, ok = e.m.file, true
 			break
 		}
+		if q == "os.environ" && e.op("[") {
+			// os.environ["GEMINI_PROJECT_DIR"]: a variable known here.
+			if e.i >= len(e.t) || e.t[e.i].kind != pySTRING {
+				return "", false
+			}
+			name, lok := pyLiteral(e.t[e.i : e.i+1])
+			e.i++
+			v, ok = e.proc.vars[name]
+			ok = ok && lok && e.op("]") && v != ""
+			break
+		}
 		if !e.op("(") {
 			return "", false
+		}
+		if q == "os.environ.get" || q == "os.getenv" {
+			// A variable known here (its default is not: the
+			// environment may set it).
+			if e.i+1 >= len(e.t) || e.t[e.i].kind != pySTRING {
+				return "", false
+			}
+			name, lok := pyLiteral(e.t[e.i : e.i+1])
+			e.i++
+			if !lok || !e.op(")") {
+				return "", false
+			}
+			v, ok = e.proc.vars[name]
+			ok = ok && v != ""
+			break
 		}
 		args, aok := e.args()
 		if !aok {
@@ -797,6 +841,14 @@ func (e *pyPathEval) term() (string, bool) {
 		case "os.getcwd", "pathlib.Path.cwd":
 			if len(args) == 0 && e.proc.cwd != "" {
 				v, ok = e.proc.cwd, true
+			}
+		case "os.path.expanduser":
+			if len(args) == 1 {
+				v, ok = pyExpandUser(args[0], e.proc.vars)
+			}
+		case "pathlib.Path.home":
+			if len(args) == 0 {
+				v, ok = pyExpandUser("~", e.proc.vars)
 			}
 		}
 	}
@@ -823,6 +875,10 @@ func (e *pyPathEval) term() (string, bool) {
 			}
 		case "resolve", "absolute":
 			ok = e.op("(") && e.op(")")
+		case "expanduser":
+			if ok = e.op("(") && e.op(")"); ok {
+				v, ok = pyExpandUser(v, e.proc.vars)
+			}
 		case "joinpath":
 			if !e.op("(") {
 				return "", false

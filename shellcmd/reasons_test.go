@@ -39,6 +39,10 @@ func TestReasonTexts(t *testing.T) {
 			[]string{"a call of an object's Popen at ./x.py:2: what it loads or runs is not followed"}},
 		{"from os import *\n",
 			[]string{"from os import * at ./x.py:1: what it loads or runs is not followed"}},
+		{"import sys\nopen(sys.argv[1], 'w')\n",
+			[]string{"open to a path gh-hooks cannot compute at ./x.py:2: it may write ./x.py or another of the project files the command runs: what it runs is not followed"}},
+		{"def f(p):\n    p.write_text('')\n",
+			[]string{"a call of an object's write_text on a path gh-hooks cannot compute at ./x.py:2: it may write ./x.py or another of the project files the command runs: what it runs is not followed"}},
 	}
 	place := regexp.MustCompile(` at \./x\.py:\d+: `)
 	cut := regexp.MustCompile(`(^| )\.\w`) // ".Popen", not "./x.py"

@@ -209,6 +209,8 @@ type Analysis struct {
 	// the command wrote, not what the fingerprint hashed (written.go).
 	written map[string]string
 	ran     map[string]bool
+	// wroteSomewhere names the first write to a path not known ("" none).
+	wroteSomewhere string
 }
 
 // Options describe where and how the command runs.

@@ -19,6 +19,13 @@ import (
 // script, sourced code, an import, a task file) is not covered. Files
 // that are only hashed (cp's source, a program's arguments) do not count
 // as run.
+//
+// The Python and JavaScript followers record their writes here too
+// (pywrite.go, jswrite.go): open(PATH, "w"), fs.writeFileSync(PATH, ...)
+// and the other write APIs of the standard libraries. A write whose path
+// is not known (a variable, a path read at run time, an archive's members)
+// may have written any file: then every project file the command runs is
+// not covered (wroteSomewhere).
 
 // redirWrites records the file an output redirection writes (>, >>, &>,
 // &>>, >|, <>, >&FILE).
@@ -53,6 +60,20 @@ func (w *walker) writes(v val, how string, st *state) {
 		p = filepath.Join(st.dir, p)
 	}
 	w.wrote(filepath.Clean(p), how)
+}
+
+// wroteTree records that how writes files anywhere under the folder p
+// (a tree copied there): each is written.
+func (w *walker) wroteTree(p, how string) {
+	w.wrote(filepath.Clean(p)+string(filepath.Separator), how)
+}
+
+// wroteSomewhere records a write to a path that is not known: how names
+// the construct and where it is.
+func (w *walker) wroteSomewhere(how string) {
+	if w.a.wroteSomewhere == "" {
+		w.a.wroteSomewhere = how
+	}
 }
 
 func (w *walker) wrote(p, how string) {
@@ -199,16 +220,50 @@ func (w *walker) isDir(v val, st *state) bool {
 	return ok || strings.HasSuffix(v.s, "/")
 }
 
-// checkWritten names each file the command both writes and runs.
+// checkWritten names each file the command both writes and runs, and
+// after a write to a path not known, the project files it runs.
 func (w *walker) checkWritten() {
-	var out []string
-	for p, how := range w.a.written {
-		if w.a.ran[p] {
+	var out, ran []string
+	for p := range w.a.ran {
+		how, ok := w.a.written[p]
+		for d := filepath.Dir(p); !ok && d != filepath.Dir(d); d = filepath.Dir(d) {
+			how, ok = w.a.written[d+string(filepath.Separator)]
+		}
+		if ok {
 			out = append(out, w.rel(p)+" is written by the command itself ("+how+") and then run: what it runs is not followed")
+		}
+		if r := w.rel(p); strings.HasPrefix(r, "./") {
+			ran = append(ran, r)
 		}
 	}
 	sort.Strings(out)
 	for _, s := range slices.Compact(out) {
 		w.unknown(s)
 	}
+	if w.a.wroteSomewhere == "" || len(ran) == 0 {
+		return
+	}
+	// The files reached first (the hook's own script) are named first,
+	// the places only looked in last.
+	first := map[string]int{}
+	for i, f := range w.a.Files {
+		if r := w.rel(f.Path); first[r] == 0 && !f.Probe {
+			first[r] = i + 1
+		}
+	}
+	sort.Slice(ran, func(i, j int) bool {
+		a, b := first[ran[i]], first[ran[j]]
+		if (a == 0) != (b == 0) {
+			return a != 0
+		}
+		if a != b {
+			return a < b
+		}
+		return ran[i] < ran[j]
+	})
+	what := ran[0] + ", which the command runs"
+	if len(ran) > 1 {
+		what = ran[0] + " or another of the project files the command runs"
+	}
+	w.unknown(w.a.wroteSomewhere + ": it may write " + what + ": what it runs is not followed")
 }
