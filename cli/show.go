@@ -100,7 +100,11 @@ type fingerprintJSON struct {
 	Fingerprint string               `json:"fingerprint,omitempty"`
 	Gemini      string               `json:"gemini,omitempty"`
 	Scripts     []fingerprint.Script `json:"scripts"`
-	Error       string               `json:"error,omitempty"`
+	// NotCovered are what the hook can run that its fingerprint does not
+	// cover (a file it writes and runs, eval, ...), as trust audit says.
+	NotCovered         []string `json:"notCovered,omitempty"`
+	AcceptedNotCovered bool     `json:"acceptedNotCovered,omitempty"`
+	Error              string   `json:"error,omitempty"`
 }
 
 // planPosition is the hook's place in one execution plan of its event.
@@ -333,7 +337,8 @@ func hookFingerprint(e *env, h *merge.Hook) *fingerprintJSON {
 	}
 	for _, hr := range rep.Hooks {
 		if hr.ID == h.ID {
-			return &fingerprintJSON{Status: hr.Status, Changes: nonNil(hr.Changes), Fingerprint: hr.Fingerprint, Gemini: hr.Gemini, Scripts: nonNil(hr.Scripts)}
+			return &fingerprintJSON{Status: hr.Status, Changes: nonNil(hr.Changes), Fingerprint: hr.Fingerprint, Gemini: hr.Gemini, Scripts: nonNil(hr.Scripts),
+				NotCovered: hr.NotCovered, AcceptedNotCovered: hr.AcceptedNotCovered}
 		}
 	}
 	return &fingerprintJSON{Changes: []string{}, Scripts: []fingerprint.Script{}, Error: "the trust audit does not list this hook"}
@@ -497,6 +502,13 @@ func printShowTrust(o *out, h *merge.Hook, f *fingerprintJSON) {
 				st = "sha256:" + s.SHA256[:12]
 			}
 			rows = append(rows, []any{"script", scriptLabel(s) + " " + st})
+		}
+		for _, n := range f.NotCovered {
+			var how any = o.yellow("review by hand, then gh-hooks trust approve --accept-not-covered " + h.ID)
+			if f.AcceptedNotCovered {
+				how = "accepted"
+			}
+			rows = append(rows, []any{"not covered", n, how})
 		}
 		o.fields("  ", rows)
 	}
