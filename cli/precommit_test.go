@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/goccy/go-yaml"
 )
 
 // preCommitHook is an entry of .pre-commit-hooks.yaml, with the keys
@@ -32,8 +32,8 @@ func readPreCommitHooks(t *testing.T) map[string]preCommitHook {
 		t.Fatal(err)
 	}
 	var list []preCommitHook
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key is an error, not a hook pre-commit reads differently
+	// A misspelt key is an error, not a hook pre-commit reads differently.
+	dec := yaml.NewDecoder(bytes.NewReader(data), yaml.DisallowUnknownField())
 	if err := dec.Decode(&list); err != nil {
 		t.Fatalf(".pre-commit-hooks.yaml: %v", err)
 	}
