@@ -136,7 +136,7 @@ func dotEnvReach(p Project, name, value string) string {
 		return ""
 	}
 	defer root.Close()
-	scripts, unknown, left := findReach("true", p, map[string]string{name: value}, root, nil, map[string]Script{}, shellcmd.NewMemo())
+	scripts, unknown, left, _ := findReach("true", p, map[string]string{name: value}, root, nil, map[string]Script{}, shellcmd.NewMemo())
 	var lines []string
 	for _, s := range scripts {
 		if s.inside && !(s.Probe && s.State == ScriptMissing) {

@@ -165,6 +165,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 	}
 	read := map[string]Script{}
 	memo := shellcmd.NewMemo()
+	var writes []hookWrites
 	for _, h := range hooks {
 		if h.Type == "runtime" {
 			continue
@@ -172,6 +173,7 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 		var scripts []Script
 		var unknown []string
 		var left []leftOut
+		var io hookWrites
 		if h.Type == "command" {
 			// The command and env as written, not as Gemini expanded them
 			// with the auditing user's environment: what they take from
@@ -181,11 +183,21 @@ func Compute(p Project, hooks []merge.Hook) []Hook {
 			if cmd == "" {
 				cmd = h.ExpandedCommand
 			}
-			scripts, unknown, left = findReach(cmd, p, rawEnv(h), root, rootErr, read, memo)
+			scripts, unknown, left, io = findReach(cmd, p, rawEnv(h), root, rootErr, read, memo)
 		}
 		rec := recordOf(h, scripts, unknown)
 		withDotEnv(&rec, p.DotEnv)
 		out = append(out, Hook{Hook: h, Scripts: scripts, NotCovered: unknown, Record: rec, left: left})
+		writes = append(writes, io)
+	}
+	for i, more := range crossWrites(p, out, writes) {
+		if len(more) == 0 {
+			continue
+		}
+		h := &out[i]
+		h.NotCovered = append(h.NotCovered, more...)
+		h.Record = recordOf(h.Hook, h.Scripts, h.NotCovered)
+		withDotEnv(&h.Record, p.DotEnv)
 	}
 	return out
 }

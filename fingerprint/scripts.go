@@ -139,13 +139,13 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 // why it could not be.
 // read holds the files already read by this Compute (nil: none kept).
 func findScripts(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script, memo *shellcmd.Memo) ([]Script, []string) {
-	s, u, _ := findReach(command, p, env, root, rootErr, read, memo)
+	s, u, _, _ := findReach(command, p, env, root, rootErr, read, memo)
 	return s, u
 }
 
 // findReach is findScripts with what the not-covered reasons leave out
-// (see ack.go).
-func findReach(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script, memo *shellcmd.Memo) ([]Script, []string, []leftOut) {
+// (see ack.go) and what the command writes and runs (crosshook.go).
+func findReach(command string, p Project, env map[string]string, root *os.Root, rootErr error, read map[string]Script, memo *shellcmd.Memo) ([]Script, []string, []leftOut, hookWrites) {
 	dir, real := p.Dir, p.Real
 	q := runner.EscapeShellArg(dir)
 	line := command
@@ -179,6 +179,8 @@ func findReach(command string, p Project, env map[string]string, root *os.Root, 
 	// inherited PATH and any other variable of Gemini's environment is
 	// unknown, so that the fingerprint does not depend on who audits.
 	a := shellcmd.Analyze(line, shellcmd.Options{Dir: dir, Vars: vars, Env: env, Files: rd, Memo: memo})
+	var io hookWrites
+	io.written, io.somewhere, io.runs = a.Writes()
 	unknown := append([]string{}, a.Unknown...)
 	var left []leftOut
 	for _, l := range a.Left {
@@ -282,7 +284,7 @@ func findReach(command string, p Project, env map[string]string, root *os.Root, 
 			}
 		}
 	}
-	return out, unknown, left
+	return out, unknown, left, io
 }
 
 // modulesStamp records a folder on Python's sys.path (s.Path, ending in

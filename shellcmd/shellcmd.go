@@ -213,6 +213,30 @@ type Analysis struct {
 	wroteSomewhere string
 }
 
+// Writes are the files the command writes, by path (a path that ends in
+// a separator stands for the tree of that folder), with how ("a
+// redirection", "open at ./x.py:2"); somewhere names a write to a path
+// not known ("" when there is none); runs are the files it runs or
+// loads, sorted. For a caller that compares commands: one hook writing
+// what another one runs (fingerprint).
+func (a *Analysis) Writes() (written map[string]string, somewhere string, runs []string) {
+	for p := range a.ran {
+		runs = append(runs, p)
+	}
+	slices.Sort(runs)
+	return a.written, a.wroteSomewhere, runs
+}
+
+// WrittenBy says how written (from Writes) writes the file p, or its
+// folder's tree; ok is false when it does not.
+func WrittenBy(written map[string]string, p string) (how string, ok bool) {
+	how, ok = written[p]
+	for d := filepath.Dir(p); !ok && d != filepath.Dir(d); d = filepath.Dir(d) {
+		how, ok = written[d+string(filepath.Separator)]
+	}
+	return how, ok
+}
+
 // Options describe where and how the command runs.
 type Options struct {
 	// Dir is the directory the command starts in (the project).

@@ -225,11 +225,7 @@ func (w *walker) isDir(v val, st *state) bool {
 func (w *walker) checkWritten() {
 	var out, ran []string
 	for p := range w.a.ran {
-		how, ok := w.a.written[p]
-		for d := filepath.Dir(p); !ok && d != filepath.Dir(d); d = filepath.Dir(d) {
-			how, ok = w.a.written[d+string(filepath.Separator)]
-		}
-		if ok {
+		if how, ok := WrittenBy(w.a.written, p); ok {
 			out = append(out, w.rel(p)+" is written by the command itself ("+how+") and then run: what it runs is not followed")
 		}
 		if r := w.rel(p); strings.HasPrefix(r, "./") {
