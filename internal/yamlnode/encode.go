@@ -28,6 +28,11 @@ func Encode(n *Node) []byte {
 
 type encoder struct {
 	b strings.Builder
+	// afterKey says a value follows a "? " key: goccy/go-yaml cannot
+	// read a literal block with an indentation indicator there (": |2-"),
+	// so such a value is double-quoted (the one place this encoder
+	// departs from yaml.v3's text).
+	afterKey bool
 }
 
 // line starts a new line indented by indent.
@@ -80,7 +85,9 @@ func (e *encoder) value(n *Node, indent int, inline bool) {
 			e.scalar(k, indent+2, false)
 			e.line(indent)
 			e.b.WriteString(": ")
+			e.afterKey = true
 			e.value(v, indent+2, true)
+			e.afterKey = false
 		}
 	}
 }
@@ -156,6 +163,9 @@ func (e *encoder) scalar(n *Node, indent int, key bool) {
 		st = doubleQuoted
 	}
 	if st == literal && (!a.block || key) {
+		st = doubleQuoted
+	}
+	if first, _ := utf8.DecodeRuneInString(v); st == literal && e.afterKey && (first == ' ' || isBreak(first)) {
 		st = doubleQuoted
 	}
 	if tag != "" {
