@@ -15,6 +15,7 @@
 package regfile
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -110,10 +111,15 @@ func Read(f *os.File, limit int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// One buffer of the size fstat gave and the read that sees the end:
+	// io.ReadAll grew one from 512 bytes (three for a settings file of a
+	// few KB, four of each effective).
+	var b bytes.Buffer
+	b.Grow(int(fi.Size()) + bytes.MinRead)
+	if _, err := b.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, nil, err
 	}
+	data := b.Bytes()
 	if int64(len(data)) > limit {
 		return nil, nil, &TooLargeError{Size: int64(len(data)), Limit: limit, Grew: true}
 	}
