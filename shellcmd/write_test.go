@@ -168,6 +168,10 @@ func TestWrittenThenRun(t *testing.T) {
 		{"python3 .gemini/hooks/log.py", nil},
 		{"node .gemini/hooks/log.js", nil},
 		{`echo x >> .gemini/hooks/hook.log; git status`, nil},
+		// The shell's writes to a file not known, as Python's.
+		{`cat tmpl.txt > "$OUT"; sh out.sh`, []string{"a redirection to a file named by $OUT: it may write ./out.sh, which the command runs: what it runs is not followed"}},
+		{`cp tmpl.txt "$(cat dest.txt)"; ./out.sh`, []string{"cp to a file named by the content of dest.txt: it may write ./out.sh, which the command runs: what it runs is not followed"}},
+		{`echo x >> "$LOG"; git status`, nil},
 	}
 	for _, tt := range tests {
 		a := Analyze(tt.cmd, Options{Dir: "/p", Vars: map[string]string{"HOME": "/h"}, Files: fs})

@@ -18,7 +18,8 @@ import (
 // what it wrote the last time) and also runs or loads (as a program, a
 // script, sourced code, an import, a task file) is not covered. Files
 // that are only hashed (cp's source, a program's arguments) do not count
-// as run.
+// as run. A write to a file named by a value not known (> "$LOG") may
+// have written any file, as below.
 //
 // The Python and JavaScript followers record their writes here too
 // (pywrite.go, jswrite.go): open(PATH, "w"), fs.writeFileSync(PATH, ...)
@@ -47,7 +48,11 @@ func (w *walker) redirWrites(r *syntax.Redirect, st *state) {
 
 // writes records the file v names as written by how.
 func (w *walker) writes(v val, how string, st *state) {
-	if !v.known || v.s == "" {
+	if !v.known {
+		w.wroteSomewhere(how + " to a file named by " + v.why)
+		return
+	}
+	if v.s == "" {
 		return
 	}
 	p := v.s
@@ -55,6 +60,7 @@ func (w *walker) writes(v val, how string, st *state) {
 	case strings.HasPrefix(p, "/dev/"), strings.HasPrefix(p, "~"):
 		return
 	case !filepath.IsAbs(p) && st.dir == "":
+		w.wroteSomewhere(how + " to a relative path after cd to a computed directory")
 		return
 	case !filepath.IsAbs(p):
 		p = filepath.Join(st.dir, p)
