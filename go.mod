@@ -5,7 +5,6 @@ go 1.26.8
 require (
 	github.com/agnivade/levenshtein v1.2.2
 	github.com/dlclark/regexp2 v1.12.0
-	github.com/goccy/go-yaml v1.19.2
 	github.com/gofrs/flock v0.13.1
 	github.com/google/go-cmp v0.7.0
 	github.com/mattn/go-isatty v0.0.24
@@ -20,6 +19,7 @@ require (
 	github.com/tidwall/jsonc v0.3.3
 	github.com/urfave/cli-docs/v3 v3.2.0
 	github.com/urfave/cli/v3 v3.14.0
+	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/mod v0.29.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/term v0.48.0

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goccy/go-yaml"
+	"go.yaml.in/yaml/v3"
 )
 
 // preCommitHook is an entry of .pre-commit-hooks.yaml, with the keys
@@ -32,8 +32,8 @@ func readPreCommitHooks(t *testing.T) map[string]preCommitHook {
 		t.Fatal(err)
 	}
 	var list []preCommitHook
-	// A misspelt key is an error, not a hook pre-commit reads differently.
-	dec := yaml.NewDecoder(bytes.NewReader(data), yaml.DisallowUnknownField())
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true) // a misspelt key is an error, not a hook pre-commit reads differently
 	if err := dec.Decode(&list); err != nil {
 		t.Fatalf(".pre-commit-hooks.yaml: %v", err)
 	}

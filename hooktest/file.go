@@ -12,9 +12,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/gh-hooks/gh-hooks/internal/regfile"
 	"github.com/gh-hooks/gh-hooks/internal/suggest"
-	"github.com/gh-hooks/gh-hooks/internal/yamlnode"
 	"github.com/gh-hooks/gh-hooks/merge"
 	"github.com/gh-hooks/gh-hooks/runner"
 )
@@ -371,25 +372,51 @@ func Parse(name string, data []byte) (*File, Errors) {
 			return nil, Errors{{Code: CodeSyntax, Path: name, Line: line, Column: col, Msg: "not valid JSON: " + msg, Hint: `a test file is an object {"tests": [...]}`}}
 		}
 	}
-	root, err := yamlnode.Parse(data)
-	if err != nil {
-		se := err.(*yamlnode.SyntaxError) // Parse's only error
-		if errors.Is(err, yamlnode.ErrTooDeep) {
-			return nil, Errors{{Code: CodeFile, Path: name, Line: se.Line, Column: se.Column, Msg: fmt.Sprintf("nested more than %d levels deep", MaxDepth), Hint: "a payload is a few levels deep; flatten the input"}}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if rest, ok := strings.CutPrefix(msg, "line "); ok {
+			if _, after, ok := strings.Cut(rest, ": "); ok {
+				msg = after
+			}
 		}
-		msg := se.Msg
+		line, col := syntaxLine(data)
 		if len(bytes.TrimSpace(data)) == 0 {
 			msg = "empty file"
 		}
-		return nil, Errors{{Code: CodeSyntax, Path: name, Line: max(se.Line, 1), Column: max(se.Column, 1), Msg: "not valid YAML: " + msg, Hint: "a test file is a mapping with a tests: list; check the indentation and the quotes at that line"}}
+		return nil, Errors{{Code: CodeSyntax, Path: name, Line: line, Column: col, Msg: "not valid YAML: " + msg, Hint: "a test file is a mapping with a tests: list; check the indentation and the quotes at that line"}}
 	}
-	if root == nil {
+	if doc.Kind == 0 {
 		return nil, Errors{{Code: CodeSyntax, Path: name, Line: 1, Column: 1, Msg: "not valid YAML: empty file", Hint: "a test file is a mapping with a tests: list"}}
 	}
 	p := &parser{name: name}
 	f := &File{Path: name}
-	p.file(f, root)
+	p.file(f, &doc)
 	return f, p.errs
+}
+
+// syntaxLine finds the line of a YAML syntax error: yaml.v3 reports
+// the line where the enclosing block starts, or none, and no column. The
+// first line whose addition makes the document fail is the line; the
+// column is that of its first character. Prefixes are tried by bisection.
+func syntaxLine(data []byte) (int, int) {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	fails := func(n int) bool {
+		var d yaml.Node
+		return yaml.Unmarshal(bytes.Join(lines[:n], nil), &d) != nil
+	}
+	lo, hi := 0, len(lines) // fails(hi) holds
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	l := lines[hi-1]
+	col := 1 + utf8.RuneCount(l[:len(l)-len(bytes.TrimLeft(l, " \t"))])
+	return hi, col
 }
 
 // position is the 1-based line and column (in characters) of byte off.
@@ -406,21 +433,21 @@ type parser struct {
 	errs Errors
 }
 
-func (p *parser) add(code string, n *yamlnode.Node, hint, format string, a ...any) {
+func (p *parser) add(code string, n *yaml.Node, hint, format string, a ...any) {
 	p.errs = append(p.errs, &Error{Code: code, Path: p.name, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, a...), Hint: hint})
 }
 
 // kindName names a node's type for messages.
-func kindName(n *yamlnode.Node) string {
+func kindName(n *yaml.Node) string {
 	switch n.Kind {
-	case yamlnode.Mapping:
+	case yaml.MappingNode:
 		return "a mapping"
-	case yamlnode.Sequence:
+	case yaml.SequenceNode:
 		return "a list"
-	case yamlnode.Alias:
+	case yaml.AliasNode:
 		return "an alias"
-	case yamlnode.Scalar:
-		switch n.Tag {
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
 		case "!!null":
 			return "null"
 		case "!!bool":
@@ -442,8 +469,8 @@ func clip(s string) string {
 
 // check walks the whole tree once for what no key-level check sees:
 // aliases (which can multiply a small file) and depth.
-func (p *parser) check(n *yamlnode.Node, depth int) bool {
-	if n.Kind == yamlnode.Alias {
+func (p *parser) check(n *yaml.Node, depth int) bool {
+	if n.Kind == yaml.AliasNode {
 		p.add(CodeFile, n, "write the value out where it is used", "YAML aliases (*%s) are not supported in test files", n.Value)
 		return false
 	}
@@ -461,12 +488,12 @@ func (p *parser) check(n *yamlnode.Node, depth int) bool {
 
 // pairs returns a mapping's keys and values, reporting unknown and
 // repeated keys; known lists the keys allowed (for the hint).
-func (p *parser) pairs(n *yamlnode.Node, where string, known []string) ([]*yamlnode.Node, []*yamlnode.Node) {
-	var keys, vals []*yamlnode.Node
+func (p *parser) pairs(n *yaml.Node, where string, known []string) ([]*yaml.Node, []*yaml.Node) {
+	var keys, vals []*yaml.Node
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yamlnode.Scalar {
+		if k.Kind != yaml.ScalarNode {
 			p.add(CodeWrongType, k, "keys are plain words: "+strings.Join(known, ", "), "%s: a key must be a string, not %s", where, kindName(k))
 			continue
 		}
@@ -512,16 +539,20 @@ var (
 	hookKeys   = []string{"ran", "exit"}
 )
 
-func (p *parser) file(f *File, root *yamlnode.Node) {
+func (p *parser) file(f *File, doc *yaml.Node) {
+	root := doc
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
+		root = doc.Content[0]
+	}
 	if !p.check(root, 0) {
 		return
 	}
-	if root.Kind != yamlnode.Mapping {
+	if root.Kind != yaml.MappingNode {
 		p.add(CodeWrongType, root, "a test file is a mapping with a tests: list", "the file must be a mapping with a tests key, not %s", kindName(root))
 		return
 	}
 	keys, vals := p.pairs(root, "file", fileKeys)
-	var tests *yamlnode.Node
+	var tests *yaml.Node
 	for i, k := range keys {
 		if k.Value == "tests" {
 			tests = vals[i]
@@ -533,7 +564,7 @@ func (p *parser) file(f *File, root *yamlnode.Node) {
 		}
 		return
 	}
-	if tests.Kind != yamlnode.Sequence {
+	if tests.Kind != yaml.SequenceNode {
 		p.add(CodeWrongType, tests, "list the cases under tests:, each starting with - name:", "tests must be a list, not %s", kindName(tests))
 		return
 	}
@@ -548,9 +579,9 @@ func (p *parser) file(f *File, root *yamlnode.Node) {
 	}
 }
 
-func (p *parser) testCase(i int, n *yamlnode.Node) *Case {
+func (p *parser) testCase(i int, n *yaml.Node) *Case {
 	where := fmt.Sprintf("tests[%d]", i)
-	if n.Kind != yamlnode.Mapping {
+	if n.Kind != yaml.MappingNode {
 		p.add(CodeWrongType, n, "each case is a mapping: - name: ..., event: ...", "%s: a case must be a mapping, not %s", where, kindName(n))
 		return nil
 	}
@@ -558,12 +589,12 @@ func (p *parser) testCase(i int, n *yamlnode.Node) *Case {
 	c := &Case{File: p.name, Line: n.Line, Column: n.Column}
 	// Messages name the case from the start.
 	for j := 0; j+1 < len(n.Content); j += 2 {
-		if k, v := n.Content[j], n.Content[j+1]; k.Value == "name" && v.Kind == yamlnode.Scalar && v.Tag == "!!str" && v.Value != "" {
+		if k, v := n.Content[j], n.Content[j+1]; k.Value == "name" && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" && v.Value != "" {
 			where = fmt.Sprintf("%s (%s)", where, clip(v.Value))
 		}
 	}
 	keys, vals := p.pairs(n, where, caseKeys)
-	var expect, input, tool, trigger *yamlnode.Node
+	var expect, input, tool, trigger *yaml.Node
 	for j, k := range keys {
 		v := vals[j]
 		switch k.Value {
@@ -600,7 +631,7 @@ func (p *parser) testCase(i int, n *yamlnode.Node) *Case {
 		p.context(c, where, tool, trigger)
 	}
 	if input != nil {
-		if input.Kind != yamlnode.Mapping {
+		if input.Kind != yaml.MappingNode {
 			p.add(CodeWrongType, input, "input is a mapping of payload fields, e.g. tool_input: {command: ls}", "%s.input must be a mapping, not %s", where, kindName(input))
 		} else if v, err := toJSON(input); err != nil {
 			p.add(CodeInvalid, input, "write the input as plain mappings, lists, strings, numbers and booleans", "%s.input: %v", where, err)
@@ -617,13 +648,13 @@ func (p *parser) testCase(i int, n *yamlnode.Node) *Case {
 	return c
 }
 
-func hasKey(keys []*yamlnode.Node, k string) bool {
-	return slices.ContainsFunc(keys, func(n *yamlnode.Node) bool { return n.Value == k })
+func hasKey(keys []*yaml.Node, k string) bool {
+	return slices.ContainsFunc(keys, func(n *yaml.Node) bool { return n.Value == k })
 }
 
 // context checks tool and trigger against the event, as run's --tool and
 // --trigger are checked.
-func (p *parser) context(c *Case, where string, tool, trigger *yamlnode.Node) {
+func (p *parser) context(c *Case, where string, tool, trigger *yaml.Node) {
 	switch merge.ContextOf(c.Event) {
 	case merge.ToolContext:
 		if trigger != nil {
@@ -652,8 +683,8 @@ func (p *parser) context(c *Case, where string, tool, trigger *yamlnode.Node) {
 	}
 }
 
-func (p *parser) str(n *yamlnode.Node, where string) (string, bool) {
-	if n.Kind != yamlnode.Scalar || n.Tag != "!!str" {
+func (p *parser) str(n *yaml.Node, where string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
 		p.add(CodeWrongType, n, "quote it: \"...\"", "%s must be a string, not %s", where, kindName(n))
 		return "", false
 	}
@@ -664,26 +695,25 @@ func (p *parser) str(n *yamlnode.Node, where string) (string, bool) {
 	return n.Value, true
 }
 
-func (p *parser) boolean(n *yamlnode.Node, where string) (*bool, bool) {
-	if n.Kind != yamlnode.Scalar || n.Tag != "!!bool" {
+func (p *parser) boolean(n *yaml.Node, where string) (*bool, bool) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
 		p.add(CodeWrongType, n, "write true or false", "%s must be true or false, not %s", where, kindName(n))
 		return nil, false
 	}
-	v, err := n.Decode()
-	if err != nil {
+	var b bool
+	if err := n.Decode(&b); err != nil {
 		p.add(CodeInvalid, n, "write true or false", "%s: %v", where, err)
 		return nil, false
 	}
-	b := v.(bool)
 	return &b, true
 }
 
 // expect reads a case's expect mapping and checks each key against the
 // event: an expectation that can never hold there is an error.
-func (p *parser) expect(c *Case, where string, n *yamlnode.Node) Expect {
+func (p *parser) expect(c *Case, where string, n *yaml.Node) Expect {
 	e := Expect{Line: map[string]int{}}
 	where += ".expect"
-	if n.Kind != yamlnode.Mapping {
+	if n.Kind != yaml.MappingNode {
 		p.add(CodeWrongType, n, "expect is a mapping: decision, toolRuns, reason, context, hooks", "%s must be a mapping, not %s", where, kindName(n))
 		return e
 	}
@@ -713,7 +743,7 @@ func (p *parser) expect(c *Case, where string, n *yamlnode.Node) Expect {
 				e.Context = &s
 			}
 		case "toolInput":
-			if v.Kind != yamlnode.Mapping {
+			if v.Kind != yaml.MappingNode {
 				p.add(CodeWrongType, v, "toolInput is a mapping of the tool's parameters, e.g. {command: date -u}", "%s.toolInput must be a mapping, not %s", where, kindName(v))
 				continue
 			}
@@ -739,7 +769,7 @@ func (p *parser) expect(c *Case, where string, n *yamlnode.Node) Expect {
 }
 
 // column is the column of key k in mapping n.
-func column(n *yamlnode.Node, k string) int {
+func column(n *yaml.Node, k string) int {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == k {
 			return n.Content[i].Column
@@ -748,8 +778,8 @@ func column(n *yamlnode.Node, k string) int {
 	return n.Column
 }
 
-func (p *parser) hooks(n *yamlnode.Node, where string) []HookExpect {
-	if n.Kind != yamlnode.Mapping {
+func (p *parser) hooks(n *yaml.Node, where string) []HookExpect {
+	if n.Kind != yaml.MappingNode {
 		p.add(CodeWrongType, n, "hooks is a mapping of hook names: guard: {ran: true, exit: 2}", "%s must be a mapping of hook names, not %s", where, kindName(n))
 		return nil
 	}
@@ -759,7 +789,7 @@ func (p *parser) hooks(n *yamlnode.Node, where string) []HookExpect {
 		v := vals[i]
 		h := HookExpect{Name: k.Value, Line: k.Line}
 		w := fmt.Sprintf("%s.%s", where, clip(k.Value))
-		if v.Kind != yamlnode.Mapping {
+		if v.Kind != yaml.MappingNode {
 			p.add(CodeWrongType, v, "e.g. "+k.Value+": {ran: true, exit: 0}", "%s must be a mapping with ran and exit, not %s", w, kindName(v))
 			continue
 		}
@@ -770,15 +800,8 @@ func (p *parser) hooks(n *yamlnode.Node, where string) []HookExpect {
 				h.Ran, _ = p.boolean(hv[j], w+".ran")
 			case "exit":
 				vv := hv[j]
-				x := -1
-				if vv.Kind == yamlnode.Scalar && vv.Tag == "!!int" {
-					if v, err := vv.Decode(); err == nil {
-						if i, ok := v.(int64); ok && 0 <= i && i <= 255 {
-							x = int(i)
-						}
-					}
-				}
-				if x < 0 {
+				var x int
+				if vv.Kind != yaml.ScalarNode || vv.ShortTag() != "!!int" || vv.Decode(&x) != nil || x < 0 || x > 255 {
 					p.add(CodeWrongType, vv, "an exit status is a whole number from 0 to 255", "%s.exit must be an exit status, not %s", w, kindName(vv))
 					continue
 				}
@@ -833,7 +856,7 @@ func Impossible(event string, e Expect) []Problem {
 }
 
 // toJSON converts a YAML mapping to JSON bytes, keeping key order.
-func toJSON(n *yamlnode.Node) ([]byte, error) {
+func toJSON(n *yaml.Node) ([]byte, error) {
 	var b bytes.Buffer
 	if err := writeJSON(&b, n); err != nil {
 		return nil, err
@@ -841,13 +864,13 @@ func toJSON(n *yamlnode.Node) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func writeJSON(b *bytes.Buffer, n *yamlnode.Node) error {
+func writeJSON(b *bytes.Buffer, n *yaml.Node) error {
 	switch n.Kind {
-	case yamlnode.Mapping:
+	case yaml.MappingNode:
 		b.WriteByte('{')
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			if k.Kind != yamlnode.Scalar {
+			if k.Kind != yaml.ScalarNode {
 				return fmt.Errorf("line %d: a key must be a string, not %s", k.Line, kindName(k))
 			}
 			if i > 0 {
@@ -861,7 +884,7 @@ func writeJSON(b *bytes.Buffer, n *yamlnode.Node) error {
 			}
 		}
 		b.WriteByte('}')
-	case yamlnode.Sequence:
+	case yaml.SequenceNode:
 		b.WriteByte('[')
 		for i, c := range n.Content {
 			if i > 0 {
@@ -872,14 +895,13 @@ func writeJSON(b *bytes.Buffer, n *yamlnode.Node) error {
 			}
 		}
 		b.WriteByte(']')
-	case yamlnode.Scalar:
+	case yaml.ScalarNode:
 		var v any
-		switch n.Tag {
+		switch n.ShortTag() {
 		case "!!null":
 			v = nil
 		case "!!bool", "!!int", "!!float":
-			var err error
-			if v, err = n.Decode(); err != nil {
+			if err := n.Decode(&v); err != nil {
 				return fmt.Errorf("line %d: %v", n.Line, err)
 			}
 			if f, ok := v.(float64); ok && (f != f || f > 1e308 || f < -1e308) {

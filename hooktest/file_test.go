@@ -68,11 +68,11 @@ func TestParseErrors(t *testing.T) {
 		want             string // path:line:col: message
 		hint             string
 	}{
-		{"malformed yaml", "t.yaml", "tests:\n  - name: a\n   event: x\n", "t.yaml:3:4: not valid YAML: value is not allowed in this context", "mapping with a tests: list"},
+		{"malformed yaml", "t.yaml", "tests:\n  - name: a\n   event: x\n", "t.yaml:3:4: not valid YAML: did not find expected '-' indicator", "mapping with a tests: list"},
 		{"malformed json", "t.json", "{\"tests\": [\n  {\"name\": \"a\",}\n]}", "t.json:2:16: not valid JSON: invalid character '}'", "{\"tests\": [...]}"},
 		{"empty", "t.yaml", "", "t.yaml:1:1: not valid YAML: empty file", ""},
-		{"unclosed flow", "t.yaml", "tests:\n  - name: a\n    event: BeforeAgent\n    input: {a: [1, 2}\n", "t.yaml:4:21: not valid YAML: ',' or ']' must be specified", "indentation"},
-		{"tab", "t.yaml", "tests:\n\t- name: a\n", `t.yaml:2:1: not valid YAML: found character '\t' that cannot start any token`, ""},
+		{"unclosed flow", "t.yaml", "tests:\n  - name: a\n    event: BeforeAgent\n    input: {a: [1, 2}\n", "t.yaml:4:5: not valid YAML: did not find expected ',' or ']'", "indentation"},
+		{"tab", "t.yaml", "tests:\n\t- name: a\n", "t.yaml:2:2: not valid YAML: found character that cannot start any token", ""},
 		{"not a mapping", "t.yaml", "- a\n", "t.yaml:1:1: the file must be a mapping with a tests key, not a list", ""},
 		{"unknown top key", "t.yaml", "test:\n  - name: a\n", "t.yaml:1:1: file: unknown key \"test\"", "did you mean tests?"},
 		{"unknown event", "t.yaml", "tests:\n  - name: a\n    event: PreToolUse\n", "t.yaml:3:12: tests[0] (a).event: unknown event \"PreToolUse\"", "did you mean BeforeTool?"},

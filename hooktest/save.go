@@ -9,8 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/gh-hooks/gh-hooks/config"
-	"github.com/gh-hooks/gh-hooks/internal/yamlnode"
 	"github.com/gh-hooks/gh-hooks/runner"
 )
 
@@ -176,16 +177,17 @@ func readExisting(within, path string) ([]byte, error) {
 // block list, so that text added at the end is one more item, and
 // returns the column of its dashes minus one.
 func appendIndent(path string, data []byte) (int, error) {
-	root, err := yamlnode.Parse(data)
-	if err != nil || root == nil {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) != 1 {
 		return 0, &Error{Path: path, Msg: "cannot read the file", Hint: "gh-hooks test " + path + " says what is wrong"}
 	}
+	root := doc.Content[0]
 	n := len(root.Content)
-	if root.Kind != yamlnode.Mapping || n < 2 || root.Content[n-2].Value != "tests" {
+	if root.Kind != yaml.MappingNode || n < 2 || root.Content[n-2].Value != "tests" {
 		return 0, &Error{Path: path, Line: root.Line, Column: root.Column, Msg: "tests is not the file's last key", Hint: "move tests: to the end of the file, or save to a new file"}
 	}
 	seq := root.Content[n-1]
-	if seq.Kind != yamlnode.Sequence || seq.Flow || len(seq.Content) == 0 {
+	if seq.Kind != yaml.SequenceNode || seq.Style&yaml.FlowStyle != 0 || len(seq.Content) == 0 {
 		return 0, &Error{Path: path, Line: seq.Line, Column: seq.Column, Msg: "tests is not a block list (- name: ...) with a case", Hint: "write the cases as a block list, or save to a new file"}
 	}
 	// The first item's mapping starts two columns after its dash.
@@ -212,7 +214,7 @@ func defaultName(s Saved, e Expect) string {
 // indent+1.
 func caseYAML(s Saved, e Expect, indent int) ([]byte, error) {
 	m := mapping()
-	add := func(k string, v *yamlnode.Node) { m.Content = append(m.Content, str(k), v) }
+	add := func(k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
 	add("name", str(s.Name))
 	add("event", str(s.Event))
 	if s.Tool != "" {
@@ -229,12 +231,12 @@ func caseYAML(s Saved, e Expect, indent int) ([]byte, error) {
 		add("input", node(v))
 	}
 	x := mapping()
-	xadd := func(k string, v *yamlnode.Node) { x.Content = append(x.Content, str(k), v) }
+	xadd := func(k string, v *yaml.Node) { x.Content = append(x.Content, str(k), v) }
 	if e.Decision != nil {
 		xadd("decision", str(*e.Decision))
 	}
 	if e.ToolRuns != nil {
-		xadd("toolRuns", &yamlnode.Node{Kind: yamlnode.Scalar, Tag: "!!bool", Value: fmt.Sprint(*e.ToolRuns)})
+		xadd("toolRuns", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: fmt.Sprint(*e.ToolRuns)})
 	}
 	if e.Reason != nil {
 		xadd("reason", str(*e.Reason))
@@ -249,22 +251,29 @@ func caseYAML(s Saved, e Expect, indent int) ([]byte, error) {
 		hs := mapping()
 		for _, h := range e.Hooks {
 			hm := mapping()
-			hm.Flow = true
+			hm.Style = yaml.FlowStyle
 			if h.Ran != nil {
-				hm.Content = append(hm.Content, str("ran"), &yamlnode.Node{Kind: yamlnode.Scalar, Tag: "!!bool", Value: fmt.Sprint(*h.Ran)})
+				hm.Content = append(hm.Content, str("ran"), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: fmt.Sprint(*h.Ran)})
 			}
 			if h.Exit != nil {
-				hm.Content = append(hm.Content, str("exit"), &yamlnode.Node{Kind: yamlnode.Scalar, Tag: "!!int", Value: fmt.Sprint(*h.Exit)})
+				hm.Content = append(hm.Content, str("exit"), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: fmt.Sprint(*h.Exit)})
 			}
 			hs.Content = append(hs.Content, str(h.Name), hm)
 		}
 		xadd("hooks", hs)
 	}
 	add("expect", x)
-	seq := &yamlnode.Node{Kind: yamlnode.Sequence, Tag: "!!seq", Content: []*yamlnode.Node{m}}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{m}}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(seq); err != nil {
+		return nil, err
+	}
+	enc.Close()
 	pad := strings.Repeat(" ", indent)
 	var out bytes.Buffer
-	for _, l := range strings.SplitAfter(string(yamlnode.Encode(seq)), "\n") {
+	for _, l := range strings.SplitAfter(b.String(), "\n") {
 		if l != "" && l != "\n" {
 			out.WriteString(pad)
 		}
@@ -273,15 +282,13 @@ func caseYAML(s Saved, e Expect, indent int) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-func mapping() *yamlnode.Node { return &yamlnode.Node{Kind: yamlnode.Mapping, Tag: "!!map"} }
+func mapping() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"} }
 
-func str(s string) *yamlnode.Node {
-	return &yamlnode.Node{Kind: yamlnode.Scalar, Tag: "!!str", Value: s}
-}
+func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
 
 // node is a JSON value (runner's model) as a YAML node, keeping key
 // order; numbers as JSON writes them.
-func node(v any) *yamlnode.Node {
+func node(v any) *yaml.Node {
 	switch x := v.(type) {
 	case *runner.Object:
 		m := mapping()
@@ -291,7 +298,7 @@ func node(v any) *yamlnode.Node {
 		}
 		return m
 	case []any:
-		s := &yamlnode.Node{Kind: yamlnode.Sequence, Tag: "!!seq"}
+		s := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 		for _, it := range x {
 			s.Content = append(s.Content, node(it))
 		}
@@ -299,9 +306,9 @@ func node(v any) *yamlnode.Node {
 	case string:
 		return str(x)
 	case bool:
-		return &yamlnode.Node{Kind: yamlnode.Scalar, Tag: "!!bool", Value: fmt.Sprint(x)}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: fmt.Sprint(x)}
 	case nil:
-		return &yamlnode.Node{Kind: yamlnode.Scalar, Tag: "!!null", Value: "null"}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
 	}
 	// A number: JSON's text is YAML's.
 	s := runner.Stringify(v)
@@ -309,5 +316,5 @@ func node(v any) *yamlnode.Node {
 	if !strings.ContainsAny(s, ".eE") {
 		tag = "!!int"
 	}
-	return &yamlnode.Node{Kind: yamlnode.Scalar, Tag: tag, Value: s}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: s}
 }

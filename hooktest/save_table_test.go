@@ -52,10 +52,12 @@ func TestCaseYAML(t *testing.T) {
 		b.Write(out)
 
 		// The case reads back as written (the input without the number
-		// JSON cannot hold).
+		// JSON cannot hold; a key on several lines, with a value on
+		// several lines that starts with a space or a line break, is
+		// more than goccy/go-yaml reads).
 		s1 := Saved{Name: s, Event: "BeforeAgent"}
 		if input != "" {
-			s1.Input = []byte(fmt.Sprintf(`{"tool_input": {%q: %q, "list": [%q, 1, true, null, {}, []]}}`, s, s, s))
+			s1.Input = []byte(fmt.Sprintf(`{"tool_input": {"k": %q, %q: 1, "list": [%q, 1, true, null, {}, []]}}`, s, s, s))
 		}
 		out, err = caseYAML(s1, Expect{Reason: e.Reason, Context: e.Context, Hooks: e.Hooks}, i%3*2)
 		if err != nil {

@@ -2,7 +2,6 @@ package shellcmd
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -10,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/gh-hooks/gh-hooks/internal/lazyre"
-	"github.com/gh-hooks/gh-hooks/internal/yamlnode"
 )
 
 // The configuration package managers load before they run a script: npm's
@@ -267,8 +266,8 @@ func (w *walker) yarnrc(p string, st *state, depth int) {
 	dir := filepath.Dir(real)
 	d := st.copy()
 	d.dir = dir
-	rc, err := yamlMapping(data)
-	if err != nil {
+	var rc map[string]any
+	if err := yaml.Unmarshal(data, &rc); err != nil {
 		w.unknown(w.rel(real) + " is not YAML yarn can read: not followed")
 		return
 	}
@@ -359,8 +358,8 @@ func (w *walker) pnpmConfig(dir string, st *state, depth int) {
 	if !ok {
 		return
 	}
-	cfg, err := yamlMapping(data)
-	if err != nil {
+	var cfg map[string]any
+	if yaml.Unmarshal(data, &cfg) != nil {
 		w.unknown(w.rel(real) + " is not YAML pnpm can read: not followed")
 		return
 	}
@@ -517,26 +516,4 @@ func (w *walker) denoTask(rest []arg, st *state, depth int) {
 	}
 	defer leave()
 	run(rest[i].v.s, 0)
-}
-
-// yamlMapping reads a YAML file's top-level mapping as yaml.v3's
-// Unmarshal into a map[string]any did (yamlnode.Value): nil for an
-// empty document, an error for text that is not YAML or a document
-// that is not a mapping.
-func yamlMapping(data []byte) (map[string]any, error) {
-	n, err := yamlnode.Parse(data)
-	if err != nil || n == nil {
-		return nil, err
-	}
-	v, err := yamlnode.Value(n)
-	if err != nil {
-		return nil, err
-	}
-	switch m := v.(type) {
-	case map[string]any:
-		return m, nil
-	case nil:
-		return nil, nil
-	}
-	return nil, fmt.Errorf("line %d: the document is not a mapping", n.Line)
 }
