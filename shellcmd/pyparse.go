@@ -59,6 +59,11 @@ type pyFile struct {
 	// ones keep their dots ("..pkg.x").
 	binds map[string]string
 	refs  []pyRef
+	// consts are the names bound once in the whole file, by a plain
+	// `NAME = value` at the module's top level, with the value's tokens
+	// (pyconst.go): a path kept in a constant (LOG = Path(__file__).parent
+	// / "hook.log") is computed where it is used.
+	consts map[string][]pyTok
 }
 
 func pyKeywords(s string) bool {
@@ -160,6 +165,7 @@ func pyRead(src string) (*pyFile, error) {
 		return nil, err
 	}
 	r.names()
+	r.constants()
 	return r.f, nil
 }
 

@@ -52,6 +52,9 @@ var pyDiffCases = []witnessForm{
 	{"written, then run by the next command", map[string]string{"w.py": "import shutil\nshutil.copy('tmpl.txt', 'out.sh')\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py && sh out.sh"},
 	{"pathlib write then run", map[string]string{"w.py": "import subprocess as sp\nfrom pathlib import Path as P\n(P(__file__).parent / 'out.sh').write_text(P('tmpl.txt').read_text())\nsp.run('sh out.sh', shell=True)\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py"},
 	{"written to a path given at run time", map[string]string{"w.py": "import os, sys\nos.replace(sys.argv[1], sys.argv[2])\nos.system('sh out.sh')\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n", "out.sh": "true\n"}, "python3 w.py tmpl.txt out.sh"},
+	{"a path in a module constant written then run", map[string]string{"w.py": "import subprocess\nfrom pathlib import Path\nOUT = Path(__file__).parent / 'out.sh'\ndef main():\n    OUT.write_text(Path('tmpl.txt').read_text())\n    subprocess.run(['sh', 'out.sh'])\nmain()\n",
+		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py"},
+	{"a log in a module constant, a committed script run", map[string]string{"w.py": "import os, subprocess\nLOG = os.path.join(os.path.dirname(__file__), 'hook.log')\nwith open(LOG, 'a') as f:\n    f.write('x')\nsubprocess.run(['sh', 'y.sh'])\n", "y.sh": "true\n"}, "python3 w.py"},
 	{"a log written, a committed script run", map[string]string{"w.py": "import os, subprocess\nopen(os.path.join(os.path.dirname(__file__), 'hook.log'), 'a').write('x')\nsubprocess.run(['sh', 'y.sh'])\n", "y.sh": "true\n"}, "python3 w.py"},
 }
 

@@ -690,6 +690,12 @@ type pyPathEval struct {
 	m    *pyMod
 	t    []pyTok
 	i    int
+	// nest counts the module constants being evaluated (pyconst.go).
+	nest int
+}
+
+func (e *pyPathEval) is(s string) bool {
+	return e.i < len(e.t) && e.t[e.i].kind == pyOp && e.t[e.i].text == s
 }
 
 func (e *pyPathEval) op(s string) bool {
@@ -777,6 +783,17 @@ func (e *pyPathEval) term() (string, bool) {
 			}
 			chain = append(chain, e.t[e.i+1].id)
 			e.i += 2
+		}
+		if toks, isConst := e.m.f.consts[chain[0]]; isConst && len(chain) == 1 && !e.is("(") {
+			// A module constant: its value, computed here.
+			if e.nest >= 8 {
+				return "", false
+			}
+			sub := &pyPathEval{w: e.w, proc: e.proc, m: e.m, t: toks, nest: e.nest + 1}
+			if v, ok = sub.expr(); !ok || sub.i != len(toks) {
+				return "", false
+			}
+			break
 		}
 		q, project := e.w.pyQual(e.proc, e.m, chain)
 		if project {

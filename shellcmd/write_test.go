@@ -67,6 +67,17 @@ func TestPythonWrites(t *testing.T) {
 		{"zipfile extract", "import zipfile", "zipfile.ZipFile('a.zip').extract('x')", somewhere("a call of an object's extract, which writes the files an archive names")},
 		{"unpack_archive", "import shutil", "shutil.unpack_archive('a.zip', 'd')", somewhere("shutil.unpack_archive, which writes the files an archive names")},
 		{"tempfile in a folder not known", "import tempfile", "tempfile.mkstemp(dir=d)", somewhere("tempfile.mkstemp in a folder gh-hooks cannot compute")},
+		// A path kept in a module constant (bound once in the file) is
+		// computed; one bound again anywhere is not known.
+		{"a module constant", "from pathlib import Path\nOUT = Path(__file__).parent / 'out.sh'\ndef w():\n    OUT.write_text(t)\nw()", "",
+			[]string{"./out.sh is written by the command itself (a call of an object's write_text at ./x.py:4) and then run: what it runs is not followed"}},
+		{"a constant of a constant", "import os\nD = os.path.dirname(__file__)\nOUT = os.path.join(D, 'out.sh')", "open(OUT, 'w')",
+			ranAfter("open at ./x.py:4")},
+		{"a name bound twice", "OUT = 'log.txt'\ndef w(OUT):\n    open(OUT, 'w')", "w('out.sh')",
+			[]string{"open to a path gh-hooks cannot compute at ./x.py:3: it may write ./x.py or another of the project files the command runs: what it runs is not followed"}},
+		{"a name bound again by for", "OUT = 'log.txt'\nfor OUT in ['out.sh']: pass", "open(OUT, 'w')",
+			[]string{"open to a path gh-hooks cannot compute at ./x.py:3: it may write ./x.py or another of the project files the command runs: what it runs is not followed"}},
+		{"a log in a constant", "import os\nLOG = os.path.join(os.path.dirname(__file__), 'hook.log')", "open(LOG, 'a').write(t)", nil},
 		// Outside the project: nothing the hook runs.
 		{"a log in the home folder", "import os", "open(os.path.expanduser('~/.gemini/hook.log'), 'a').write(t)", nil},
 		{"a log by Path.home", "from pathlib import Path", "(Path.home() / 'hook.log').open('a').write(t)", nil},
