@@ -230,6 +230,9 @@ func (a *Analysis) Writes() (written map[string]string, somewhere string, runs [
 // WrittenBy says how written (from Writes) writes the file p, or its
 // folder's tree; ok is false when it does not.
 func WrittenBy(written map[string]string, p string) (how string, ok bool) {
+	if len(written) == 0 {
+		return "", false // most commands write nothing: no folder of p to try (4% of an `effective --json` of 40 hooks)
+	}
 	how, ok = written[p]
 	for d := filepath.Dir(p); !ok && d != filepath.Dir(d); d = filepath.Dir(d) {
 		how, ok = written[d+string(filepath.Separator)]
