@@ -18,6 +18,10 @@ import (
 // otherwise. ${x@P} (prompt expansion) and ${!x} (indirection) read a
 // variable's text the same way.
 
+// arithValue is why a variable with the integer attribute (declare -i)
+// is not known: it holds what bash computed.
+const arithValue = "an arithmetic value"
+
 // maxArith bounds how deep variables whose values name variables are
 // followed.
 const maxArith = 4
@@ -167,6 +171,38 @@ func isInt(s string) bool {
 	return s[0] >= '0' && s[0] <= '9'
 }
 
+// index walks the subscript of name written in the command (a[i]=x,
+// a=([i]=x)): arithmetic for an indexed array, a word expanded for an
+// associative one.
+func (w *walker) index(name string, e syntax.ArithmExpr, st *state, depth int) {
+	if w.assoc[name] {
+		syntax.Walk(e, func(n syntax.Node) bool { return w.nested(n, st, depth) })
+		return
+	}
+	w.arith(e, st, depth)
+}
+
+// subscript checks the subscript of a name a builtin is given as text
+// (read 'a[...]', printf -v, unset, test -v, declare 'a[...]=x'): bash
+// evaluates it as arithmetic for an indexed array and expands it as a
+// word for an associative one (assoc_expand_once is off by default);
+// either way a command substitution in it runs (witnessed with bash 5.2).
+func (w *walker) subscript(name, sub, from string, st *state, depth int) {
+	if !w.assoc[name] {
+		w.arithText(sub, from, st, depth, 1)
+		return
+	}
+	if !strings.ContainsAny(sub, "$`") {
+		return
+	}
+	word, err := syntax.NewParser().Document(strings.NewReader(sub))
+	if err != nil {
+		w.unknown("the subscript of " + from + ", which bash expands and gh-hooks cannot read: not followed")
+		return
+	}
+	w.parts(word, st, depth)
+}
+
 // varName checks a word that a builtin takes as a variable's name
 // (printf -v, read, unset, test -v): a subscript in it is arithmetic,
 // which can run a command (read 'a[$(./x)]'). It reports whether the
@@ -177,8 +213,8 @@ func (w *walker) varName(what string, a arg, st *state, depth int) bool {
 		return false
 	}
 	name, sub, ok := strings.Cut(a.v.s, "[")
-	if ok && !w.assoc[name] {
-		w.arithText(strings.TrimSuffix(sub, "]"), a.v.s, st, depth, 1)
+	if ok {
+		w.subscript(name, strings.TrimSuffix(sub, "]"), a.v.s, st, depth)
 	}
 	return !ok
 }
@@ -228,9 +264,9 @@ func (w *walker) paramCode(p *syntax.ParamExp, st *state, depth int) {
 			w.unknown("${!" + name + "} reads the variable that $" + name + " names (a subscript in it can run a command): not followed")
 		}
 	}
-	if p.Index != nil && !w.assoc[name] {
+	if p.Index != nil {
 		if iw, ok := p.Index.(*syntax.Word); !ok || (iw.Lit() != "@" && iw.Lit() != "*") {
-			w.arith(p.Index, st, depth)
+			w.index(name, p.Index, st, depth)
 		}
 	}
 	if p.Slice != nil {

@@ -370,15 +370,17 @@ func (w *walker) unset(rest []arg, run, shell *state, depth int) {
 // declare walks export, declare, typeset, local and readonly (n) given
 // as words: the variables they set.
 func (w *walker) declare(n string, rest []arg, shell *state, depth int) {
+	flags := ""
 	for _, a := range rest {
 		switch {
 		case !a.v.known:
 			w.unknown(n + " of " + a.v.why)
-		case strings.HasPrefix(a.v.s, "-n"):
-			w.unknown(n + " -n (a nameref: assignments through it can set any variable)")
-		case isAssignment(a.v.s):
-			k, x, _ := strings.Cut(a.v.s, "=")
-			w.setVar(k, val{s: x, known: true}, shell, depth)
+		case strings.HasPrefix(a.v.s, "-") && strings.Contains(a.v.s, "n"):
+			w.unknown(n + " " + a.v.s + " (a nameref: assignments through it can set any variable)")
+		case strings.HasPrefix(a.v.s, "-") || strings.HasPrefix(a.v.s, "+"):
+			flags += a.v.s
+		default:
+			w.declWord(n, flags, a.v.s, shell, depth)
 		}
 	}
 }

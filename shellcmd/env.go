@@ -108,6 +108,18 @@ func Follows(name string) bool {
 // setVar gives a variable a value in st and follows what the value makes
 // the shell or its programs run.
 func (w *walker) setVar(name string, v val, st *state, depth int) {
+	if w.intAttr[name] && v.why != arithValue {
+		// declare -i x; then read x, printf -v x, mapfile -t x, declare
+		// "x=...": bash evaluates what is stored as arithmetic, and a
+		// subscript in it runs a command (read x <<< 'a[$(./evil)]').
+		if v.known {
+			w.arithText(v.s, "$"+name, st, depth, 0)
+		} else {
+			w.unknown(name + ", an integer variable (declare -i), set to " + v.why + ", which bash evaluates as arithmetic (a subscript in it can run a command): not followed")
+		}
+		v = val{why: arithValue}
+		defer st.setInt(name, true)
+	}
 	if v.known && w.caseAttr[name] {
 		// declare -u/-l/-c: what is stored is not what was written.
 		v = val{why: "a variable with a case attribute (declare -u, -l, -c)"}

@@ -692,6 +692,7 @@ func (w *walker) parts(word *syntax.Word, st *state, depth int) {
 // is evaluated; a nameref (declare -n) can make any later assignment set
 // PATH, so it is not known.
 func (w *walker) decl(c *syntax.DeclClause, st *state, depth int) {
+	flags := ""
 	for _, as := range c.Args {
 		if as.Name != nil {
 			if as.Naked {
@@ -714,10 +715,51 @@ func (w *walker) decl(c *syntax.DeclClause, st *state, depth int) {
 			}
 			w.attrs(v.s, c)
 			w.exportFuncs(v.s, c, st, depth)
-		case isAssignment(v.s):
-			k, x, _ := strings.Cut(v.s, "=")
-			w.setVar(k, val{s: x, known: true}, st, depth)
+			flags += v.s
+		default:
+			w.declWord(c.Variant.Value, flags, v.s, st, depth)
 		}
+	}
+}
+
+// declWord applies a word that declare, local, export, typeset or
+// readonly (n) parses again after expansion (declare "$x", local
+// "a[$k]=1"), given flags before it: a NAME=value sets the variable; a
+// subscript before = is evaluated (a command in it runs); with -a or -A a
+// value in parentheses is a compound assignment whose words are
+// expanded; with -i the value is arithmetic (witnessed with bash 5.2).
+func (w *walker) declWord(n, flags, s string, st *state, depth int) {
+	k, x, ok := strings.Cut(s, "=")
+	if !ok {
+		return // declare NAME, declare 'a[$(x)]': nothing is evaluated
+	}
+	k = strings.TrimSuffix(k, "+")
+	name, sub, isSub := strings.Cut(k, "[")
+	if !isName(name) {
+		return // not an assignment: bash refuses it
+	}
+	if strings.ContainsAny(flags, "A") && !strings.HasPrefix(flags, "+") {
+		w.assoc[name] = true
+	}
+	if strings.ContainsAny(flags, "i") && !strings.HasPrefix(flags, "+") {
+		w.intAttr[name] = true
+	}
+	switch {
+	case isSub:
+		w.subscript(name, strings.TrimSuffix(sub, "]"), s, st, depth)
+		if w.intAttr[name] {
+			w.arithText(x, s, st, depth, 0)
+		}
+		delete(st.vars, name)
+	case strings.HasPrefix(x, "(") && strings.ContainsAny(flags, "aA"):
+		if f, err := syntax.NewParser().Parse(strings.NewReader(name+"="+x), ""); err == nil && len(f.Stmts) == 1 {
+			w.stmts(f.Stmts, st, depth)
+		} else {
+			w.unknown(n + " of a compound assignment gh-hooks cannot read (" + s + "): not followed")
+		}
+		delete(st.vars, name)
+	default:
+		w.setVar(name, val{s: x, known: true}, st, depth)
 	}
 }
 
@@ -731,8 +773,23 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 		w.parts(as.Value, st, depth)
 	}
 	name := as.Name.Value
-	if as.Index != nil && !w.assoc[name] {
-		w.arith(as.Index, st, depth) // a[i]=x: i is arithmetic
+	if as.Index != nil {
+		w.index(name, as.Index, st, depth) // a[i]=x: i is arithmetic
+	}
+	if as.Array != nil {
+		// a=($(./x) [i]=y): each element's index and words are expanded;
+		// in an integer array (declare -ai) each value is arithmetic.
+		for _, e := range as.Array.Elems {
+			if e.Index != nil {
+				w.index(name, e.Index, st, depth)
+			}
+			if e.Value != nil {
+				w.parts(e.Value, st, depth)
+				if w.intAttr[name] {
+					w.arithWord(e.Value, st, depth)
+				}
+			}
+		}
 	}
 	if as.Naked || as.Array != nil || as.Index != nil {
 		if as.Array != nil || as.Index != nil {
@@ -743,7 +800,7 @@ func (w *walker) assign(as *syntax.Assign, st *state, depth int, _ bool) {
 	if w.intAttr[name] && as.Value != nil {
 		// declare -i x; x=$y: the value is arithmetic.
 		w.arithWord(as.Value, st, depth)
-		w.setVar(name, val{why: "an arithmetic value"}, st, depth)
+		w.setVar(name, val{why: arithValue}, st, depth)
 		st.setInt(name, true)
 		return
 	}

@@ -91,8 +91,12 @@ func appendNew(list []string, s string) []string {
 // is not known here (read -r PATH <<< ./bin:$PATH).
 func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.Redirect) {
 	raw, plain := false, true
-	withArg := map[string]bool{"-a": true, "-d": true, "-i": true, "-n": true, "-N": true, "-p": true, "-t": true, "-u": true,
-		"-C": true, "-c": true, "-O": true, "-s": true}
+	// The options that take a value (bash 5.2's read and mapfile builtins);
+	// the others are flags. Flags combine (read -rs, mapfile -tu 3).
+	valued := "adinNptu"
+	if n != "read" {
+		valued = "dnOsuCc"
+	}
 	var names []string
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
@@ -101,28 +105,57 @@ func (w *walker) read(n string, rest []arg, st *state, depth int, stdin *syntax.
 			return
 		}
 		s := a.v.s
-		if strings.HasPrefix(s, "-") && len(s) > 1 {
-			if s == "-r" {
-				raw = true
-				continue
-			}
-			plain = false
-			if n != "read" && s == "-C" && i+1 < len(rest) {
-				// mapfile -C CODE: CODE runs for every few lines read.
-				if c := rest[i+1]; c.v.known {
-					w.script(c.v.s, st.copy(), depth+1)
-				} else {
-					w.unknown(n + " -C with " + c.v.why)
+		if s == "--" {
+			rest, i = rest[i+1:], -1
+			for _, a := range rest {
+				if !a.v.known {
+					w.unknown(n + " into a variable named by " + a.v.why)
+					return
+				}
+				if w.varName(n, a, st, depth) || !strings.Contains(a.v.s, "[") {
+					names = append(names, a.v.s)
 				}
 			}
-			if n == "read" && s == "-a" && i+1 < len(rest) {
-				names = append(names, rest[i+1].v.s)
-			}
-			if n != "read" && (s == "-s" || s == "-n") || n == "read" && s == "-s" {
-				continue // flags without a value (read -s) or counts
-			}
-			if withArg[s] || withArg[s[:2]] && len(s) == 2 {
-				i++
+			break
+		}
+		if strings.HasPrefix(s, "-") && len(s) > 1 {
+			for j := 1; j < len(s); j++ {
+				c := s[j]
+				if c == 'r' {
+					raw = true
+					continue
+				}
+				plain = false
+				if !strings.ContainsRune(valued, rune(c)) {
+					continue
+				}
+				// The option's value: the rest of the word, or the next one.
+				value, ok := s[j+1:], true
+				if value == "" {
+					if i+1 < len(rest) {
+						i++
+						value, ok = rest[i].v.s, rest[i].v.known
+					} else {
+						ok = false
+					}
+				}
+				switch {
+				case n != "read" && c == 'C':
+					// mapfile -C CODE: CODE runs for every few lines read.
+					if ok {
+						w.script(value, st.copy(), depth+1)
+					} else {
+						w.unknown(n + " -C with " + rest[i].v.why)
+					}
+				case n == "read" && c == 'a':
+					if ok && (w.varName(n, arg{v: val{s: value, known: true}}, st, depth) || !strings.Contains(value, "[")) {
+						names = append(names, value)
+					} else if !ok {
+						w.unknown(n + " into a variable named by " + rest[i].v.why)
+						return
+					}
+				}
+				break
 			}
 			continue
 		}
