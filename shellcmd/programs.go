@@ -170,6 +170,13 @@ type Row struct {
 	// folder, whose configuration and hooks can run commands (git,
 	// gitreach.go).
 	Repo bool
+	// Dash: a lone "-" is an option, not an operand (su - USER).
+	Dash bool
+	// Reopen: with a leading '+' in Short, options are read again after
+	// the first Reopen operands and end at the next one (ssh DEST -o
+	// ProxyCommand=...: ssh.c parses its options again after the
+	// destination unless -- came before it).
+	Reopen int
 	// loose: an option the row does not list is read as a flag (a git
 	// command whose options are listed only where they run code).
 	loose bool
@@ -343,6 +350,9 @@ func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
 			p.done = true
 			continue
 		}
+		if row.Dash && !p.done && a.v.known && s == "-" {
+			continue // su -: the same as su -l
+		}
 		var stop bool
 		var why string
 		switch {
@@ -352,7 +362,7 @@ func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
 			i, stop, why = p.short(i)
 		default:
 			// An operand.
-			if posix {
+			if posix && p.opnd >= row.Reopen {
 				p.done = true
 			}
 			stop, why = p.operand(i)
@@ -409,6 +419,11 @@ func (p *rowParser) add(opt string, value string, index int) bool {
 		to, k2 := u.As, KindData
 		if to == KindStdin {
 			to, k2 = KindData, KindStdin
+		}
+		if to == KindCommand {
+			// runuser -u USER: every operand is the command (no user
+			// operand).
+			p.operands = append(p.operands[:p.opnd:p.opnd], KindCommand)
 		}
 		for j := p.opnd; j < len(p.operands); j++ {
 			if p.operands[j] == KindScript || p.operands[j] == KindCode || p.operands[j] == KindShellWords {

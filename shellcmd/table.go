@@ -243,7 +243,7 @@ var table = sync.OnceValue(func() []*Row {
 		// OpenSSH ssh(1): -F names a configuration whose ProxyCommand and
 		// LocalCommand run here; -o ProxyCommand=... too; -I loads a
 		// PKCS#11 library. The remote command runs on the other host.
-		Names: []string{"ssh"}, Short: "+46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:",
+		Names: []string{"ssh"}, Short: "+46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:", Reopen: 1,
 		Opts: map[string][]Use{
 			"-F": u(KindConfig), "-I": u(KindLibrary),
 			"-o": {{Kind: KindShellCode, When: "proxycommand="}, {Kind: KindShellCode, When: "proxycommand "},
@@ -269,11 +269,17 @@ var table = sync.OnceValue(func() []*Row {
 		Operands: []Kind{KindAssign, KindCommand},
 	}
 	su := &Row{
-		// util-linux su(1) and runuser(1).
-		Names: []string{"su", "runuser"}, Short: "+flmpPc:s:g:G:w:u:",
+		// util-linux su(1) and runuser(1) (su-common.c): getopt_long
+		// without '+', so options after the user are su's too (su root
+		// -c ./x runs ./x); words after the user are given to the
+		// user's shell (not followed); runuser -u USER runs the operands
+		// as a command.
+		Names: []string{"su", "runuser"}, Short: "flmpPc:s:g:G:w:u:",
 		Long: []string{"command=|c", "session-command=", "fast|f", "login|l", "preserve-environment|m", "pty|P",
 			"shell=|s", "group=|g", "supp-group=|G", "whitelist-environment=|w", "user=|u", "help", "version"},
-		Opts: map[string][]Use{"-c": u(KindShellCode), "--session-command": u(KindShellCode), "-s": u(KindProgram)},
+		Opts: map[string][]Use{"-c": u(KindShellCode), "--session-command": u(KindShellCode), "-s": u(KindProgram),
+			"-u": {{Kind: KindOperand, As: KindCommand}}},
+		Operands: []Kind{KindData, KindNotCovered}, Dash: true,
 	}
 	env := &Row{
 		// GNU env (env --help, coreutils 9): -S splits its value into more
@@ -391,7 +397,9 @@ var table = sync.OnceValue(func() []*Row {
 		{Names: []string{"osascript"}, Lang: "applescript", Short: "+e:l:is:", Stdin: true,
 			Opts:     map[string][]Use{"-e": u(KindCode), "-l": {{Kind: KindData, When: "applescript"}, {Kind: KindNotCovered}}},
 			Operands: []Kind{KindScript}},
-		{Names: []string{"script"}, Short: "+aefqTc:E:I:O:B:o:m:t::", Long: []string{"append|a", "command=|c", "echo=|E",
+		// util-linux script(1): getopt_long without '+', so -c after the
+		// output file is an option too.
+		{Names: []string{"script"}, Short: "aefqTc:E:I:O:B:o:m:t::", Long: []string{"append|a", "command=|c", "echo=|E",
 			"log-in=|I", "log-out=|O", "log-io=|B", "log-timing=|T", "logging-format=|m", "return|e", "flush|f",
 			"force", "quiet|q", "output-limit=|o", "timing=?|t", "help", "version"},
 			Opts: map[string][]Use{"-c": u(KindShellCode)}},
