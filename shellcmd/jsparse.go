@@ -152,6 +152,7 @@ func scanJS(src []byte) (*jsFacts, error) {
 		createRequires: map[*js.Var]bool{}, moduleNS: map[*js.Var]bool{}, cpNS: map[*js.Var]bool{},
 		cpFuncs: map[*js.Var]string{}, cpImports: map[string]string{}, fsNS: map[*js.Var]bool{}, fsFuncs: map[*js.Var]string{},
 		fsImports: map[string]string{}, pathNS: map[*js.Var]bool{}, pathFuncs: map[*js.Var]string{}, pathImports: map[string]string{},
+		consts: map[*js.Var]js.IExpr{}, osNS: map[*js.Var]bool{}, osFuncs: map[*js.Var]bool{}, osImports: map[string]bool{},
 		src: buf[: len(buf) : len(buf)+1]}
 	// Names bound by an import of the builtin module ("createRequire").
 	s.importNames = map[string]string{}
@@ -223,8 +224,16 @@ type jsScanner struct {
 	fsFuncs, pathFuncs     map[*js.Var]string
 	fsImports, pathImports map[string]string
 	pathNS                 map[*js.Var]bool
+	// consts are the values of const declarations; osNS, osFuncs and
+	// osImports name the os module and its homedir.
+	consts    map[*js.Var]js.IExpr
+	osNS      map[*js.Var]bool
+	osFuncs   map[*js.Var]bool
+	osImports map[string]bool
 	// src is the source parsed, for the line of a node (lineOf).
 	src []byte
+	// nest counts the consts being evaluated (jsPath).
+	nest int
 }
 
 func (s *jsScanner) opaque(what string) {
@@ -328,6 +337,21 @@ func (s *jsScanner) importStmt(n *js.ImportStmt) {
 		s.fsImport(n)
 	case jsPathModule(b):
 		s.pathImport(n)
+	case b == "os":
+		if n.Default != nil {
+			s.osImports["\x00"+string(n.Default)] = true
+		}
+		for _, a := range n.List {
+			name, bind := string(a.Name), string(a.Binding)
+			if name == "" {
+				name = bind
+			}
+			if name == "*" {
+				s.osImports["\x00"+bind] = true
+			} else if name == "homedir" {
+				s.osImports[bind] = true
+			}
+		}
 	case b == "module":
 		if n.Default != nil {
 			s.opaque("the module builtin imported whole")
@@ -596,6 +620,14 @@ func (s *jsScanner) varDecl(n *js.VarDecl) {
 		}
 	}
 	for _, b := range n.List {
+		// const OUT = path.join(__dirname, 'out.sh'): a path computed
+		// where OUT is used (jsPath); a const is never bound again.
+		if v, ok := b.Binding.(*js.Var); ok && b.Default != nil && n.TokenType == js.ConstToken && !n.InForInOf {
+			s.consts[root(v)] = b.Default
+		}
+		if b.Default != nil && s.osModuleRef(b.Default) {
+			s.osBind(b.Binding)
+		}
 		if b.Default != nil && s.fsModuleRef(b.Default) && !s.fsBindTo(b.Binding) {
 			s.writeAny("fs", "destructured with a rest element or a computed key", jsData(b.Default))
 		}

@@ -349,6 +349,11 @@ func (s *jsScanner) jsPath(e js.IExpr) (string, bool) {
 		case free(e, "__filename"):
 			return "/\x00F", true
 		}
+		if x, ok := s.consts[root(e)]; ok && s.nest < 8 {
+			s.nest++
+			defer func() { s.nest-- }()
+			return s.jsPath(x)
+		}
 	case *js.DotExpr:
 		if _, ok := e.X.(*js.ImportMetaExpr); ok {
 			if y, ok := e.Y.(js.LiteralExpr); ok {
@@ -374,8 +379,14 @@ func (s *jsScanner) jsPath(e js.IExpr) (string, bool) {
 			if s.pathModuleRef(x.X) {
 				fn = string(y.Data)
 			}
+			if string(y.Data) == "homedir" && s.osModuleRef(x.X) && len(e.Args.List) == 0 {
+				return "/\x00H", true
+			}
 		case *js.Var:
 			r := root(x)
+			if (s.osFuncs[r] || r.Decl == js.NoDecl && s.osImports[string(r.Data)]) && len(e.Args.List) == 0 {
+				return "/\x00H", true
+			}
 			if fn = s.pathFuncs[r]; fn == "" && r.Decl == js.NoDecl {
 				fn = s.pathImports[string(r.Data)]
 			}
@@ -463,6 +474,36 @@ func (s *jsScanner) pathImport(n *js.ImportStmt) {
 			s.pathImports[bind] = "*"
 		case "join", "resolve":
 			s.pathImports[bind] = name
+		}
+	}
+}
+
+// osModuleRef reports whether e names the os module: require('os') or a
+// name bound to it.
+func (s *jsScanner) osModuleRef(e js.IExpr) bool {
+	switch e := e.(type) {
+	case *js.Var:
+		r := root(e)
+		return s.osNS[r] || r.Decl == js.NoDecl && s.osImports["\x00"+string(r.Data)]
+	case *js.CallExpr:
+		if s.isRequire(e.X) && len(e.Args.List) == 1 {
+			t, ok, _ := literal(e.Args.List[0].Value)
+			return ok && strings.TrimPrefix(t, "node:") == "os"
+		}
+	}
+	return false
+}
+
+// osBind binds const os = require('os') and const {homedir} = ....
+func (s *jsScanner) osBind(b js.IBinding) {
+	switch b := b.(type) {
+	case *js.Var:
+		s.osNS[root(b)] = true
+	case *js.BindingObject:
+		for _, it := range b.List {
+			if v, ok := it.Value.Binding.(*js.Var); ok && it.Key != nil && it.Key.Computed == nil && string(it.Key.Literal.Data) == "homedir" {
+				s.osFuncs[root(v)] = true
+			}
 		}
 	}
 }

@@ -149,7 +149,11 @@ func (w *walker) nodeWrite(wr jsWrite, dir, file, name string, st *state) {
 	}
 	how := wr.What + at
 	p := wr.Path
-	for _, r := range []struct{ mark, to string }{{"/\x00D", dir}, {"/\x00F", file}, {"/\x00C", st.dir}} {
+	home := st.vars["HOME"]
+	if !filepath.IsAbs(home) {
+		home = ""
+	}
+	for _, r := range []struct{ mark, to string }{{"/\x00D", dir}, {"/\x00F", file}, {"/\x00C", st.dir}, {"/\x00H", home}} {
 		if p == r.mark || strings.HasPrefix(p, r.mark+"/") {
 			if r.to == "" {
 				p = ""

@@ -52,6 +52,8 @@ var nodeDiffCases = []witnessForm{
 		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "node gen.js"},
 	{"copied by fs/promises, run by the next command", map[string]string{"w.mjs": "import {copyFile} from 'node:fs/promises';\nimport path from 'node:path';\nawait copyFile('tmpl.txt', path.join(import.meta.dirname, 'out.sh'));\n",
 		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "node w.mjs && sh out.sh"},
+	{"a log in a const path, a committed script run", map[string]string{"w.js": "const fs = require('fs'), path = require('path');\nconst LOG = path.join(__dirname, 'hook.log');\nfs.appendFileSync(LOG, 'x');\nrequire('child_process').execSync('sh y.sh');\n",
+		"y.sh": "true\n"}, "node w.js"},
 	{"written to a path given at run time", map[string]string{"w.js": "const fs = require('fs');\nfs.renameSync(process.argv[2], process.argv[3]);\nrequire('child_process').execSync('sh out.sh');\n",
 		"tmpl.txt": "echo @SELF@ >> @LOG@\n", "out.sh": "true\n"}, "node w.js tmpl.txt out.sh"},
 }

@@ -136,6 +136,12 @@ func TestNodeWrites(t *testing.T) {
 		{"a write function as a value", "const fs = require('fs');", "promisify(fs.writeFile);", somewhere("fs.writeFile used as a value")},
 		{"spread arguments", "const fs = require('fs');", "fs.writeFileSync(...args);", somewhere("fs.writeFileSync with spread arguments")},
 		{"destructured with a rest", "", "const {readFileSync, ...rest} = require('fs');", somewhere("fs destructured with a rest element or a computed key")},
+		// A path in a const (never bound again) is computed where used.
+		{"a const path", "const fs = require('fs'), path = require('path');\nconst OUT = path.join(__dirname, 'out.sh');", "fs.writeFileSync(OUT, t);", ranAfter("fs.writeFileSync at ./x.js:3")},
+		{"a let path", "const fs = require('fs');\nlet out = 'log.txt'; out = 'out.sh';", "fs.writeFileSync(out, t);",
+			[]string{"fs.writeFileSync to a path gh-hooks cannot compute at ./x.js:3: it may write ./x.js or another of the project files the command runs: what it runs is not followed"}},
+		{"a log in the home folder", "import fs from 'fs'; import os from 'node:os'; import {join} from 'path';\nconst LOG = join(os.homedir(), '.gemini', 'hook.log');", "fs.appendFileSync(LOG, t);", nil},
+		{"a log in the home folder by require", "const fs = require('fs');", "fs.appendFileSync(require('os').homedir() + '/hook.log', t);", nil},
 		// Outside the project, or only read: nothing the hook runs.
 		{"a log outside", "const fs = require('fs');", "fs.appendFileSync('/tmp/hook.log', t); fs.readFileSync('out.sh');", nil},
 	}
