@@ -195,6 +195,8 @@ func (w *walker) applyItem(c *applyCall, it Item) (code, stop bool) {
 		w.run([]arg{{v: val{s: it.Value, known: true}, text: it.Value}}, inner, inner.copy(), depth+1, nil, nil)
 	case KindLibrary:
 		w.file(a.text, a.v, RoleProgram, inner)
+	case KindWrite:
+		w.writes(a.v, base+" "+or(it.Opt, "output"), inner)
 	case KindPackage:
 		w.applyPackage(c, it, a)
 		return code, true

@@ -81,6 +81,10 @@ const (
 	// KindConfig is a project file the program reads that can make it run
 	// code (ssh -F, dotenv -e): hashed, and the hook is not covered.
 	KindConfig Kind = "config"
+	// KindWrite is a file the program writes (find -fprint, sort -o,
+	// script's typescript): what a later command runs may be what it
+	// wrote (written.go).
+	KindWrite Kind = "write"
 	// KindNotCovered is an option with which the program runs or loads code
 	// gh-hooks does not model (git -c alias.x=!..., perl -M): the hook is
 	// not covered.

@@ -147,6 +147,7 @@ var table = sync.OnceValue(func() []*Row {
 			"true", "false", "not", "and", "or", "a", "o", "help", "version", "warn", "nowarn", "P", "L", "H", "O=?", "D="},
 		Opts: map[string][]Use{
 			"--exec": u(KindCommand), "--ok": u(KindCommand), "--execdir": u(KindCommandElsewhere), "--okdir": u(KindCommandElsewhere),
+			"--fprint": u(KindWrite), "--fprint0": u(KindWrite), "--fls": u(KindWrite),
 		},
 	}
 	xargs := &Row{
@@ -167,7 +168,7 @@ var table = sync.OnceValue(func() []*Row {
 			"random-source=", "reverse|r", "sort=", "version-sort|V", "batch-size=", "check=?|c", "compress-program=",
 			"debug", "files0-from=", "key=|k", "merge|m", "output=|o", "stable|s", "buffer-size=|S",
 			"field-separator=|t", "temporary-directory=|T", "parallel=", "unique|u", "zero-terminated|z", "help", "version"},
-		Opts: map[string][]Use{"--compress-program": u(KindProgram)},
+		Opts: map[string][]Use{"--compress-program": u(KindProgram), "-o": u(KindWrite)},
 	}
 	awk := &Row{
 		// gawk (gawk --help, 5.3), which takes the letters of POSIX awk,
@@ -300,12 +301,13 @@ var table = sync.OnceValue(func() []*Row {
 			"absolute-timestamps=?", "relative-timestamps=?|r", "syscall-times=?|T", "decode-fds=?", "seccomp-bpf",
 			"no-abbrev|v", "verbose=", "raw=", "read=", "write=", "inject=", "fault=", "kill-on-exit", "help|h", "version|V",
 			"columns=|a", "summary-columns=", "summary-sort-by=|S", "instruction-pointer|i", "stack-trace|k", "daemonize=?|D"},
-		Opts:     map[string][]Use{"-o": {{Kind: KindShellCode, When: "|"}, {Kind: KindShellCode, When: "!"}}, "-E": u(KindAssign)},
+		Opts:     map[string][]Use{"-o": {{Kind: KindShellCode, When: "|"}, {Kind: KindShellCode, When: "!"}, {Kind: KindWrite}}, "-E": u(KindAssign)},
 		Operands: []Kind{KindCommand},
 	}
 	ltrace := &Row{
 		Names: []string{"ltrace"}, Short: "+abcCfhiLrStTvVwxA:D:e:F:l:n:o:p:s:u:X:",
 		Long:     []string{"align=|a", "config=|F", "demangle|C", "library=|l", "output=|o", "help|h", "version|V", "indent=|n"},
+		Opts:     map[string][]Use{"-o": u(KindWrite)},
 		Operands: []Kind{KindCommand},
 	}
 	parallel := &Row{
@@ -316,7 +318,10 @@ var table = sync.OnceValue(func() []*Row {
 			"delimiter=|d", "jobs=|j", "max-args=|n", "max-replace-args=|N", "max-procs=|P", "sshlogin=|S", "halt=",
 			"bar", "eta", "progress", "dry-run", "tag", "line-buffer", "group", "colsep=", "timeout=", "delay=",
 			"results=", "joblog=", "retries=", "will-cite", "no-notice", "linebuffer", "silent", "shuf", "env="},
-		Opts:     map[string][]Use{"-S": u(KindNotCovered), "--env": u(KindNotCovered)},
+		// Without a command each input line is one: read from stdin as
+		// shell code (Stdin), or from -a FILE (not followed).
+		Lang: "sh", Stdin: true,
+		Opts:     map[string][]Use{"-S": u(KindNotCovered), "--env": u(KindNotCovered), "-a": u(KindConfig)},
 		Operands: []Kind{KindShellWords},
 	}
 	dotenv := &Row{
@@ -402,7 +407,8 @@ var table = sync.OnceValue(func() []*Row {
 		{Names: []string{"script"}, Short: "aefqTc:E:I:O:B:o:m:t::", Long: []string{"append|a", "command=|c", "echo=|E",
 			"log-in=|I", "log-out=|O", "log-io=|B", "log-timing=|T", "logging-format=|m", "return|e", "flush|f",
 			"force", "quiet|q", "output-limit=|o", "timing=?|t", "help", "version"},
-			Opts: map[string][]Use{"-c": u(KindShellCode)}},
+			Opts: map[string][]Use{"-c": u(KindShellCode), "-O": u(KindWrite), "-B": u(KindWrite), "-T": u(KindWrite), "-I": u(KindWrite)},
+			Operands: []Kind{KindWrite}},
 		{Names: []string{"busybox"}, Short: "+", Operands: []Kind{KindCommand}},
 		{Names: []string{"bundle"}, Subs: map[string]*Row{
 			"exec": {Names: []string{"bundle exec"}, Short: "+", Long: []string{"keep-file-descriptors", "gemfile="}, Operands: []Kind{KindCommand},
@@ -426,7 +432,8 @@ var table = sync.OnceValue(func() []*Row {
 		{Names: []string{"uvx"}, Short: "+p:", Long: []string{"from=", "with=", "python=|p", "quiet", "isolated", "offline"},
 			Operands: []Kind{KindPackage}},
 		wrap([]string{"nohup"}, "", []string{"help", "version"}, nil, 0),
-		wrap([]string{"time"}, "f:o:apqvV", []string{"format=|f", "output=|o", "append|a", "portability|p", "quiet|q", "verbose|v", "help", "version|V"}, nil, 0),
+		wrap([]string{"time"}, "f:o:apqvV", []string{"format=|f", "output=|o", "append|a", "portability|p", "quiet|q", "verbose|v", "help", "version|V"},
+			map[string][]Use{"-o": u(KindWrite)}, 0),
 		wrap([]string{"command"}, "pvV", nil, map[string][]Use{"-v": u(KindNoRun), "-V": u(KindNoRun)}, 0),
 		wrap([]string{"exec"}, "cla:", nil, nil, 0),
 		wrap([]string{"builtin"}, "", nil, nil, 0),

@@ -306,6 +306,9 @@ var tableTools = []struct{ tool, cmd string }{
 	// words (getopt_long without '+'); ssh reads its options again after
 	// the destination (its ProxyCommand runs here, no network).
 	{"script", "script -q /dev/null -c ./c.sh"},
+	// Files a program's option writes, then run (written.go).
+	{"sort", "sort -o out.sh list.txt; sh out.sh"},
+	{"find", "find . -name c.sh -fprint out2.sh; sh out2.sh"},
 	{"su", "su root -c ./c.sh"},
 	{"ssh", "ssh -o BatchMode=yes h -o ProxyCommand=./d.sh true"},
 }
