@@ -407,7 +407,7 @@ var table = sync.OnceValue(func() []*Row {
 		{Names: []string{"script"}, Short: "aefqTc:E:I:O:B:o:m:t::", Long: []string{"append|a", "command=|c", "echo=|E",
 			"log-in=|I", "log-out=|O", "log-io=|B", "log-timing=|T", "logging-format=|m", "return|e", "flush|f",
 			"force", "quiet|q", "output-limit=|o", "timing=?|t", "help", "version"},
-			Opts: map[string][]Use{"-c": u(KindShellCode), "-O": u(KindWrite), "-B": u(KindWrite), "-T": u(KindWrite), "-I": u(KindWrite)},
+			Opts:     map[string][]Use{"-c": u(KindShellCode), "-O": u(KindWrite), "-B": u(KindWrite), "-T": u(KindWrite), "-I": u(KindWrite)},
 			Operands: []Kind{KindWrite}},
 		{Names: []string{"busybox"}, Short: "+", Operands: []Kind{KindCommand}},
 		{Names: []string{"bundle"}, Subs: map[string]*Row{
