@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/gh-hooks/gh-hooks/merge"
@@ -42,5 +43,48 @@ func TestSimpleRegex(t *testing.T) {
 	}
 	if accepted == 0 || refused == 0 {
 		t.Fatalf("accepted %d, refused %d: the walk tests nothing", accepted, refused)
+	}
+}
+
+// TestMatchedToolsPlainAgreesWithRegex: the tools matchedTools selects
+// without the regex engine (alternatives of name characters, anchored or
+// not) are the ones the regex engine selects, for every matcher of up to
+// three pieces over tool-name fragments, anchors, | and characters that
+// must send it to the engine.
+func TestMatchedToolsPlainAgreesWithRegex(t *testing.T) {
+	t.Parallel()
+	pieces := []string{"read", "_file", "write_file", "^", "$", "|", " ", "-", "."}
+	var matchers []string
+	var walk func(m string, n int)
+	walk = func(m string, n int) {
+		if m != "" {
+			matchers = append(matchers, m)
+		}
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			walk(m+p, n-1)
+		}
+	}
+	walk("", 3)
+	checked := 0
+	for _, m := range matchers {
+		if _, err := merge.JSRegexp(m); err != nil {
+			continue // matchedTools is for valid regexes
+		}
+		checked++
+		var want []string
+		for _, tool := range geminiTools {
+			if merge.MatchTool(m, tool) {
+				want = append(want, tool)
+			}
+		}
+		if got := matchedTools(m); !slices.Equal(got, want) {
+			t.Errorf("matchedTools(%q) = %q; the regex engine selects %q", m, got, want)
+		}
+	}
+	if checked < 500 {
+		t.Fatalf("checked %d matchers, want the walk's", checked)
 	}
 }
