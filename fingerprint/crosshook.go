@@ -78,11 +78,19 @@ func crossWrites(p Project, hooks []Hook, writes []hookWrites) [][]string {
 				continue // the hook's own writes: shellcmd's checkWritten
 			}
 			by := "the hook " + hooks[i].ID
+			trees := map[string]bool{}
 			for _, f := range b.runs {
-				if how, ok := shellcmd.WrittenBy(a.written, f); ok {
-					if r, in := rel(f); in {
-						out[j] = append(out[j], r+" is written by "+by+" ("+how+") and run by this one: what it runs is not followed")
-					}
+				how, tree, ok := shellcmd.WrittenBy(a.written, f)
+				r, in := rel(f)
+				switch {
+				case !ok || !in:
+				case tree == "":
+					out[j] = append(out[j], r+" is written by "+by+" ("+how+") and run by this one: what it runs is not followed")
+				case !trees[tree]:
+					// A tree written: once, with the first file run there.
+					trees[tree] = true
+					t, _ := rel(tree)
+					out[j] = append(out[j], "files in "+strings.TrimSuffix(strings.TrimSuffix(t, "."), "/")+"/ are written by "+by+" ("+how+"), and this one runs "+r+" there: what it runs is not followed")
 				}
 			}
 			if a.somewhere != "" {

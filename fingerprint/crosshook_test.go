@@ -24,6 +24,7 @@ func TestCrossHookWrites(t *testing.T) {
 		"tmpl.txt": "echo swapped\n",
 		"w.py":     "import sys\nopen(sys.argv[1], 'w').write(open('tmpl.txt').read())\n",
 		"run.sh":   "sh gen.sh\n",
+		"c.py":     "import shutil\nshutil.copytree('tmpl', 'sub')\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -40,6 +41,8 @@ func TestCrossHookWrites(t *testing.T) {
 	}{
 		{"a redirection, a script that runs it", []merge.Hook{hook("0", "cat tmpl.txt > gen.sh"), hook("1", "sh run.sh")},
 			[][]string{nil, {"./gen.sh is written by the hook project/BeforeTool/0/0 (a redirection) and run by this one: what it runs is not followed"}}},
+		{"a tree copied, a file run in it", []merge.Hook{hook("0", "python3 c.py"), hook("1", "sh sub/run.sh")},
+			[][]string{nil, {"files in ./sub/ are written by the hook project/BeforeTool/0/0 (shutil.copytree at ./c.py:2), and this one runs ./sub/run.sh there: what it runs is not followed"}}},
 		{"a log no hook runs", []merge.Hook{hook("0", "echo x >> hook.log"), hook("1", "sh run.sh")}, [][]string{nil, nil}},
 		{"a write to a path not known", []merge.Hook{hook("0", "python3 w.py gen.sh"), hook("1", "sh run.sh"), hook("2", "echo hi")},
 			[][]string{

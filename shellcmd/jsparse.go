@@ -551,6 +551,9 @@ func (s *jsScanner) call(n *js.CallExpr) bool {
 		if jsFSModule(spec) {
 			switch s.parent().(type) {
 			case *js.DotExpr, *js.BindingElement: // fsFuncRef, varDecl
+				if kind == "import()" {
+					s.writeAny("fs", "loaded by import()", jsData(n.Args.List[0].Value))
+				}
 			default:
 				s.writeAny("fs", "used as a value", jsData(n.Args.List[0].Value))
 			}

@@ -227,17 +227,22 @@ func (a *Analysis) Writes() (written map[string]string, somewhere string, runs [
 	return a.written, a.wroteSomewhere, runs
 }
 
-// WrittenBy says how written (from Writes) writes the file p, or its
-// folder's tree; ok is false when it does not.
-func WrittenBy(written map[string]string, p string) (how string, ok bool) {
+// WrittenBy says how written (from Writes) writes the file p, or the
+// tree of a folder above it (tree is then that folder, else ""); ok is
+// false when it does not.
+func WrittenBy(written map[string]string, p string) (how, tree string, ok bool) {
 	if len(written) == 0 {
-		return "", false // most commands write nothing: no folder of p to try (4% of an `effective --json` of 40 hooks)
+		return "", "", false // most commands write nothing: no folder of p to try (4% of an `effective --json` of 40 hooks)
 	}
-	how, ok = written[p]
-	for d := filepath.Dir(p); !ok && d != filepath.Dir(d); d = filepath.Dir(d) {
-		how, ok = written[d+string(filepath.Separator)]
+	if how, ok = written[p]; ok {
+		return how, "", true
 	}
-	return how, ok
+	for d := filepath.Dir(p); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if how, ok = written[d+string(filepath.Separator)]; ok {
+			return how, d, true
+		}
+	}
+	return "", "", false
 }
 
 // Options describe where and how the command runs.

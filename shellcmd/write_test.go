@@ -82,6 +82,13 @@ func TestPythonWrites(t *testing.T) {
 		{"a log in the home folder", "import os", "open(os.path.expanduser('~/.gemini/hook.log'), 'a').write(t)", nil},
 		{"a log by Path.home", "from pathlib import Path", "(Path.home() / 'hook.log').open('a').write(t)", nil},
 		{"a temporary file", "import tempfile", "f = tempfile.NamedTemporaryFile('w', delete=False)", nil},
+		// A temporary file run by its name: a run of a name not known.
+		{"a temporary file run", "import tempfile", "f = tempfile.NamedTemporaryFile('w', suffix='.sh', delete=False); subprocess.run(['sh', f.name])",
+			[]string{"subprocess.run with a non-literal argument at ./x.py:2: what it loads or runs is not followed"}},
+		{"a temporary file in the project", "import tempfile", "fd, p = tempfile.mkstemp(dir='.')",
+			[]string{"files in ./ are written by the command itself (tempfile.mkstemp at ./x.py:2), and it runs ./x.py there: what it runs is not followed"}},
+		{"a tree copied, a file run in it", "import shutil", "shutil.copytree('tmpl', 'sub'); subprocess.run(['sh', 'sub/run.sh'])",
+			[]string{"files in ./sub/ are written by the command itself (shutil.copytree at ./x.py:2), and it runs ./sub/run.sh there: what it runs is not followed"}},
 	}
 	for _, tt := range tests {
 		src := tt.imports + "\n" + tt.write + "\nsubprocess.run(['sh', 'out.sh'])\nimport subprocess\n"
@@ -135,6 +142,7 @@ func TestNodeWrites(t *testing.T) {
 		{"fs passed as a value", "const fs = require('fs');", "save(fs, 'x');", somewhere("fs used as a value")},
 		{"a write function as a value", "const fs = require('fs');", "promisify(fs.writeFile);", somewhere("fs.writeFile used as a value")},
 		{"spread arguments", "const fs = require('fs');", "fs.writeFileSync(...args);", somewhere("fs.writeFileSync with spread arguments")},
+		{"import() of fs", "", "import('node:fs').then(m => m.writeFileSync('out.sh', t));", somewhere("fs loaded by import()")},
 		{"destructured with a rest", "", "const {readFileSync, ...rest} = require('fs');", somewhere("fs destructured with a rest element or a computed key")},
 		// A path in a const (never bound again) is computed where used.
 		{"a const path", "const fs = require('fs'), path = require('path');\nconst OUT = path.join(__dirname, 'out.sh');", "fs.writeFileSync(OUT, t);", ranAfter("fs.writeFileSync at ./x.js:3")},

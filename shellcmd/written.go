@@ -226,14 +226,34 @@ func (w *walker) isDir(v val, st *state) bool {
 	return ok || strings.HasSuffix(v.s, "/")
 }
 
-// checkWritten names each file the command both writes and runs, and
-// after a write to a path not known, the project files it runs.
+// checkWritten names each file the command both writes and runs (a tree
+// written, once, with the first file run in it), and after a write to a
+// path not known, the project files it runs.
 func (w *walker) checkWritten() {
 	var out []string
+	var trees map[string][]string
 	for p := range w.a.ran {
-		if how, ok := WrittenBy(w.a.written, p); ok {
+		how, tree, ok := WrittenBy(w.a.written, p)
+		switch {
+		case !ok:
+		case tree == "":
 			out = append(out, w.rel(p)+" is written by the command itself ("+how+") and then run: what it runs is not followed")
+		default:
+			if trees == nil {
+				trees = map[string][]string{}
+			}
+			trees[tree] = append(trees[tree], w.rel(p))
 		}
+	}
+	var first map[string]int
+	for tree, files := range trees {
+		if first == nil {
+			first = w.firstReached()
+		}
+		how := w.a.written[tree+string(filepath.Separator)]
+		sortReached(files, first)
+		out = append(out, "files in "+strings.TrimSuffix(strings.TrimSuffix(w.rel(tree), "."), "/")+"/ are written by the command itself ("+how+"), and it runs "+files[0]+
+			" there: what it runs is not followed")
 	}
 	sort.Strings(out)
 	for _, s := range slices.Compact(out) {
@@ -253,27 +273,40 @@ func (w *walker) checkWritten() {
 	if len(ran) == 0 {
 		return
 	}
-	// The files reached first (the hook's own script) are named first,
-	// the places only looked in last.
+	if first == nil {
+		first = w.firstReached()
+	}
+	sortReached(ran, first)
+	what := ran[0] + ", which the command runs"
+	if len(ran) > 1 {
+		what = ran[0] + " or another of the project files the command runs"
+	}
+	w.unknown(w.a.wroteSomewhere + ": it may write " + what + ": what it runs is not followed")
+}
+
+// firstReached numbers the files reached (not probes) in the order they
+// were, by their path as shown (rel).
+func (w *walker) firstReached() map[string]int {
 	first := map[string]int{}
 	for i, f := range w.a.Files {
 		if r := w.rel(f.Path); first[r] == 0 && !f.Probe {
 			first[r] = i + 1
 		}
 	}
-	sort.Slice(ran, func(i, j int) bool {
-		a, b := first[ran[i]], first[ran[j]]
+	return first
+}
+
+// sortReached sorts paths as shown with those reached first (the hook's
+// own script) before the rest (the places only looked in), then by name.
+func sortReached(paths []string, first map[string]int) {
+	sort.Slice(paths, func(i, j int) bool {
+		a, b := first[paths[i]], first[paths[j]]
 		if (a == 0) != (b == 0) {
 			return a != 0
 		}
 		if a != b {
 			return a < b
 		}
-		return ran[i] < ran[j]
+		return paths[i] < paths[j]
 	})
-	what := ran[0] + ", which the command runs"
-	if len(ran) > 1 {
-		what = ran[0] + " or another of the project files the command runs"
-	}
-	w.unknown(w.a.wroteSomewhere + ": it may write " + what + ": what it runs is not followed")
 }
