@@ -297,9 +297,9 @@ func Analyze(command string, o Options) *Analysis {
 		w.unknown("a command longer than 256 KiB")
 		return w.done()
 	}
-	st := &state{dir: o.Dir, vars: map[string]string{}}
-	for k, v := range o.Vars {
-		st.vars[k] = v
+	st := &state{dir: o.Dir, vars: maps.Clone(o.Vars)} // the walk changes them: a copy
+	if st.vars == nil {
+		st.vars = map[string]string{}
 	}
 	// A hook's env reaches the process that runs bash (spec §5.2): Node's
 	// spawn looks bash up in that env's PATH (child_process: "options.env.PATH
