@@ -776,7 +776,8 @@ func (e *pyPathEval) term() (string, bool) {
 		e.i++
 		for e.i+1 < len(e.t) && e.t[e.i].kind == pyOp && e.t[e.i].text == "." && e.t[e.i+1].kind == pyNAME {
 			// Stop before a Path method: it is a trailer.
-			if n := e.t[e.i+1].id; n == "parent" || n == "parents" || n == "resolve" || n == "absolute" || n == "joinpath" {
+			if n := e.t[e.i+1].id; n == "parent" || n == "parents" || n == "resolve" || n == "absolute" || n == "joinpath" ||
+				n == "with_name" || n == "with_suffix" || n == "with_stem" {
 				break
 			} else if q, _ := e.w.pyQual(e.proc, e.m, chain); n == "expanduser" && q != "os.path" && q != "posixpath" {
 				break
@@ -896,6 +897,27 @@ func (e *pyPathEval) term() (string, bool) {
 			if ok = e.op("(") && e.op(")"); ok {
 				v, ok = pyExpandUser(v, e.proc.vars)
 			}
+		case "with_name", "with_suffix", "with_stem":
+			// Path("x/a.txt").with_name("b.sh"): a literal argument.
+			if !e.op("(") || e.i >= len(e.t) || e.t[e.i].kind != pySTRING {
+				return "", false
+			}
+			arg, lok := pyLiteral(e.t[e.i : e.i+1])
+			e.i++
+			if !lok || !e.op(")") || strings.ContainsRune(arg, '/') {
+				return "", false
+			}
+			base := filepath.Base(v)
+			ext := filepath.Ext(base)
+			switch name {
+			case "with_name":
+				base = arg
+			case "with_suffix":
+				base = strings.TrimSuffix(base, ext) + arg
+			case "with_stem":
+				base = arg + ext
+			}
+			v = filepath.Join(filepath.Dir(v), base)
 		case "joinpath":
 			if !e.op("(") {
 				return "", false

@@ -77,6 +77,8 @@ func TestPythonWrites(t *testing.T) {
 			[]string{"open to a path gh-hooks cannot compute at ./x.py:3: it may write ./x.py or another of the project files the command runs: what it runs is not followed"}},
 		{"a name bound again by for", "OUT = 'log.txt'\nfor OUT in ['out.sh']: pass", "open(OUT, 'w')",
 			[]string{"open to a path gh-hooks cannot compute at ./x.py:3: it may write ./x.py or another of the project files the command runs: what it runs is not followed"}},
+		{"with_name and with_suffix", "from pathlib import Path", "Path(__file__).with_name('out.txt').with_suffix('.sh').write_text(t)",
+			ranAfter("a call of an object's write_text at ./x.py:2")},
 		{"a log in a constant", "import os\nLOG = os.path.join(os.path.dirname(__file__), 'hook.log')", "open(LOG, 'a').write(t)", nil},
 		// Outside the project: nothing the hook runs.
 		{"a log in the home folder", "import os", "open(os.path.expanduser('~/.gemini/hook.log'), 'a').write(t)", nil},
