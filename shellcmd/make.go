@@ -32,40 +32,43 @@ var (
 	makeShell   = lazyre.New(`\$[({]shell\s+([^()]*)[)}]`)
 )
 
+// makeRow is GNU make's grammar (make --help, main.c's switches, 4.4):
+// getopt_long without '+', so options and operands mix; -fFILE, -sf FILE
+// and --file=FILE alike. An operand is a target or VAR=value.
+var makeRow = &Row{Names: []string{"make"}, Short: "bBC:dD::eE:f:hiI:j::kl::Lno:O::pqrRsStvwW:",
+	Long: []string{"always-make|B", "directory=|C", "debug=?", "environment-overrides|e", "eval=|E", "file=|f",
+		"makefile=|f", "help|h", "ignore-errors|i", "include-dir=|I", "jobs=?|j", "jobserver-auth=", "jobserver-style=",
+		"keep-going|k", "load-average=?|l", "max-load=?|l", "check-symlink-times|L", "just-print|n", "dry-run|n",
+		"recon|n", "old-file=|o", "assume-old=|o", "output-sync=?|O", "print-data-base|p", "question|q",
+		"no-builtin-rules|r", "no-builtin-variables|R", "shuffle=?", "silent|s", "quiet|s", "no-silent",
+		"no-keep-going|S", "stop|S", "touch|t", "trace", "version|v", "print-directory|w", "no-print-directory",
+		"what-if=|W", "new-file=|W", "assume-new=|W", "warn-undefined-variables"}}
+
 // make walks a make command.
 func (w *walker) make(rest []arg, st *state, depth int) {
 	dir := st.dir
 	var files, assigns []arg
-	for i := 0; i < len(rest); i++ {
-		a := rest[i]
-		opt, value, has := strings.Cut(a.v.s, "=")
-		switch {
-		case !a.v.known:
-			w.unknown("make with " + a.v.why + " on its command line")
-		case !strings.HasPrefix(opt, "-") && has:
-			assigns = append(assigns, a) // make VAR=value
-		case opt == "-I" || strings.HasPrefix(opt, "-I") || opt == "--include-dir" || opt == "-e" || opt == "--environment-overrides" ||
-			opt == "-E" || opt == "--eval" || opt == "-o" || opt == "-W" || opt == "--what-if" || opt == "--new-file" || opt == "--old-file":
-			w.unknown("make " + opt + ": not followed")
-		case opt == "-C" || opt == "--directory":
-			if !has && i+1 < len(rest) {
-				i++
-				value = rest[i].v.s
+	items, _, why := parseRow(makeRow, rest)
+	if why != "" {
+		w.unknown(why)
+	}
+	for _, it := range items {
+		a := itemArg(it, rest)
+		switch it.Opt {
+		case "":
+			if !a.v.known {
+				w.unknown("make with " + a.v.why + " on its command line")
+			} else if strings.Contains(a.v.s, "=") {
+				assigns = append(assigns, a) // make VAR=value
 			}
+		case "-I", "-e", "-E", "-o", "-W":
+			w.unknown("make " + it.Opt + ": not followed")
+		case "-C":
 			sub := st.copy()
 			sub.dir = dir
-			dir = w.cd([]arg{{v: val{s: value, known: rest[i].v.known, why: rest[i].v.why}}}, sub)
-		case strings.HasPrefix(opt, "-C") && len(opt) > 2:
-			sub := st.copy()
-			sub.dir = dir
-			dir = w.cd([]arg{{v: val{s: opt[2:], known: true}}}, sub)
-		case opt == "-f" || opt == "--file" || opt == "--makefile":
-			if !has && i+1 < len(rest) {
-				i++
-				files = append(files, rest[i])
-			} else {
-				files = append(files, arg{v: val{s: value, known: true}, text: value})
-			}
+			dir = w.cd([]arg{a}, sub)
+		case "-f":
+			files = append(files, a)
 		}
 	}
 	if dir == "" {

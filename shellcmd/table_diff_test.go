@@ -302,6 +302,12 @@ var tableTools = []struct{ tool, cmd string }{
 	{"npm", "npm run --silent t2"},
 	{"npm", "npm test -s"},
 	{"npm", "npm start -s"},
+	// npm reads its options anywhere before -- (nopt): --prefix after the
+	// script's name, a key's value before the command; make's short
+	// options combine with their value.
+	{"npm", "npm run t --prefix sub"},
+	{"npm", "npm --loglevel silent run t"},
+	{"make", "make -sfother.mk"},
 	// Options after an operand: util-linux script and su permute their
 	// words (getopt_long without '+'); ssh reads its options again after
 	// the destination (its ProxyCommand runs here, no network).
@@ -395,23 +401,26 @@ func tableCases() (cases []witnessCase, skipped map[string]string) {
 // witnessCanary for @LOG@ and @SELF@).
 var tableFiles = map[string]string{
 	"c.sh": "#!/bin/sh\n", "d.sh": "#!/bin/sh\n", "bin/tool": "#!/bin/sh\n", "sub/s.sh": "#!/bin/sh\n", "mk.sh": "#!/bin/sh\n",
-	"env.sh":         "#!/bin/sh\nRUN=./c.sh\nSCRIPT=d.sh\n",
-	"sub/env2.sh":    "#!/bin/sh\nRUN2=./s.sh\n",
-	"x.py":           "import m\n",
-	"m.py":           "",
-	"x.js":           "require('./m.js')\n",
-	"m.js":           "",
-	"x.awk":          "BEGIN { print \"@SELF@\" >> \"@LOG@\" }\n",
-	"x.sed":          "1e echo @SELF@ >> @LOG@\n",
-	"x.pl":           "open(my $f, '>>', '@LOG@'); print $f '@SELF@', \"\\n\";\n",
-	"data.txt":       "line\n",
-	"list.txt":       "./c.sh\n",
-	"list2.txt":      "./c.sh\n",
-	"Makefile":       "RUN = ./c.sh\nD := $(shell ./d.sh)\nall:\n\t@$(RUN)\nout: c.sh\n\t@sh $<\nother:\n\t@./mk.sh\ndeferred:\n\t@$(LATE)\nLATE = ./c.sh\nall2: a b\na:\n\t@./c.sh\nb:\n\t@./d.sh\n",
-	"sub/Makefile":   "all:\n\t@./s.sh\n",
-	"gomain/main.go": "package main\n\nimport \"os\"\n\n//go:generate sh ../c.sh\nfunc main() {\n\tf, _ := os.OpenFile(\"@LOG@\", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)\n\tf.WriteString(\"@SELF@\\n\")\n}\n",
-	"go.mod":         "module example.com/p\n\ngo 1.21\n",
-	"package.json":   `{"scripts": {"t": "./c.sh", "t2": "node x.js", "test": "sh d.sh", "start": "./c.sh"}}`,
+	"env.sh":           "#!/bin/sh\nRUN=./c.sh\nSCRIPT=d.sh\n",
+	"sub/env2.sh":      "#!/bin/sh\nRUN2=./s.sh\n",
+	"x.py":             "import m\n",
+	"m.py":             "",
+	"x.js":             "require('./m.js')\n",
+	"m.js":             "",
+	"x.awk":            "BEGIN { print \"@SELF@\" >> \"@LOG@\" }\n",
+	"x.sed":            "1e echo @SELF@ >> @LOG@\n",
+	"x.pl":             "open(my $f, '>>', '@LOG@'); print $f '@SELF@', \"\\n\";\n",
+	"data.txt":         "line\n",
+	"list.txt":         "./c.sh\n",
+	"list2.txt":        "./c.sh\n",
+	"Makefile":         "RUN = ./c.sh\nD := $(shell ./d.sh)\nall:\n\t@$(RUN)\nout: c.sh\n\t@sh $<\nother:\n\t@./mk.sh\ndeferred:\n\t@$(LATE)\nLATE = ./c.sh\nall2: a b\na:\n\t@./c.sh\nb:\n\t@./d.sh\n",
+	"sub/Makefile":     "all:\n\t@./s.sh\n",
+	"sub/package.json": `{"scripts": {"t": "./s.sh"}}`,
+	"other.mk":         "all:\n\t@./mk2.sh\n",
+	"mk2.sh":           "#!/bin/sh\n",
+	"gomain/main.go":   "package main\n\nimport \"os\"\n\n//go:generate sh ../c.sh\nfunc main() {\n\tf, _ := os.OpenFile(\"@LOG@\", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)\n\tf.WriteString(\"@SELF@\\n\")\n}\n",
+	"go.mod":           "module example.com/p\n\ngo 1.21\n",
+	"package.json":     `{"scripts": {"t": "./c.sh", "t2": "node x.js", "test": "sh d.sh", "start": "./c.sh"}}`,
 }
 
 // tableData are the files the generated commands read as plain data:

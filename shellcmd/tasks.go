@@ -89,18 +89,38 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		}
 	}
 	dir := st.dir
-	i := 0
-	for i < len(rest) && rest[i].v.known && strings.HasPrefix(rest[i].v.s, "-") {
-		opt, value, has := strings.Cut(rest[i].v.s, "=")
+	// The package's folder: npm reads --prefix/-C anywhere before --
+	// (nopt; the last one counts; witnessed with npm 11), pnpm -C/--dir
+	// and yarn --cwd before the command.
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if !a.v.known || a.v.s == "--" || base != "npm" && !strings.HasPrefix(a.v.s, "-") {
+			break // pnpm and yarn: after the command, the script's arguments
+		}
+		opt, value, has := strings.Cut(a.v.s, "=")
 		if opt == "--prefix" || opt == "-C" || opt == "--dir" || opt == "--cwd" {
-			if !has && i+1 < len(rest) {
-				i++
-				value = rest[i].v.s
+			if !has && j+1 < len(rest) {
+				j++
+				value = rest[j].v.s
+				if !rest[j].v.known {
+					w.unknown(base + " " + opt + " " + rest[j].v.why)
+					return
+				}
 			}
 			dir = w.cd([]arg{{v: val{s: value, known: true}}}, st)
 		}
-		i++
 	}
+	// words are the command's words without npm's options and their
+	// values (npm's own config keys that take one; an unknown --key is
+	// a flag, as nopt reads it).
+	words, at, ok := npmWords(base, rest)
+	if !ok {
+		w.unknown(base + " with an option whose value gh-hooks cannot tell from the command's words: not followed")
+		return
+	}
+	orig := rest
+	rest = words
+	i := 0
 	// in is the state in the package's folder (nil when it is computed).
 	in := func() *state {
 		if dir == "" {
@@ -126,9 +146,6 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 	switch sub.v.s {
 	case "run", "run-script", "rum", "urn":
 		j := i + 1
-		for j < len(rest) && rest[j].v.known && strings.HasPrefix(rest[j].v.s, "-") {
-			j++
-		}
 		if j >= len(rest) {
 			return
 		}
@@ -147,12 +164,12 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		if sub := in(); sub != nil {
 			w.npmConfig(base, sub, depth)
 		}
-		w.packageProgram(rest[i+1:], st, depth)
+		w.packageProgram(orig[at[i]+1:], st, depth)
 		return
 	default:
 		if ev := npmLifecycles(sub.v.s); ev != "" && (base != "yarn" || ev != "restart" && ev != "install-test") {
 			if sub := in(); sub != nil {
-				w.npmLifecycle(base, ev, rest[i+1:], sub, depth)
+				w.npmLifecycle(base, ev, orig[at[i]+1:], sub, depth)
 			}
 			return
 		}
@@ -444,4 +461,90 @@ func (w *walker) tool(base, n string, rest []arg, run, shell *state, depth int, 
 		}
 	}
 	return false
+}
+
+// npmWords returns rest without npm's options and their values, up to
+// --, for npm (npm 11's config definitions: the keys whose type is not
+// Boolean take the next word; shorthands as npm expands them); pnpm and
+// yarn without their leading options. It reports false when a word's
+// role cannot be told (a variable where an option may be, an
+// abbreviated or combined option).
+func npmWords(base string, rest []arg) (out []arg, at []int, ok bool) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !a.v.known || a.v.s == "--" || !strings.HasPrefix(a.v.s, "-") || a.v.s == "-" {
+			out, at = append(out, a), append(at, i)
+			if a.v.known && a.v.s == "--" {
+				for j := i + 1; j < len(rest); j++ {
+					out, at = append(out, rest[j]), append(at, j)
+				}
+				break
+			}
+			continue
+		}
+		s := a.v.s
+		if base != "npm" {
+			// pnpm and yarn: options are flags but their folder (read
+			// above) and --filter.
+			if s == "-C" || s == "--dir" || s == "--cwd" || s == "--prefix" || s == "--filter" || s == "-F" {
+				i++
+			}
+			continue
+		}
+		key, _, has := strings.Cut(strings.TrimLeft(s, "-"), "=")
+		if has {
+			continue
+		}
+		if !strings.HasPrefix(s, "--") {
+			// -C, -w: a shorthand of a key with a value; -s, -g: flags.
+			switch key {
+			case "C", "c", "L", "m", "w", "reg":
+				i++
+				continue
+			case "d", "dd", "ddd", "q", "s", "n", "a", "f", "g", "l", "p", "S", "B", "D", "E", "O", "P", "h", "H", "v", "y", "?":
+				continue
+			}
+			return nil, nil, false
+		}
+		key = strings.TrimPrefix(key, "no-")
+		switch npmKeyValued(key) {
+		case 1:
+			i++
+		case 2:
+			return nil, nil, false
+		}
+	}
+	return out, at, true
+}
+
+// npmKeyValued reports whether npm's config key takes the next word as
+// its value (1), not (0), or cannot be told (2: a prefix of a key with
+// a value, which nopt expands). The keys are npm 11.19's definitions
+// whose type is not Boolean; color, browser and the like that also
+// take a Boolean read the next word only when it is one of their
+// values, which a hook does not write after a script name.
+func npmKeyValued(key string) int {
+	const valued = " _auth access allow-directory allow-file allow-git allow-remote allow-scripts also audit-level auth-type " +
+		"before ca cache cache-max cache-min cafile call cert cidr cpu depth diff diff-dst-prefix diff-src-prefix " +
+		"diff-unified editor expect-result-count expires fetch-retries fetch-retry-factor fetch-retry-maxtimeout " +
+		"fetch-retry-mintimeout fetch-timeout git globalconfig heading https-proxy include init-author-email " +
+		"init-author-name init-author-url init-license init-module init-type init-version init.author.email " +
+		"init.author.name init.author.url init.license init.module init.version install-strategy key libc " +
+		"local-address location lockfile-version loglevel logs-dir logs-max name maxsockets message min-release-age " +
+		"min-release-age-exclude node-gyp node-options noproxy omit only orgs os otp package pack-destination packages " +
+		"prefix preid provenance-file proxy registry replace-registry-host save-prefix sbom-format sbom-type scope " +
+		"scopes packages-and-scopes-permission orgs-permission password token-description script-shell searchexclude " +
+		"searchlimit searchopts searchstaleness shell tag tag-version-prefix umask user-agent userconfig viewer which " +
+		"workspace dir cwd filter "
+	if strings.Contains(valued, " "+key+" ") {
+		return 1
+	}
+	switch key {
+	case "all", "audit", "global", "provenance", "save":
+		return 0 // Boolean keys that begin keys with a value
+	}
+	if strings.Contains(valued, " "+key) {
+		return 2 // --pref sub is --prefix sub
+	}
+	return 0
 }
