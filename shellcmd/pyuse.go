@@ -870,6 +870,16 @@ func (e *pyPathEval) term() (string, bool) {
 			}
 		}
 	}
+	if !ok {
+		return "", false
+	}
+	return e.trailers(v)
+}
+
+// trailers applies what follows a path's value: .parent, .parents[N],
+// .resolve(), .expanduser(), .with_name(...), .joinpath(...).
+func (e *pyPathEval) trailers(v string) (string, bool) {
+	ok := true
 	for ok && e.op(".") {
 		if e.i >= len(e.t) || e.t[e.i].kind != pyNAME {
 			return "", false
@@ -931,5 +941,8 @@ func (e *pyPathEval) term() (string, bool) {
 			return "", false
 		}
 	}
-	return v, ok
+	if !ok {
+		return "", false
+	}
+	return v, true
 }

@@ -101,67 +101,7 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 	at := " at " + w.rel(m.file) + ":" + strconv.Itoa(ref.line)
 	some := func(what string) { w.wroteSomewhere(what + at) }
 	if ref.attr {
-		name := ref.chain[0]
-		how := pyWriteMethod(name)
-		if how == "" || len(ref.chain) > 1 {
-			return
-		}
-		what := "a call of an object's " + name
-		if !ref.called {
-			some("an object's " + name + " used as a value")
-			return
-		}
-		pos := pyPositional(ref.args)
-		for _, a := range ref.args {
-			if len(a.toks) > 0 && a.toks[0].kind == pyOp && (a.toks[0].text == "*" || a.toks[0].text == "**") {
-				some(what + " with *args or **kwargs")
-				return
-			}
-		}
-		switch how {
-		case "some":
-			some(what + ", which writes the files an archive names")
-			return
-		case "mode":
-			mode := pyArgAt(ref.args, pos, 0, "mode")
-			if mode != nil && !pyWritingMode(mode) || mode == nil && !pyHasKey(ref.args, "mode") {
-				return
-			}
-		case "target", "into":
-			keys := 0
-			for _, a := range ref.args {
-				if a.key != "" && a.key != "target" && a.key != "target_dir" {
-					return // str.replace(a, b, count=1), df.rename(columns=...)
-				}
-				if a.key != "" {
-					keys++
-				}
-			}
-			if len(pos)+keys != 1 {
-				return
-			}
-			t := pyArgAt(ref.args, pos, 0, "target")
-			if t == nil {
-				t = pyArgAt(ref.args, pos, 0, "target_dir")
-			}
-			p, ok := w.pyPath(proc, m, t)
-			if !ok {
-				some(what + " to a path gh-hooks cannot compute")
-				return
-			}
-			w.wrote(p, what+at)
-			w.wroteTree(p, what+at)
-			return
-		}
-		p, ok := "", len(ref.recv) > 0
-		if ok {
-			p, ok = w.pyPath(proc, m, ref.recv)
-		}
-		if !ok {
-			some(what + " on a path gh-hooks cannot compute")
-			return
-		}
-		w.wrote(p, what+at)
+		w.pyWriteMethod(proc, m, ref, at)
 		return
 	}
 	q, project := w.pyQual(proc, m, ref.chain)
@@ -189,13 +129,8 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 	if q != shown {
 		shown += " (" + q + ")"
 	}
-	api, ok := pyWriteAPIOf(q)
-	tmp := strings.HasPrefix(q, "tempfile.") && q != "tempfile.gettempdir" && q != "tempfile.gettempdirb"
-	extract := q == "shutil.unpack_archive"
-	rotating := q == "logging.handlers.RotatingFileHandler" || q == "logging.handlers.TimedRotatingFileHandler"
-	inplace := q == "fileinput.input" || q == "fileinput.FileInput"
-	archive := q == "shutil.make_archive"
-	if !ok && !tmp && !extract && !rotating && !inplace && !archive {
+	kind := pyWriteKindOf(q)
+	if kind == "" {
 		return
 	}
 	if !ref.called || ref.store {
@@ -208,6 +143,106 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 			return
 		}
 	}
+	w.pyWriteCall(proc, m, ref, q, kind, shown, at)
+}
+
+// pyWriteKindOf sorts a function of a module by how its arguments say
+// what it writes: "api" (pyWriteAPIOf's table), "tmp" (tempfile's),
+// "extract", "rotating" (a log handler's numbered backups), "inplace"
+// (fileinput), "archive" (shutil.make_archive); "" when it writes no file.
+func pyWriteKindOf(q string) string {
+	switch {
+	case strings.HasPrefix(q, "tempfile.") && q != "tempfile.gettempdir" && q != "tempfile.gettempdirb":
+		return "tmp"
+	case q == "shutil.unpack_archive":
+		return "extract"
+	case q == "logging.handlers.RotatingFileHandler" || q == "logging.handlers.TimedRotatingFileHandler":
+		return "rotating"
+	case q == "fileinput.input" || q == "fileinput.FileInput":
+		return "inplace"
+	case q == "shutil.make_archive":
+		return "archive"
+	}
+	if _, ok := pyWriteAPIOf(q); ok {
+		return "api"
+	}
+	return ""
+}
+
+// pyWriteMethod records what a call of an object's method writes
+// (Path(p).write_text(s), tarfile.open(f).extractall(d)).
+func (w *walker) pyWriteMethod(proc *pyProc, m *pyMod, ref pyRef, at string) {
+	some := func(what string) { w.wroteSomewhere(what + at) }
+	name := ref.chain[0]
+	how := pyWriteMethod(name)
+	if how == "" || len(ref.chain) > 1 {
+		return
+	}
+	what := "a call of an object's " + name
+	if !ref.called {
+		some("an object's " + name + " used as a value")
+		return
+	}
+	pos := pyPositional(ref.args)
+	for _, a := range ref.args {
+		if len(a.toks) > 0 && a.toks[0].kind == pyOp && (a.toks[0].text == "*" || a.toks[0].text == "**") {
+			some(what + " with *args or **kwargs")
+			return
+		}
+	}
+	switch how {
+	case "some":
+		some(what + ", which writes the files an archive names")
+		return
+	case "mode":
+		mode := pyArgAt(ref.args, pos, 0, "mode")
+		if mode != nil && !pyWritingMode(mode) || mode == nil && !pyHasKey(ref.args, "mode") {
+			return
+		}
+	case "target", "into":
+		keys := 0
+		for _, a := range ref.args {
+			if a.key != "" && a.key != "target" && a.key != "target_dir" {
+				return // str.replace(a, b, count=1), df.rename(columns=...)
+			}
+			if a.key != "" {
+				keys++
+			}
+		}
+		if len(pos)+keys != 1 {
+			return
+		}
+		t := pyArgAt(ref.args, pos, 0, "target")
+		if t == nil {
+			t = pyArgAt(ref.args, pos, 0, "target_dir")
+		}
+		p, ok := w.pyPath(proc, m, t)
+		if !ok {
+			some(what + " to a path gh-hooks cannot compute")
+			return
+		}
+		w.wrote(p, what+at)
+		w.wroteTree(p, what+at)
+		return
+	}
+	p, ok := "", len(ref.recv) > 0
+	if ok {
+		p, ok = w.pyPath(proc, m, ref.recv)
+	}
+	if !ok {
+		some(what + " on a path gh-hooks cannot compute")
+		return
+	}
+	w.wrote(p, what+at)
+	return
+}
+
+// pyWriteCall records what a call of a module's function writes
+// (open(p, 'w'), shutil.copy(a, b), tempfile.mkstemp(dir=d)); q is its
+// qualified name, shown how the hook wrote it.
+func (w *walker) pyWriteCall(proc *pyProc, m *pyMod, ref pyRef, q, kind, shown, at string) {
+	some := func(what string) { w.wroteSomewhere(what + at) }
+	api, _ := pyWriteAPIOf(q)
 	pos := pyPositional(ref.args)
 	what := shown + at
 	path := func(toks []pyTok) (string, bool) {
@@ -216,10 +251,10 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 		}
 		return w.pyPath(proc, m, toks)
 	}
-	switch {
-	case extract:
+	switch kind {
+	case "extract":
 		some(shown + ", which writes the files an archive names")
-	case tmp:
+	case "tmp":
 		// A temporary file goes to dir=, else $TMPDIR, else the
 		// user's temporary folder (not the project's).
 		idx := 2
@@ -240,12 +275,12 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 		} else {
 			some(shown + " in a folder gh-hooks cannot compute")
 		}
-	case rotating:
+	case "rotating":
 		p, ok := path(pyArgAt(ref.args, pos, 0, "filename"))
 		if !ok || strings.HasPrefix(w.rel(p), "./") {
 			some(shown + ", which writes numbered backups of its file")
 		}
-	case inplace:
+	case "inplace":
 		if !pyHasKey(ref.args, "inplace") {
 			return
 		}
@@ -266,7 +301,7 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 			return
 		}
 		some(shown + " on a path gh-hooks cannot compute")
-	case archive:
+	case "archive":
 		p, ok := path(pyArgAt(ref.args, pos, 0, "base_name"))
 		if !ok {
 			some(shown + " to a path gh-hooks cannot compute")
