@@ -117,7 +117,21 @@ var inertEnv = []struct{ name, why string }{
 	// LOCPATH, which names where locale data is loaded from, is not here).
 	{"LANG", "the locale"},
 	{"LANGUAGE", "the order of message translations"},
-	{"LC_*", "a locale category"},
+	// The locale categories by name (locale(7)), not every LC_ name: a
+	// program may read any variable, LC_HOOK_CMD included.
+	{"LC_ALL", "a locale category"},
+	{"LC_CTYPE", "a locale category"},
+	{"LC_NUMERIC", "a locale category"},
+	{"LC_TIME", "a locale category"},
+	{"LC_COLLATE", "a locale category"},
+	{"LC_MONETARY", "a locale category"},
+	{"LC_MESSAGES", "a locale category"},
+	{"LC_PAPER", "a locale category"},
+	{"LC_NAME", "a locale category"},
+	{"LC_ADDRESS", "a locale category"},
+	{"LC_TELEPHONE", "a locale category"},
+	{"LC_MEASUREMENT", "a locale category"},
+	{"LC_IDENTIFICATION", "a locale category"},
 	{"TZ", "the time zone"},
 	// The terminal and colour: how output looks.
 	{"TERM", "the terminal type"},

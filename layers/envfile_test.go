@@ -170,7 +170,7 @@ func TestClassifyEnv(t *testing.T) {
 		"GEMINI_CLI_HOME": EnvWhere, "GEMINI_RESTRICTED_MODE": EnvWhere, "BASH_ENV": EnvRuns, "PATH": EnvRuns,
 		"NODE_OPTIONS": EnvRuns, "GIT_SSH_COMMAND": EnvRuns, "BASH_FUNC_ls%%": EnvRuns, "DYLD_INSERT_LIBRARIES": EnvRuns,
 		"npm_config_script_shell": EnvRuns, "PYTHONUSERBASE": EnvRuns, "FOO": EnvRuns, "PATHX": EnvRuns, "GIT": EnvRuns,
-		"DATABASE_URL": EnvRuns, "LOCPATH": EnvRuns, "GEMINI_API_KEY": "", "LANG": "", "LC_ALL": "", "TZ": "", "NO_COLOR": "",
+		"DATABASE_URL": EnvRuns, "LOCPATH": EnvRuns, "GEMINI_API_KEY": "", "LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LC_HOOK_CMD": EnvRuns, "TZ": "", "NO_COLOR": "",
 	} {
 		if got, why := EnvEffect(name); got != want || (want != "") != (why != "") {
 			t.Errorf("EnvEffect(%s) = %q, %q; want %q", name, got, why, want)
