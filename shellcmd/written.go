@@ -185,29 +185,79 @@ func (w *walker) pureRuns(base string, rest []arg, st *state) {
 // downloads records the file curl -o FILE (--output) or wget -O FILE
 // (--output-document) writes.
 func (w *walker) downloads(base string, rest []arg, st *state) {
-	short, long := "-o", "--output"
+	// The options that take a value (curl --help all, 8.x; wget --help,
+	// 1.21), that write a file they name, and that write files named by
+	// the URL, the server or a config file (curl -O, -J, -K, --output-dir;
+	// wget without -O saves each URL under its own name, and -P, -r, -i,
+	// -e, --config).
+	valued, output := "ADEFHKPQTUXYbcdehmortuwxyz", byte('o')
+	named := map[string]bool{"-D": true, "--dump-header": true, "-c": true, "--cookie-jar": true, "--trace": true,
+		"--trace-ascii": true, "--stderr": true, "--libcurl": true, "--etag-save": true, "--hsts": true, "--alt-svc": true}
+	elsewhere := map[string]bool{"-O": true, "--remote-name": true, "--remote-name-all": true, "-J": true,
+		"--remote-header-name": true, "--output-dir": true, "-K": true, "--config": true}
 	if base == "wget" {
-		short, long = "-O", "--output-document"
+		valued, output = "aABDeiIlOoPQRtTUwX", 'O'
+		named = map[string]bool{"-o": true, "--output-file": true, "-a": true, "--append-output": true}
+		elsewhere = map[string]bool{"-P": true, "--directory-prefix": true, "-r": true, "--recursive": true, "-i": true,
+			"--input-file": true, "-e": true, "--execute": true, "--config": true, "-m": true, "--mirror": true}
+	}
+	long := map[byte]string{'o': "--output", 'O': "--output-document"}[output]
+	wroteNamed := false
+	operands := 0
+	write := func(opt string, v val) {
+		switch {
+		case opt == "-"+string(output) || opt == long:
+			wroteNamed = true
+			w.writes(v, base, st)
+		case named[opt]:
+			w.writes(v, base+" "+opt, st)
+		case elsewhere[opt]:
+			w.wroteSomewhere(base + " " + opt + " (it writes files named by the URL, the server or a config file)")
+		}
 	}
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].v
 		switch {
 		case !v.known:
-		case (v.s == short || v.s == long) && i+1 < len(rest):
-			w.writes(rest[i+1].v, base, st)
-			i++
-		case strings.HasPrefix(v.s, long+"="):
-			w.writes(val{s: strings.TrimPrefix(v.s, long+"="), known: true}, base, st)
-		case len(v.s) > 1 && v.s[0] == '-' && v.s[1] != '-' && strings.IndexByte(v.s[1:], short[1]) >= 0:
-			// Combined flags: -fsSLo FILE, -qOFILE.
-			rem := v.s[strings.IndexByte(v.s[1:], short[1])+2:]
-			if rem == "" && i+1 < len(rest) {
-				w.writes(rest[i+1].v, base, st)
-				i++
-			} else if rem != "" {
-				w.writes(val{s: rem, known: true}, base, st)
+			operands++
+		case v.s == "--":
+			operands += len(rest) - i - 1
+			i = len(rest)
+		case strings.HasPrefix(v.s, "--"):
+			opt, value, has := strings.Cut(v.s, "=")
+			if has {
+				write(opt, val{s: value, known: true})
+			} else if named[opt] || opt == long || opt == "--output-dir" || opt == "--config" || opt == "--directory-prefix" ||
+				opt == "--input-file" || opt == "--execute" {
+				if i+1 < len(rest) {
+					i++
+					write(opt, rest[i].v)
+				}
+			} else {
+				write(opt, val{})
 			}
+		case len(v.s) > 1 && v.s[0] == '-':
+			// A cluster of short options: -fsSLo FILE, -qOFILE, -sO.
+			for j := 1; j < len(v.s); j++ {
+				opt := "-" + v.s[j:j+1]
+				if strings.IndexByte(valued, v.s[j]) < 0 {
+					write(opt, val{})
+					continue
+				}
+				value := val{s: v.s[j+1:], known: true}
+				if value.s == "" && i+1 < len(rest) {
+					i++
+					value = rest[i].v
+				}
+				write(opt, value)
+				break
+			}
+		default:
+			operands++
 		}
+	}
+	if base == "wget" && !wroteNamed && operands > 0 {
+		w.wroteSomewhere("wget without -O (it saves each URL to a file named by it)")
 	}
 }
 
