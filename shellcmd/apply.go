@@ -414,6 +414,19 @@ func (w *walker) scriptArg(lang, base string, a arg, st *state, depth int, stdin
 			w.manifest("npm", []arg{{v: val{s: "run", known: true}}, a}, st, depth)
 			return
 		}
+		if a.v.known && a.v.s != "" && a.v.s != "-" && st.dir != "" && !strings.Contains(a.v.s, ":") &&
+			w.files != nil && !w.exists(absIn(st.dir, a.v.s)) {
+			// node x runs x.js: a main script that is not there is
+			// resolved as require resolves a path (Module._findPath: x.js,
+			// x.json, x.node, x/package.json's main, x/index.js; witnessed
+			// with node 22).
+			spec := a.v.s
+			if !filepath.IsAbs(spec) && !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+				spec = "./" + spec
+			}
+			w.nodeResolve(spec, st.dir, st, depth)
+			return
+		}
 	}
 	w.followAs(lang, w.file(a.text, a.v, RoleScript, st), st, depth)
 }
@@ -491,4 +504,12 @@ func or(s, alt string) string {
 		return alt
 	}
 	return s
+}
+
+// absIn is p from the folder dir.
+func absIn(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
 }

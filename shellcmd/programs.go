@@ -174,6 +174,9 @@ type Row struct {
 	// folder, whose configuration and hooks can run commands (git,
 	// gitreach.go).
 	Repo bool
+	// Alias: a whole word read as another (node -pe is --print --eval:
+	// node's options are not getopt clusters).
+	Alias map[string]string
 	// Dash: a lone "-" is an option, not an operand (su - USER).
 	Dash bool
 	// Reopen: with a leading '+' in Short, options are read again after
@@ -338,6 +341,14 @@ func (r *Row) use(opt, value string) (Use, string) {
 func parseRow(row *Row, words []arg) ([]Item, []Kind, string) {
 	if row.OldStyle && len(words) > 0 && words[0].v.known && words[0].v.s != "" && !strings.HasPrefix(words[0].v.s, "-") {
 		return parseOldStyle(row, words)
+	}
+	if len(row.Alias) > 0 {
+		words = slices.Clone(words)
+		for i, a := range words {
+			if to, ok := row.Alias[a.v.s]; ok && a.v.known {
+				words[i] = arg{v: val{s: to, known: true}, text: a.text, one: a.one}
+			}
+		}
 	}
 	p := &rowParser{row: row, words: words, operands: slices.Clone(row.Operands), name: row.Names[0]}
 	posix := strings.HasPrefix(row.Short, "+")

@@ -68,7 +68,7 @@ var nodeLong = []string{"eval=|e", "print=|p", "require=|r", "import=", "loader=
 // nodeWithArg), which the rows share.
 func nodeRow(long []string, names ...string) *Row {
 	return &Row{
-		Names: names, Lang: "node", Short: "+e:p:r:C:cihv", Long: long, Stdin: true,
+		Names: names, Lang: "node", Short: "+e:p:r:C:cihv", Long: long, Stdin: true, Alias: map[string]string{"-pe": "-e"},
 		// Preloads, --env-file, --run, --test and config files are read
 		// by node's follower (walker.nodeOptions, node.go), which gets
 		// every option.

@@ -308,6 +308,9 @@ var tableTools = []struct{ tool, cmd string }{
 	{"npm", "npm run t --prefix sub"},
 	{"npm", "npm --loglevel silent run t"},
 	{"make", "make -sfother.mk"},
+	// node resolves its main script as require does; -pe is --print --eval.
+	{"node", "node x"},
+	{"node", "node -pe \"require('./m.js')\""},
 	// Options after an operand: util-linux script and su permute their
 	// words (getopt_long without '+'); ssh reads its options again after
 	// the destination (its ProxyCommand runs here, no network).
