@@ -22,6 +22,16 @@ func (w *walker) apply(row *Row, n string, rest []arg, run, shell *state, depth 
 	if row.Why != "" {
 		w.unknown(row.Why)
 	}
+	if sh, ok := run.vars["SHELL"]; ok && shellUsers(row.Names[0]) {
+		// script, flock -c, ssh's ProxyCommand, parallel, sudo -s and
+		// split --filter run code with $SHELL -c: a SHELL the command
+		// or the hook's env sets is the program that runs it.
+		if sh == "\x00" {
+			w.unknown("SHELL set to a computed value, which " + row.Names[0] + " runs code with: not followed")
+		} else {
+			w.exec(arg{v: val{s: sh, known: true}, text: sh}, run, depth+1)
+		}
+	}
 	items, _, why := parseRow(row, rest)
 	if why != "" {
 		// What the program runs cannot be read: what its arguments name
@@ -512,4 +522,16 @@ func absIn(dir, p string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
+}
+
+// shellUsers are the programs of the table that run code with $SHELL
+// (util-linux script and flock, OpenSSH's ProxyCommand and LocalCommand,
+// GNU parallel, sudo -s and -i); split --filter is a pure row's
+// (pureRuns).
+func shellUsers(name string) bool {
+	switch name {
+	case "script", "flock", "ssh", "parallel", "sudo":
+		return true
+	}
+	return false
 }

@@ -146,7 +146,7 @@ func (w *walker) setVar(name string, v val, st *state, depth int) {
 		case !v.known:
 			unknown("shell code bash reads first")
 		}
-	case name == "CDPATH":
+	case name == "CDPATH" || name == "SHELL":
 		if !v.known {
 			st.vars[name] = "\x00" // set, to something unknown
 		}

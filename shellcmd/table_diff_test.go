@@ -315,6 +315,9 @@ var tableTools = []struct{ tool, cmd string }{
 	// words (getopt_long without '+'); ssh reads its options again after
 	// the destination (its ProxyCommand runs here, no network).
 	{"script", "script -q /dev/null -c ./c.sh"},
+	// script and flock run their command with $SHELL -c.
+	{"script", "SHELL=./d.sh script -q /dev/null -c true"},
+	{"flock", "SHELL=./d.sh flock .lk -c true"},
 	// Files a program's option writes, then run (written.go).
 	{"sort", "sort -o out.sh list.txt; sh out.sh"},
 	{"find", "find . -name c.sh -fprint out2.sh; sh out2.sh"},
