@@ -44,10 +44,15 @@ func (w *walker) gitRepo(items []Item, st *state, depth int) {
 		if !filepath.IsAbs(gitDir) {
 			gitDir = filepath.Join(st.dir, gitDir)
 		}
-		if work == "" {
+		switch {
+		case work == "":
 			work = st.dir
+		case !filepath.IsAbs(work):
+			// --work-tree=w is from the folder git starts in, as
+			// --git-dir is (git runs its commands at the work tree's top).
+			work = filepath.Join(st.dir, work)
 		}
-		w.gitDir(filepath.Clean(gitDir), work, st, depth)
+		w.gitDir(filepath.Clean(gitDir), filepath.Clean(work), st, depth)
 		return
 	}
 	for d := filepath.Clean(st.dir); w.within(d); d = filepath.Dir(d) {

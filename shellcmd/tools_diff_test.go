@@ -118,6 +118,7 @@ var toolGit = []struct {
 		[]string{"init -q --bare docs", "-C docs config core.bare false", "-C docs config core.worktree .", "-C docs config core.fsmonitor ./fsm.sh"}},
 	{witnessForm{"an alias of an embedded bare repository", map[string]string{"docs/c.sh": ""}, "cd docs && git x"},
 		[]string{"init -q --bare docs", "-C docs config alias.x !./c.sh"}},
+	{witnessForm{"core.fsmonitor with --work-tree", map[string]string{"w/fsm.sh": "", "w/f": ""}, "git --work-tree=w --git-dir=.git status --short"}, []string{"config core.fsmonitor ./fsm.sh"}},
 	{witnessForm{"a plain git command", map[string]string{"c.sh": ""}, "git status --short && ./c.sh"}, nil},
 	{witnessForm{"git log in a hook script", map[string]string{"hook.sh": "git log -1 --format=%s >/dev/null\n./c.sh\n", "c.sh": ""}, "sh hook.sh"}, nil},
 }
