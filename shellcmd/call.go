@@ -280,7 +280,22 @@ func (w *walker) builtin(n string, rest []arg, run, shell *state, depth int, std
 		}
 		shiftPositional(shell, k)
 		return true
+	case n == "pushd" && pushdStays(rest):
+		return true // pushd -n DIR: the stack changes, not the folder
+	case n == "pushd" && pushdRotates(rest):
+		// pushd alone swaps the two top folders, pushd +N/-N rotates
+		// the stack: a folder not followed.
+		shell.dir, shell.old = "", shell.dir
+		w.unknown("cd to a computed directory (" + strings.TrimSpace("pushd "+strings.Join(words(rest), " ")) + ")")
+		return true
 	case n == "cd" || n == "pushd":
+		if ops := operands(rest); len(ops) > 1 {
+			// bash 5 refuses cd with two folders and stays; bash 4
+			// takes the first.
+			shell.dir, shell.old = "", shell.dir
+			w.unknown(n + " with more than one folder (bash 5 stays, bash 4 takes the first)")
+			return true
+		}
 		old := shell.dir
 		shell.dir = w.cd(rest, run)
 		shell.old = old
@@ -840,4 +855,51 @@ func setPositional(st *state, words []arg) {
 			delete(st.vars, k)
 		}
 	}
+}
+
+// operands are cd's or pushd's words after its options (-L, -P, -e, -@,
+// --).
+func operands(rest []arg) []arg {
+	for i, a := range rest {
+		if !a.v.known || a.v.s == "-" || !strings.HasPrefix(a.v.s, "-") {
+			return rest[i:]
+		}
+		if a.v.s == "--" {
+			return rest[i+1:]
+		}
+	}
+	return nil
+}
+
+// pushdStays reports pushd -n DIR (bash(1): only the stack changes).
+func pushdStays(rest []arg) bool {
+	for _, a := range rest {
+		if a.v.known && a.v.s == "-n" {
+			return true
+		}
+	}
+	return false
+}
+
+// pushdRotates reports pushd without a folder (it swaps the top two) or
+// with +N or -N (it rotates the stack).
+func pushdRotates(rest []arg) bool {
+	ops := operands(rest)
+	if len(ops) == 0 {
+		return true
+	}
+	s := ops[0].v.s
+	if len(rest) > 0 && len(ops) == len(rest) && (strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-")) && len(s) > 1 {
+		return strings.Trim(s[1:], "0123456789") == ""
+	}
+	return ops[0].v.known && strings.HasPrefix(s, "+") && len(s) > 1 && strings.Trim(s[1:], "0123456789") == ""
+}
+
+// words are the text of the words, as written.
+func words(rest []arg) []string {
+	out := make([]string, len(rest))
+	for i, a := range rest {
+		out[i] = a.text
+	}
+	return out
 }
