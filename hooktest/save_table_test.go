@@ -3,7 +3,6 @@ package hooktest
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -83,18 +82,5 @@ func TestCaseYAML(t *testing.T) {
 			t.Errorf("%q reads back as name %q, reason %q, context %q, hooks %q, input %s", s, c.Name, *c.Expect.Reason, *c.Expect.Context, hooks, c.Input)
 		}
 	}
-	got := b.String()
-	const golden = "testdata/save.golden"
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("caseYAML (-want +got):\n%s", diff)
-	}
+	golden(t, "testdata/save.golden", b.String())
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/yaml_decisions.golden")
+var update = flag.Bool("update", false, "rewrite the goldens in testdata")
 
 // show is what Parse decided about a file, in one string: each error
 // (line:col code: message | hint), or each case with its values.
@@ -173,18 +173,22 @@ func TestYAMLDecisions(t *testing.T) {
 		f, errs := Parse("t.yaml", []byte(tt.data))
 		fmt.Fprintf(&b, "== %s\n%s", tt.name, show(f, errs))
 	}
-	got := b.String()
-	const golden = "testdata/yaml_decisions.golden"
+	golden(t, "testdata/yaml_decisions.golden", b.String())
+}
+
+// golden compares got with the file at path, which -update rewrites.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
 	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(golden)
+	want, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("decisions (-want +got):\n%s", diff)
+		t.Errorf("%s (-want +got):\n%s", path, diff)
 	}
 }
