@@ -143,6 +143,10 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		return
 	}
 	script := ""
+	// args are the words after the script's name, which npm appends to
+	// the script quoted (@npmcli/run-script: cmd + ' ' + escaped args;
+	// npm run t -- x.sh with "t": "sh" runs sh x.sh).
+	var args []arg
 	switch sub.v.s {
 	case "run", "run-script", "rum", "urn":
 		j := i + 1
@@ -153,11 +157,11 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 			w.unknown(base + " run of a script named by " + rest[j].v.why)
 			return
 		}
-		script = rest[j].v.s
+		script, args = rest[j].v.s, rest[j+1:]
 	case "test", "t", "tst":
-		script = "test"
+		script, args = "test", rest[i+1:]
 	case "start", "stop":
-		script = sub.v.s
+		script, args = sub.v.s, rest[i+1:]
 	case "exec", "x", "dlx":
 		// npm exec runs the program through script-shell, with the
 		// project's config (libnpmexec, @npmcli/run-script).
@@ -176,10 +180,21 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		if base == "npm" || npmCommands(sub.v.s) {
 			return
 		}
-		script = sub.v.s // pnpm lint, yarn lint
+		script, args = sub.v.s, rest[i+1:] // pnpm lint, yarn lint
+	}
+	if len(args) > 0 && args[0].v.known && args[0].v.s == "--" {
+		args = args[1:] // the first -- ends npm's options (nopt)
+	}
+	var argv []string
+	for _, a := range args {
+		if !a.v.known {
+			w.unknown(base + " " + script + " with an argument named by " + a.v.why + ", which npm appends to the script")
+			return
+		}
+		argv = append(argv, a.v.s)
 	}
 	if sub := in(); sub != nil {
-		w.npmScript(base, script, sub, depth)
+		w.npmRun(base, []string{"pre" + script, script, "post" + script}, argv, sub, depth)
 	}
 }
 
@@ -244,7 +259,7 @@ func (w *walker) npmLifecycle(base, event string, rest []arg, st *state, depth i
 	if event == "install" || event == "rebuild" || event == "update" || event == "install-test" {
 		w.unknown(base + " " + event + " runs the install scripts of the packages it installs: not followed")
 	}
-	w.npmRun(base, npmEvents(event), st, depth)
+	w.npmRun(base, npmEvents(event), nil, st, depth)
 }
 
 // npmScript follows the script name of dir's package.json (npm's
@@ -252,11 +267,13 @@ func (w *walker) npmLifecycle(base, event string, rest []arg, st *state, depth i
 // .npmrc's script-shell, in the package's folder with every
 // node_modules/.bin up the tree first on PATH).
 func (w *walker) npmScript(base, name string, st *state, depth int) {
-	w.npmRun(base, []string{"pre" + name, name, "post" + name}, st, depth)
+	w.npmRun(base, []string{"pre" + name, name, "post" + name}, nil, st, depth)
 }
 
-// npmRun follows the scripts names of st.dir's package.json, in order.
-func (w *walker) npmRun(base string, names []string, st *state, depth int) {
+// npmRun follows the scripts names of st.dir's package.json, in order;
+// args are appended to the script of the command's own name (names[1]
+// of pre, name, post: npm 7 and later give pre and post scripts none).
+func (w *walker) npmRun(base string, names []string, args []string, st *state, depth int) {
 	pj := filepath.Join(st.dir, "package.json")
 	p := w.file("package.json", val{s: pj, known: true}, RoleManifest, st)
 	if w.files == nil {
@@ -293,6 +310,9 @@ func (w *walker) npmRun(base string, names []string, st *state, depth int) {
 		leave, ok := w.enter("npm "+real+" "+n, real)
 		if !ok {
 			continue
+		}
+		if len(args) > 0 && len(names) == 3 && n == names[1] {
+			cmd += " " + shellQuote(args)
 		}
 		w.script(cmd, run.copy(), depth+1)
 		leave()
