@@ -18,8 +18,9 @@ import (
 // runs its command (walked) and its value is not known. A recipe's
 // automatic variables are the rule's: $@ (the recipe is walked for each
 // target), $< $^ $+ and their D/F forms; $? $* $| , a pattern rule's,
-// a target named in more than one rule, vpath/VPATH and target-specific
-// variables are not covered. Variables without a value in the makefiles
+// a suffix rule's and .DEFAULT's, a target named in more than one rule,
+// vpath/VPATH and target-specific variables are not covered, and so is a
+// prerequisite that make may build with a built-in rule. Variables without a value in the makefiles
 // stay for the shell (make passes the environment through), so a recipe
 // `$(CC) x.c` is a program named by $CC.
 
@@ -30,7 +31,23 @@ var (
 	makeRef     = lazyre.New(`\$(?:\(([^()]*)\)|\{([^{}]*)\}|([@<^*?%+|]))`)
 	makeCond    = lazyre.New(`^(?:ifeq|ifneq|ifdef|ifndef)(?:\s|\(|$)`)
 	makeShell   = lazyre.New(`\$[({]shell\s+([^()]*)[)}]`)
+	// makeSuffixRule is an old-fashioned suffix rule's target, .s1.s2
+	// or .s1 (GNU make manual, "Old-Fashioned Suffix Rules"): a pattern
+	// rule whose $@ and $< make chooses.
+	makeSuffixRule = lazyre.New(`^\.[^./%]+(\.[^./%]+)?$`)
 )
+
+// makeSpecial reports whether t is one of GNU make's special targets
+// (manual, "Special Built-in Target Names"), which are not suffix rules.
+func makeSpecial(t string) bool {
+	switch t {
+	case ".PHONY", ".SUFFIXES", ".DEFAULT", ".PRECIOUS", ".INTERMEDIATE", ".NOTINTERMEDIATE", ".SECONDARY",
+		".SECONDEXPANSION", ".DELETE_ON_ERROR", ".IGNORE", ".LOW_RESOLUTION_TIME", ".SILENT",
+		".EXPORT_ALL_VARIABLES", ".NOTPARALLEL", ".ONESHELL", ".POSIX", ".WAIT", ".EXTRA_PREREQS":
+		return true
+	}
+	return false
+}
 
 // makeRow is GNU make's grammar (make --help, main.c's switches, 4.4):
 // getopt_long without '+', so options and operands mix; -fFILE, -sf FILE
@@ -280,6 +297,7 @@ func (w *walker) makefile(p string, vars *makeVars, st *state, depth int) {
 			continue
 		}
 		rule = w.makeRule(head, body, vars, seen)
+		w.makeBuiltin(rule, seen, name, st)
 		if hasRecipe {
 			w.recipe(recipe, vars, rule, st, depth)
 		}
@@ -387,8 +405,13 @@ func (w *walker) makeRule(head, body string, vars *makeVars, seen map[string]int
 	}
 	r.targets = strings.Fields(ts)
 	for _, t := range r.targets {
-		if seen[t] > 1 {
+		switch {
+		case seen[t] > 1:
 			r.why = "a target (" + t + ") named in more than one rule"
+		case t == ".DEFAULT":
+			r.why = "the .DEFAULT rule" // run for any target without a rule
+		case makeSuffixRule.Get().MatchString(t) && !makeSpecial(t):
+			r.why = "a suffix rule (" + t + ")" // .sh.out: is %.out: %.sh
 		}
 	}
 	for _, p := range strings.Fields(ps) {
@@ -398,6 +421,35 @@ func (w *walker) makeRule(head, body string, vars *makeVars, seen map[string]int
 		r.prereqs = append(r.prereqs, p)
 	}
 	return r
+}
+
+// makeBuiltin marks not covered a rule's prerequisite that no rule
+// names and no file is, when its folder holds a file of the same stem:
+// make's built-in rules may make it from that file (%: %.sh copies a
+// script to the program the recipe then runs; %: %.c compiles one).
+func (w *walker) makeBuiltin(rule *makeRule, seen map[string]int, name string, st *state) {
+	if rule.why != "" || w.files == nil {
+		return
+	}
+	for _, p := range rule.prereqs {
+		if seen[p] > 0 || strings.ContainsAny(p, "%$") {
+			continue
+		}
+		full := p
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(st.dir, p)
+		}
+		if w.exists(full) {
+			continue
+		}
+		names, _ := w.files.ReadDir(filepath.Dir(full))
+		for _, n := range names {
+			if strings.HasPrefix(n, filepath.Base(full)+".") {
+				w.unknown("make may build " + p + " (in " + name + ") from " + n + " with a built-in rule: not followed")
+				return
+			}
+		}
+	}
 }
 
 // recipe walks one recipe line, once for each target of its rule (nil
