@@ -13,14 +13,36 @@ import (
 // The headers are followed through `#include "X"` (next to the including
 // file, then the -I folders of `#cgo` CFLAGS/CPPFLAGS/CXXFLAGS, with
 // ${SRCDIR}) and `#include <X>` (the -I folders), so
-// `#include "../../inc/x.h"` is hashed. A computed #include, pkg-config
-// and linker flags that name project files are not covered.
+// `#include "../../inc/x.h"` is hashed. A computed #include, pkg-config,
+// linker flags that name project files, native code (C, assembly) that
+// names a way to start a program or load code (cgoStart) and a .syso
+// object are not covered.
 
 var (
 	cgoInclude   = lazyre.New(`(?m)^[ \t]*(?://[ \t]*)?#[ \t]*(?:include|import|include_next)[ \t]*(?:"([^"\n]*)"|<([^>\n]*)>|(\S.*))`)
 	cgoDirective = lazyre.New(`(?m)^[ \t]*(?://)?[ \t]*#cgo\b([^:\n]*):(.*)$`)
 	cgoImportC   = lazyre.New(`(?m)^\s*import\s+(?:\(\s*)?"C"|^\s*"C"\s*$`)
+	// cgoStart are the C names (and assembly) through which native code
+	// starts a program or loads code: system, popen, the exec and spawn
+	// families, wordexp, fork, dlopen/dlsym, raw system calls and inline
+	// assembly, memory made executable, and ## (a name pasted together).
+	cgoStart = lazyre.New(`(?i)\w*(?:system|popen|exec|spawn|wordexp|fork|clone|dlopen|dlmopen|dlsym|syscall|asm|mmap|mprotect)\w*|##|\bint\s+\$?0x80`)
 )
+
+// cgoStarts marks not covered the native code of file p (a cgo
+// package's Go file with its preamble, C, C++ or assembly file or
+// header) when it names a way to start a program or load code: the
+// analysis does not follow C, and a Go program's C calls system("sh
+// x.sh") unseen (gcc and Go 1.26 witness it).
+func (w *walker) cgoStarts(p string) {
+	data, _, ok := w.files.ReadFile(p)
+	if !ok {
+		return
+	}
+	if m := cgoStart.Get().Find(data); m != nil {
+		w.unknown(w.rel(p) + " names " + string(m) + " in native code: what the program starts or loads is not followed")
+	}
+}
 
 // cgoExt are the file kinds go build compiles in a cgo package.
 func cgoExt(s string) bool {
@@ -108,6 +130,7 @@ func (w *walker) cgoIncludes(p string, incDirs []string, st *state, level int) {
 	if !ok {
 		return
 	}
+	w.cgoStarts(p)
 	for _, m := range cgoInclude.Get().FindAllSubmatch(data, -1) {
 		if len(m[3]) > 0 {
 			w.unknown("a computed #include (" + strings.TrimSpace(string(m[3])) + ") in " + w.rel(p) + ": not followed")

@@ -488,8 +488,14 @@ func (w *walker) goPackage(c *goCmd, dir string) {
 			continue
 		}
 		w.add(w.rel(p), val{s: p, known: true}, RoleScript, c.st, false)
-		if ext == ".go" {
+		switch ext {
+		case ".go":
 			w.goSource(c, p)
+		case ".syso":
+			// Object code linked into the program as it is.
+			w.unknown(w.rel(p) + " is object code go build links in: what it runs is not followed")
+		case ".s":
+			w.cgoStarts(p) // Go assembly: SYSCALL is any system call
 		}
 	}
 	w.cgoPackage(dir, names, c.st)
@@ -542,13 +548,18 @@ func (w *walker) goSource(c *goCmd, p string) {
 
 // goStarts reports whether a Go file that imports imp can start a
 // program or load code through it: os/exec and plugin always; syscall,
-// x/sys/unix and os when the file names one of their process calls.
+// x/sys/unix and os when the file names one of their process calls or
+// makes a raw system call (Syscall(59, ...) is execve); unsafe with //go:linkname, which
+// reaches any function of the runtime and the standard library.
 func goStarts(imp string, data []byte) bool {
 	switch imp {
 	case "os/exec", "plugin", "golang.org/x/sys/execabs":
 		return true
 	case "syscall", "golang.org/x/sys/unix", "os":
-		return bytes.Contains(data, []byte("Exec")) || bytes.Contains(data, []byte("StartProcess"))
+		return bytes.Contains(data, []byte("Exec")) || bytes.Contains(data, []byte("EXEC")) || bytes.Contains(data, []byte("Syscall")) ||
+			bytes.Contains(data, []byte("StartProcess"))
+	case "unsafe":
+		return bytes.Contains(data, []byte("go:linkname"))
 	}
 	return false
 }

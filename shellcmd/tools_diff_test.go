@@ -141,6 +141,9 @@ var toolGo = []struct {
 	{witnessForm{"cgo with a header above the package", map[string]string{"go.mod": "module example.com/p\n\ngo 1.21\n", "cmd/x/main.go": "package main\n\nimport \"os\"\n\n// #include \"../../inc/x.h\"\nimport \"C\"\n\n" + goMainBody("_ = C.X"), "inc/x.h": "#define X 1\n"}, "go run ./cmd/x"}, true},
 	{witnessForm{"cgo with -I", map[string]string{"go.mod": "module example.com/p\n\ngo 1.21\n", "main.go": "package main\n\nimport \"os\"\n\n// #cgo CFLAGS: -I${SRCDIR}/inc\n// #include <y.h>\nimport \"C\"\n\n" + goMainBody("_ = C.Y"), "inc/y.h": "#include \"z.h\"\n#define Y Z\n", "inc/z.h": "#define Z 2\n"}, "go run ."}, true},
 	{witnessForm{"cgo with a C file", map[string]string{"go.mod": "module example.com/p\n\ngo 1.21\n", "main.go": "package main\n\nimport \"os\"\n\n// int f(void);\nimport \"C\"\n\n" + goMainBody("_ = C.f()"), "f.c": "int f(void) { return 1; }\n"}, "go run ."}, true},
+	{witnessForm{"cgo whose C calls system", map[string]string{"go.mod": "module example.com/p\n\ngo 1.21\n", "main.go": "package main\n\nimport \"os\"\n\n// #include <stdlib.h>\n// static void r(void) { system(\"sh a.sh\"); }\nimport \"C\"\n\n" + goMainBody("C.r()"), "a.sh": ""}, "go run ."}, true},
+	{witnessForm{"execve by its number", map[string]string{"go.mod": "module example.com/p\n\ngo 1.21\n", "main.go": goMain(`import ("syscall"; "unsafe")`,
+		"if pid, _, _ := syscall.RawSyscall(syscall.SYS_FORK, 0, 0, 0); pid == 0 {\n\t\tp, _ := syscall.BytePtrFromString(\"/bin/sh\")\n\t\ta, _ := syscall.BytePtrFromString(\"a.sh\")\n\t\targv := []*byte{p, a, nil}\n\t\tsyscall.RawSyscall(59, uintptr(unsafe.Pointer(p)), uintptr(unsafe.Pointer(&argv[0])), 0)\n\t}\n\tvar st syscall.WaitStatus\n\tsyscall.Wait4(-1, &st, 0, nil)"), "a.sh": ""}, "go run ."}, false},
 }
 
 // goMain is a main package that logs its own file's path when it runs,
