@@ -76,6 +76,9 @@ func (w *walker) pySearch(first string, st *state) []string {
 			}
 		}
 	}
+	for _, d := range search[1:] {
+		w.pyZipPath(d)
+	}
 	return search
 }
 

@@ -1,6 +1,8 @@
 package shellcmd
 
 import (
+	"archive/zip"
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +43,8 @@ var pyDiffCases = []witnessForm{
 	{"dunder escape", map[string]string{"x.py": "b = (lambda: 0).__globals__['__builtins__']\ngetattr(b, '__import__')('m')\n", "m.py": ""}, "python3 x.py"},
 	{"getattr on a project module", map[string]string{"x.py": "import helpers\ngetattr(helpers, 's' + 'p').run(['python3', 'y.py'])\n", "helpers.py": "import subprocess as sp\n", "y.py": ""}, "python3 x.py"},
 	{"frame globals", map[string]string{"x.py": "import sys, subprocess\nsys._getframe().f_globals['sub' + 'process'].run(['python3', 'y.py'])\n", "y.py": ""}, "python3 x.py"},
+	{"a zip archive on sys.path", map[string]string{"x.py": "import sys\nsys.path.insert(0, 'lib.zip')\nimport m\n", "lib.zip": pyZip("m.py", "")}, "python3 x.py"},
+	{"a zip archive on PYTHONPATH", map[string]string{"x.py": "import m\n", "lib.zip": pyZip("m.py", "")}, "PYTHONPATH=lib.zip python3 x.py"},
 	{"namespace package", map[string]string{"x.py": "import ns.mod\n", "ns/mod.py": ""}, "python3 x.py"},
 	{"module shadowing the standard library", map[string]string{"x.py": "import json\n", "json.py": ""}, "python3 x.py"},
 	{"walrus match f-string", map[string]string{"x.py": "match 1:\n    case 1:\n        import m\nif (n := 1):\n    import o\nprint(f\"{f'{n}'}\")\n", "m.py": "", "o.py": ""}, "python3 x.py"},
@@ -107,4 +111,14 @@ func pyVenvCases(tool string) []witnessCase {
 		cases = append(cases, witnessCase{name: f.name, cmd: f.cmd, files: f.files, tool: tool, setup: link, mustRun: true, mustSucceed: true, timeout: 10 * time.Second})
 	}
 	return cases
+}
+
+// pyZip is a zip archive holding one file (strace sees Python open it).
+func pyZip(name, body string) string {
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	f, _ := z.Create(name)
+	f.Write([]byte(body))
+	z.Close()
+	return b.String()
 }

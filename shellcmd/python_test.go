@@ -34,6 +34,10 @@ func TestPythonReach(t *testing.T) {
 		{"a bracket closed at the start of a line", fakeFS{"/p/x.py": "def f():\n    with g(\n        a,\n    ) as r:\n        import m\n", "/p/m.py": ""}, `python3 x.py`,
 			[]string{"script /p/x.py", "script /p/m.py"}, nil},
 		{"a folder", fakeFS{"/p/app/__main__.py": "import m\n", "/p/app/m.py": ""}, `python3 app`, []string{"script /p/app", "script /p/app/__main__.py", "script /p/app/m.py"}, nil},
+		{"a zip archive on sys.path and PYTHONPATH", fakeFS{"/p/x.py": "import sys\nsys.path.append('lib.zip')\nimport m\n", "/p/lib.zip": "PK", "/p/z.zip": "PK"},
+			`PYTHONPATH=z.zip python3 x.py`, []string{"script /p/x.py"},
+			[]string{"sys.path names the file ./z.zip: the modules Python imports from it (a zip archive) are not followed",
+				"sys.path names the file ./lib.zip: the modules Python imports from it (a zip archive) are not followed"}},
 		{"python -m a tool outside the project", fakeFS{"/p/conftest.py": ""}, `python3 -m pytest -q && python3 -m json.tool x.json`, nil,
 			[]string{"python -m pytest: a module outside the project, which can load the project's code: not followed"}},
 		// Libraries that run or load what a project file holds, or put a

@@ -304,6 +304,7 @@ func (w *walker) pyAddPath(proc *pyProc, d string, front bool) {
 	if w.top != "" && !strings.HasPrefix(w.rel(d), "./") && d != w.top {
 		return // not the project's, as the standard library is not
 	}
+	w.pyZipPath(d)
 	for _, s := range proc.search {
 		if s == d {
 			return // sys.path.insert(0, os.path.dirname(__file__)): already there
@@ -315,6 +316,15 @@ func (w *walker) pyAddPath(proc *pyProc, d string, front bool) {
 		proc.search = append(proc.search, d)
 	}
 	proc.grown = true
+}
+
+// pyZipPath marks not covered a sys.path entry d that is a file: Python
+// imports from a zip archive on sys.path (zipimport), which is not read
+// here (a folder is searched, a missing entry is skipped).
+func (w *walker) pyZipPath(d string) {
+	if w.exists(d) {
+		w.unknown("sys.path names the file " + w.rel(d) + ": the modules Python imports from it (a zip archive) are not followed")
+	}
 }
 
 // pyRunFile follows the Python file p run in this process (runpy.run_path,
