@@ -88,10 +88,13 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 			w.unknown(base + " --" + key + " on its command line: not followed")
 		}
 	}
-	dir := st.dir
-	// The package's folder: npm reads --prefix/-C anywhere before --
+	// The package's folder: without --prefix, the nearest folder up
+	// from the current one that holds a package.json or node_modules
+	// (npm's localPrefix, @npmcli/config; cd sub && npm test runs the
+	// root's test there). npm reads --prefix/-C anywhere before --
 	// (nopt; the last one counts; witnessed with npm 11), pnpm -C/--dir
 	// and yarn --cwd before the command.
+	dir := w.npmPrefix(st.dir)
 	for j := 0; j < len(rest); j++ {
 		a := rest[j]
 		if !a.v.known || a.v.s == "--" || base != "npm" && !strings.HasPrefix(a.v.s, "-") {
@@ -196,6 +199,27 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 	if sub := in(); sub != nil {
 		w.npmRun(base, []string{"pre" + script, script, "post" + script}, argv, sub, depth)
 	}
+}
+
+// npmPrefix is the package folder npm, pnpm and yarn use from dir: the
+// nearest folder up to the project's top with a package.json or a
+// node_modules folder, else dir itself.
+func (w *walker) npmPrefix(dir string) string {
+	if w.files == nil || dir == "" {
+		return dir
+	}
+	for d := dir; w.inProject(d, nil); d = filepath.Dir(d) {
+		if w.exists(filepath.Join(d, "package.json")) {
+			return d
+		}
+		if _, ok := w.files.ReadDir(filepath.Join(d, "node_modules")); ok {
+			return d
+		}
+		if d == w.top || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return dir
 }
 
 // npmLifecycles maps npm's commands that run the package's lifecycle
@@ -323,6 +347,42 @@ func (w *walker) npmRun(base string, names []string, args []string, st *state, d
 	}
 }
 
+// npmOwnBin marks not covered npx NAME where the package of the current
+// folder has a bin NAME: npm exec installs that package into its cache
+// and runs the bin (libnpmexec; npm 11 ran ./cli.js of "bin": {"rb":
+// "cli.js"} for npx rb).
+func (w *walker) npmOwnBin(name string, st *state) {
+	pj := filepath.Join(w.npmPrefix(st.dir), "package.json")
+	data, _, ok := w.files.ReadFile(pj)
+	if !ok {
+		return
+	}
+	var pkg struct {
+		Name string          `json:"name"`
+		Bin  json.RawMessage `json:"bin"`
+	}
+	if json.Unmarshal(data, &pkg) != nil || len(pkg.Bin) == 0 {
+		return
+	}
+	bins := map[string]string{}
+	var one string
+	if json.Unmarshal(pkg.Bin, &one) == nil {
+		bins[pkg.Name[strings.LastIndexByte(pkg.Name, '/')+1:]] = one
+	} else if json.Unmarshal(pkg.Bin, &bins) != nil {
+		w.unknown(w.rel(pj) + ": a bin field npm cannot read")
+		return
+	}
+	file, ok := bins[name]
+	if !ok {
+		return
+	}
+	w.add(w.rel(pj), val{s: pj, known: true}, RoleManifest, st, false)
+	if p := filepath.Join(filepath.Dir(pj), file); w.within(p) && w.exists(p) {
+		w.add(w.rel(p), val{s: p, known: true}, RoleProgram, st, false)
+	}
+	w.unknown("the bin " + name + " (" + file + ") of " + w.rel(pj) + ", which npm exec installs and runs: not followed")
+}
+
 // nodeRunners are package programs that run a script file with Node.
 func nodeRunners(s string) bool {
 	switch s {
@@ -377,6 +437,7 @@ func (w *walker) packageProgram(cmd []arg, st *state, depth int) {
 				break
 			}
 		}
+		w.npmOwnBin(name, st)
 	}
 	if nodeRunners(name) {
 		w.apply(Lookup("node"), "node", cmd[1:], st, st.copy(), depth, nil, nil)
