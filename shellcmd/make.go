@@ -241,7 +241,12 @@ func (w *walker) makefile(p string, vars *makeVars, st *state, depth int) {
 		case strings.HasPrefix(t, "export ") && !strings.Contains(t, "="), strings.HasPrefix(t, "unexport ") || t == "export":
 			f := strings.Fields(t)
 			if t == "export" {
+				// export alone is .EXPORT_ALL_VARIABLES: every variable,
+				// those set before it too (include .env then export).
 				vars.exportAll = true
+				for k := range vars.v {
+					vars.exported[k] = true
+				}
 			}
 			for _, k := range f[1:] {
 				vars.exported[k] = f[0] == "export"

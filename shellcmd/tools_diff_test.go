@@ -42,6 +42,7 @@ var toolMake = []witnessForm{
 	{"GNUmakefile before Makefile", map[string]string{"GNUmakefile": "all:\n\t@./c.sh\n", "Makefile": "all:\n\t@./d.sh\n", "c.sh": "", "d.sh": ""}, "make -s"},
 	{"$(MAKE) -C", map[string]string{"Makefile": "all:\n\t@$(MAKE) -s -C sub\n", "sub/Makefile": "all:\n\t@./s.sh\n", "sub/s.sh": ""}, "make -s"},
 	{"a pattern rule", map[string]string{"Makefile": "%.out: %.sh\n\t@sh $<\n", "c.sh": ""}, "make -s c.out"},
+	{"export alone after an include of .env", map[string]string{"Makefile": "include .env\nexport\nall:\n\t@bash -c true\n", ".env": "BASH_ENV=./e.sh\n", "e.sh": ""}, "make -s"},
 	{"a suffix rule", map[string]string{"Makefile": ".sh.out:\n\t@sh $<\nall: a.out\n", "a.sh": ""}, "make -s"},
 	{"a suffix rule of .SUFFIXES", map[string]string{"Makefile": ".SUFFIXES: .x .y\n.x.y:\n\t@sh $<\nall: a.y\n", "a.x": "echo @SELF@ >> @LOG@\n"}, "make -s"},
 	{".DEFAULT", map[string]string{"Makefile": ".DEFAULT:\n\t@sh run-$@\n", "run-foo": "echo @SELF@ >> @LOG@\n"}, "make -s foo"},
