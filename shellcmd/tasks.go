@@ -165,6 +165,23 @@ func (w *walker) npm(base string, rest []arg, st *state, depth int) {
 		script, args = "test", rest[i+1:]
 	case "start", "stop":
 		script, args = sub.v.s, rest[i+1:]
+	case "init", "create", "innit":
+		// npm init runs its init-module (~/.npm-init.js, or the file a
+		// .npmrc names, which npmConfig reports; witnessed with npm 11),
+		// npm init X and create X the package create-X.
+		if base == "npm" || sub.v.s == "create" {
+			if sub := in(); sub != nil {
+				w.npmConfig(base, sub, depth)
+			}
+			for _, a := range rest[i+1:] {
+				if !a.v.known || !strings.HasPrefix(a.v.s, "-") {
+					w.unknown(base + " " + sub.v.s + " with an initializer runs the package create-" + a.v.s + ": not followed")
+					break
+				}
+			}
+			return
+		}
+		script = sub.v.s
 	case "exec", "x", "dlx":
 		// npm exec runs the program through script-shell, with the
 		// project's config (libnpmexec, @npmcli/run-script).

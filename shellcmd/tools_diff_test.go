@@ -70,6 +70,7 @@ var toolNpm = []witnessForm{
 	{"--prefix", map[string]string{"sub/package.json": `{"scripts": {"t": "./s.sh"}}`, "sub/s.sh": ""}, "npm --prefix sub run -s t"},
 	{"from a subfolder", map[string]string{"package.json": `{"scripts": {"t": "sh a.sh", "test": "sh b.sh"}}`, "a.sh": "", "b.sh": "", "sub/.keep": ""}, "cd sub && npm run -s t && npm test -s"},
 	{"npx of the package's own bin", map[string]string{"package.json": `{"name": "r", "bin": {"rb": "cli.js"}}`, "cli.js": "#!/bin/sh\n"}, "npx --offline rb"},
+	{"npm init with the init-module of .npmrc", map[string]string{".npmrc": "init-module=./init.js\n", "init.js": "module.exports = {}\n"}, "npm init -y >/dev/null"},
 	{"arguments after the script's name", map[string]string{"package.json": `{"scripts": {"t": "sh", "test": "sh"}}`, "a.sh": "", "b.sh": ""}, "npm run -s t -- a.sh && npm test -s b.sh"},
 	{".npmrc script-shell", map[string]string{"package.json": `{"scripts": {"t": "true"}}`, ".npmrc": "script-shell=./sh.sh\n", "sh.sh": "#!/bin/sh\nexec /bin/sh \"$@\"\n"}, "npm run -s t"},
 	{".npmrc script-shell quoted, in a section", map[string]string{"package.json": `{"scripts": {"t": "true"}}`, ".npmrc": "; a comment\nscript-shell = \"./tools/sh\"\n[section]\nx=1\n", "tools/sh": "#!/bin/sh\nexec /bin/sh \"$@\"\n"}, "npm run -s t"},
