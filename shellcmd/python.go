@@ -302,12 +302,14 @@ func (w *walker) pyResolveIn(proc *pyProc, mod, base string, st *state, depth in
 	dir := base
 	if base == "" {
 		found := false
-		for _, d := range append(slices.Clone(proc.search), proc.site...) {
+		path := append(slices.Clone(proc.search), proc.site...)
+		for i, d := range path {
 			if d == "" {
 				continue
 			}
 			if w.pyFindIn(proc, d, parts[0], st, depth) {
 				dir, found = filepath.Join(d, parts[0]), true
+				w.pyPortions(dir, parts[0], path[i+1:])
 				break
 			}
 		}
@@ -323,6 +325,35 @@ func (w *walker) pyResolveIn(proc *pyProc, mod, base string, st *state, depth in
 		dir = filepath.Join(dir, p)
 	}
 	return dir
+}
+
+// pyPortions marks not covered a namespace package dir (a folder name
+// without __init__) when a later folder of sys.path (rest) holds name
+// too: CPython's PathFinder goes on past a namespace folder, so a later
+// module or regular package name wins, and a namespace package is every
+// such folder (PEP 420: import ns.b ran lib/ns/b.py with ./ns first).
+func (w *walker) pyPortions(dir, name string, rest []string) {
+	entries, ok := w.files.ReadDir(dir)
+	if !ok {
+		return
+	}
+	for _, e := range entries {
+		if e == "__init__.py" || strings.HasPrefix(e, "__init__.") && (strings.HasSuffix(e, ".so") || strings.HasSuffix(e, ".pyc") || strings.HasSuffix(e, ".pyd")) {
+			return // a regular package: the first one wins
+		}
+	}
+	for _, d := range rest {
+		if d == "" {
+			continue
+		}
+		names, _ := w.files.ReadDir(d)
+		for _, e := range names {
+			if e == name || strings.HasPrefix(e, name+".") {
+				w.unknown("the namespace package " + name + " in " + w.rel(dir) + " has another portion or a module on sys.path (" + w.rel(filepath.Join(d, e)) + "): not followed")
+				return
+			}
+		}
+	}
 }
 
 // pyFind looks for the module name in folder dir as CPython's FileFinder

@@ -45,6 +45,8 @@ var pyDiffCases = []witnessForm{
 	{"frame globals", map[string]string{"x.py": "import sys, subprocess\nsys._getframe().f_globals['sub' + 'process'].run(['python3', 'y.py'])\n", "y.py": ""}, "python3 x.py"},
 	{"a zip archive on sys.path", map[string]string{"x.py": "import sys\nsys.path.insert(0, 'lib.zip')\nimport m\n", "lib.zip": pyZip("m.py", "")}, "python3 x.py"},
 	{"a zip archive on PYTHONPATH", map[string]string{"x.py": "import m\n", "lib.zip": pyZip("m.py", "")}, "PYTHONPATH=lib.zip python3 x.py"},
+	{"a namespace package in two sys.path folders", map[string]string{"x.py": "import ns.b\n", "ns/a.py": "", "lib/ns/b.py": ""}, "PYTHONPATH=lib python3 x.py"},
+	{"a namespace folder before a module", map[string]string{"x.py": "import m\n", "m/data.txt": "", "lib/m.py": ""}, "PYTHONPATH=lib python3 x.py"},
 	{"namespace package", map[string]string{"x.py": "import ns.mod\n", "ns/mod.py": ""}, "python3 x.py"},
 	{"module shadowing the standard library", map[string]string{"x.py": "import json\n", "json.py": ""}, "python3 x.py"},
 	{"walrus match f-string", map[string]string{"x.py": "match 1:\n    case 1:\n        import m\nif (n := 1):\n    import o\nprint(f\"{f'{n}'}\")\n", "m.py": "", "o.py": ""}, "python3 x.py"},
