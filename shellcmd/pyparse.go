@@ -392,7 +392,7 @@ func (r *pyReader) names() {
 			continue
 		}
 		if attr {
-			if !pyRiskyAttr(t.id) && !pyWriteAttr(t.id, r.is(i+1, pyOp, "(")) {
+			if !pyRiskyAttr(t.id) && !pyWriteAttr(t.id) {
 				continue
 			}
 		} else {

@@ -55,6 +55,8 @@ var pyDiffCases = []witnessForm{
 	// template logs its own name when its copy runs).
 	{"written then run (issue 30)", map[string]string{".gemini/hooks/gen.py": "import subprocess\nwith open(\"out.sh\", \"w\") as f: f.write(open(\"tmpl.txt\").read())\nsubprocess.run([\"sh\", \"out.sh\"])\n",
 		"tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 .gemini/hooks/gen.py"},
+	{"a rename used as a value, then run", map[string]string{"w.py": "import subprocess\nfrom pathlib import Path\nmv = Path('tmpl.txt').rename\nmv('out.sh')\nsubprocess.run(['sh', 'out.sh'])\n",
+		"tmpl.txt": "echo @SELF@ >> @LOG@\n", "out.sh": "true\n"}, "python3 w.py"},
 	{"written, then run by the next command", map[string]string{"w.py": "import shutil\nshutil.copy('tmpl.txt', 'out.sh')\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py && sh out.sh"},
 	{"pathlib write then run", map[string]string{"w.py": "import subprocess as sp\nfrom pathlib import Path as P\n(P(__file__).parent / 'out.sh').write_text(P('tmpl.txt').read_text())\nsp.run('sh out.sh', shell=True)\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n"}, "python3 w.py"},
 	{"written to a path given at run time", map[string]string{"w.py": "import os, sys\nos.replace(sys.argv[1], sys.argv[2])\nos.system('sh out.sh')\n", "tmpl.txt": "echo @SELF@ >> @LOG@\n", "out.sh": "true\n"}, "python3 w.py tmpl.txt out.sh"},

@@ -83,17 +83,11 @@ func pyWriteMethod(a string) string {
 }
 
 // pyWriteAttr reports whether the attribute name a is a method that
-// writes files; rename, replace, open, copy, move and extract only when
-// called (as a value they are too common on other objects to read).
-func pyWriteAttr(a string, called bool) bool {
-	how := pyWriteMethod(a)
-	switch {
-	case how == "":
-		return false
-	case called:
-		return true
-	}
-	return how == "self" || a == "extractall"
+// writes files. Used as a value (mv = p.rename; mv("out.sh")) it is a
+// write gh-hooks cannot place, whatever object it is read from: renaming
+// a template onto the script the hook then runs went unseen.
+func pyWriteAttr(a string) bool {
+	return pyWriteMethod(a) != ""
 }
 
 // pyWrite records what one use writes.
@@ -105,7 +99,7 @@ func (w *walker) pyWrite(proc *pyProc, m *pyMod, ref pyRef) {
 		return
 	}
 	q, project := w.pyQual(proc, m, ref.chain)
-	if n := len(ref.chain); n > 1 && pyWriteAttr(ref.chain[n-1], ref.called) {
+	if n := len(ref.chain); n > 1 && pyWriteAttr(ref.chain[n-1]) {
 		// cfg.OUT.write_text(s) through a project module, or a name a
 		// star import may bind: a method of what the chain names.
 		if _, bound := m.f.binds[ref.chain[0]]; project || !bound {

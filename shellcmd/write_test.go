@@ -61,6 +61,8 @@ func TestPythonWrites(t *testing.T) {
 		{"open of a variable", "", "open(p, 'w').write(t)", somewhere("open to a path gh-hooks cannot compute")},
 		{"open of an unknown variable", "import os", "open(os.environ['OUT'], 'w')", somewhere("open to a path gh-hooks cannot compute")},
 		{"open as a value", "import functools", "w = functools.partial(open, mode='w')", somewhere("open used as a value")},
+		{"Path.rename as a value", "from pathlib import Path", "mv = Path('tmpl.txt').rename; mv('out.sh')", somewhere("an object's rename used as a value")},
+		{"Path.copy as a value", "from pathlib import Path", "list(map(Path('tmpl.txt').copy, ['out.sh']))", somewhere("an object's copy used as a value")},
 		{"a method on an object", "", "self.out.write_text(t)", somewhere("a call of an object's write_text on a path gh-hooks cannot compute")},
 		{"shutil.copy to a variable", "import shutil", "shutil.copy('tmpl.txt', dst)", somewhere("shutil.copy to a path gh-hooks cannot compute")},
 		{"tarfile extractall", "import tarfile", "tarfile.open('a.tgz').extractall()", somewhere("a call of an object's extractall, which writes the files an archive names")},
