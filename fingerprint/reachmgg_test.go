@@ -1,6 +1,9 @@
 package fingerprint
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The Make, go run (cgo) and git forms of issue 30's "Why", on disk:
 // swapping a file the real make, go or git would run or load changes the
@@ -40,6 +43,9 @@ func TestReachMakeGoGit(t *testing.T) {
 		{"go run of a cgo package whose C calls system", map[string]string{"go.mod": "module example.com/m\n",
 			"cmd/hook/main.go": "package main\n\n// #include \"../../inc/x.h\"\nimport \"C\"\n\nfunc main() { C.f() }\n", "inc/x.h": "#include <stdlib.h>\nstatic void f(void) { system(\"sh run.sh\"); }\n"},
 			`go run ./cmd/hook`, "inc/x.h", "./inc/x.h names system in native code: what the program starts or loads is not followed"},
+		{"go run of a cgo package whose C names a long word: the reason shows its first 40 bytes", map[string]string{"go.mod": "module example.com/m\n",
+			"cmd/hook/main.go": "package main\n\n// #include \"../../inc/x.h\"\nimport \"C\"\n\nfunc main() { C.f() }\n", "inc/x.h": "static void f(void) { my_" + strings.Repeat("a", 60) + "system(); }\n"},
+			`go run ./cmd/hook`, "inc/x.h", "./inc/x.h names my_" + strings.Repeat("a", 37) + "... in native code"},
 		{"go run with a .syso and a raw system call", map[string]string{"go.mod": "module example.com/m\n", "tools/hook/main.go": "package main\n\nimport \"syscall\"\n\nfunc main() { syscall.RawSyscall(59, 0, 0, 0) }\n",
 			"tools/hook/x_amd64.syso": "\x7fELF"},
 			`go run ./tools/hook`, "tools/hook/x_amd64.syso", "./tools/hook/main.go imports syscall: what the program starts or loads is not followed"},

@@ -40,6 +40,9 @@ func (w *walker) cgoStarts(p string) {
 		return
 	}
 	if m := cgoStart.Get().Find(data); m != nil {
+		if len(m) > 40 {
+			m = append(m[:40:40], "..."...) // a word of any length: the reason stays one short line
+		}
 		w.unknown(w.rel(p) + " names " + string(m) + " in native code: what the program starts or loads is not followed")
 	}
 }
